@@ -1,0 +1,125 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Import boundaries (DESIGN.md): domain imports nothing of ours and no framework; contracts
+// import only domain; server and web never import each other; web features don't import
+// each other (shared pieces live in web/components, web/lib or web/app).
+const webFeatures = (() => {
+  try {
+    return readdirSync('src/web/features', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+})();
+
+const boundaryZones = [
+  {
+    target: './src/domain',
+    from: './src/contracts',
+    message: 'domain is pure: it imports nothing of ours',
+  },
+  {
+    target: './src/domain',
+    from: './src/server',
+    message: 'domain is pure: it imports nothing of ours',
+  },
+  {
+    target: './src/domain',
+    from: './src/web',
+    message: 'domain is pure: it imports nothing of ours',
+  },
+  { target: './src/contracts', from: './src/server', message: 'contracts import only domain' },
+  { target: './src/contracts', from: './src/web', message: 'contracts import only domain' },
+  { target: './src/server', from: './src/web', message: 'server and web never import each other' },
+  { target: './src/web', from: './src/server', message: 'server and web never import each other' },
+  ...webFeatures.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message: 'web features do not import each other: move shared code to components/ or lib/',
+  })),
+];
+
+const frameworkPackages = [
+  'react',
+  'react-*',
+  '@tanstack/*',
+  'fastify',
+  '@fastify/*',
+  'kysely',
+  'pg',
+  '@electric-sql/*',
+  'node:*',
+  'better-auth',
+  'nodemailer',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'data',
+      'scratch',
+      'node_modules',
+      'coverage',
+      'tests/e2e/.artifacts',
+      'src/web/public',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: frameworkPackages, message: 'domain is pure: no I/O, no framework' }],
+        },
+      ],
+    },
+  },
+  {
+    // Only env.ts reads the environment (the web reads nothing of it).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/env.ts', 'src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'read settings through src/server/env.ts' },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+);

@@ -1,0 +1,3 @@
+export const ROOT: string;
+export function buildIsStale(): boolean;
+export function buildAll(options?: { quiet?: boolean }): Promise<void>;

@@ -1,0 +1,56 @@
+import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Shared by `npm run build` and `npm start` (which builds only when the sources changed).
+export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const DIST = path.join(ROOT, 'dist');
+const STAMP = path.join(DIST, '.build-stamp');
+const INPUTS = ['src', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** True when dist is missing or older than any source file. */
+export function buildIsStale() {
+  if (!existsSync(STAMP)) return true;
+  const built = statSync(STAMP).mtimeMs;
+  return INPUTS.some((input) => newestMtime(path.join(ROOT, input)) > built);
+}
+
+export async function buildAll({ quiet = false } = {}) {
+  const { build: viteBuild } = await import('vite');
+  const esbuild = await import('esbuild');
+  rmSync(DIST, { recursive: true, force: true });
+
+  await viteBuild({
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    logLevel: quiet ? 'warn' : 'info',
+  });
+
+  // The server is bundled with its npm packages left external (resolved from node_modules).
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
+    outfile: path.join(DIST, 'server/main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: quiet ? 'warning' : 'info',
+  });
+  // Migrations are read at run time next to the bundle (see src/server/db/migrate.ts).
+  cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(DIST, 'server/migrations'), {
+    recursive: true,
+  });
+  writeFileSync(STAMP, new Date().toISOString());
+}

@@ -1,0 +1,3 @@
+import { buildAll } from './build-steps.mjs';
+
+await buildAll();

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites, one command: `npm test` runs them all.
+//  unit: pure domain/contracts/web logic; api: the real app on port 0 against real databases;
+//  e2e: a real browser against the built app.
+export default defineConfig({
+  test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'src/domain/**/*.test.ts',
+            'src/contracts/**/*.test.ts',
+            'src/web/**/*.test.{ts,tsx}',
+          ],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['src/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          setupFiles: ['src/server/test/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
