@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { PROFILE_STEP_CODES } from '../domain/reference/reference-defaults';
+
+// Wire shape of GET /api/reference: active rows ordered by display_order, plus the settings.
+const level = z.object({ code: z.string(), name: z.string() });
+
+export const referenceDataResponse = z.object({
+  subjects: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  languages: z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string() })),
+  languageLevels: z.array(level),
+  subjectLevels: z.array(level),
+  educationLevels: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  profileSteps: z.array(
+    z.object({
+      id: z.number().int(),
+      code: z.enum(PROFILE_STEP_CODES),
+      title: z.string(),
+      description: z.string(),
+      icon: z.string(),
+    }),
+  ),
+  slotDurations: z.array(
+    z.object({
+      value: z.string(),
+      label: z.string(),
+      minutes: z.number().int(),
+      isDefault: z.boolean(),
+    }),
+  ),
+  settings: z.object({
+    daysOfWeek: z.array(z.object({ dow: z.number().int().min(0).max(6), name: z.string() })),
+    tutorProfileLimits: z.object({
+      min_hourly_rate: z.number(),
+      max_hourly_rate: z.number(),
+      min_trial_price: z.number(),
+      max_trial_price: z.number(),
+      max_subjects: z.number().int(),
+    }),
+  }),
+});
+export type ReferenceDataResponse = z.infer<typeof referenceDataResponse>;

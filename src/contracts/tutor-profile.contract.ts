@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { PROFILE_STEP_CODES } from '../domain/reference/reference-defaults';
+
+// Wire shapes of the tutor wizard (/api/tutor/profile-draft, /api/tutor/profile/submit) and
+// the availability editor (/api/tutor/availability). Step bodies are validated on the server
+// with wizardStepSchemas (src/domain/tutors), which need the live reference data.
+
+export const profileStepCode = z.enum(PROFILE_STEP_CODES);
+
+export const profileDraftResponse = z.object({
+  completedSteps: z.array(profileStepCode),
+  /** Saved step data keyed by step code, as the forms sent it. */
+  draft: z.record(z.string(), z.unknown()),
+  resumeStep: profileStepCode,
+  /** Signed URL of the uploaded photo, when the media step holds one. */
+  avatarUrl: z.string().nullable(),
+  isProfileCompleted: z.boolean(),
+});
+export type ProfileDraftResponse = z.infer<typeof profileDraftResponse>;
+
+export const submitProfileResponse = z.object({
+  tutorProfileId: z.string(),
+  redirectTo: z.string(),
+});
+
+export const weeklySlotWire = z.object({
+  dayOfWeek: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+});
+
+export const availabilityResponse = z.object({
+  timezone: z.string().nullable(),
+  slots: z.array(weeklySlotWire),
+  weeklyHours: z.number(),
+});
+export type AvailabilityResponse = z.infer<typeof availabilityResponse>;

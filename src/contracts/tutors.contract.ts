@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+// Wire shapes of tutor discovery: /api/tutors (search), /api/tutors/suggestions,
+// /api/tutors/:id (profile page) and /api/tutors/:id/reviews.
+
+const levelled = z.object({ name: z.string(), level: z.string() });
+
+/** The tutor card model (spec 2 §3). Money in dollars with cents, ratings with one decimal. */
+export const tutorCard = z.object({
+  id: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  avatarUrl: z.string().nullable(),
+  subjects: z.array(levelled),
+  languages: z.array(levelled),
+  hourlyRate: z.number(),
+  rating: z.number().nullable(),
+  totalReviews: z.number().int(),
+  lessonsCompleted: z.number().int(),
+  introduction: z.string(),
+  isVerified: z.boolean(),
+  location: z.string(),
+  teachingStyle: z.string(),
+  specializations: z.array(z.string()),
+  teachingExperience: z.number().int(),
+});
+export type TutorCard = z.infer<typeof tutorCard>;
+
+export const tutorSearchResponse = z.object({
+  tutors: z.array(tutorCard),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type TutorSearchResponse = z.infer<typeof tutorSearchResponse>;
+
+export const suggestionsResponse = z.object({ suggestions: z.array(z.string()) });
+
+export const review = z.object({
+  id: z.string(),
+  rating: z.number().int(),
+  comment: z.string(),
+  studentName: z.string(),
+  createdAt: z.string(),
+});
+
+export const tutorProfileResponse = tutorCard.extend({
+  bio: z.string(),
+  education: z.object({
+    level: z.string(),
+    title: z.string(),
+    university: z.string(),
+    yearOfGraduation: z.number().int(),
+  }),
+  certificates: z.array(
+    z.object({
+      name: z.string(),
+      issuedBy: z.string(),
+      year: z.number().int(),
+      url: z.string().nullable(),
+    }),
+  ),
+  lessonSpecialties: z.array(z.string()),
+  videoUrl: z.string(),
+  availability: z.object({
+    timezone: z.string(),
+    slots: z.array(
+      z.object({ dayOfWeek: z.number().int(), startTime: z.string(), endTime: z.string() }),
+    ),
+  }),
+  reviews: z.array(review),
+});
+export type TutorProfileResponse = z.infer<typeof tutorProfileResponse>;
+
+export const reviewsResponse = z.object({ reviews: z.array(review), total: z.number().int() });

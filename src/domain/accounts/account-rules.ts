@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES as M } from '../messages';
+
+// Spec 1 §5, used by the forms and re-checked by the server.
+
+export const ROLES = ['student', 'tutor'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SPECIAL_CHARACTERS = '!@#$%^&*';
+export const CODE_LENGTH = 6;
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+const LETTERS_ONLY = /^[\p{L}\p{M}]+$/u;
+// A lowercase, an uppercase, a digit, one of !@#$%^&*, 8+ characters of only those kinds.
+const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*])[A-Za-z\d!@#$%^&*]{8,128}$/;
+const HAS_ALL_KINDS = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*]).*$/;
+
+/** 'mARY' -> 'Mary': names are saved with the first letter upper case, the rest lower case. */
+export function capitaliseName(name: string): string {
+  const trimmed = name.trim();
+  return trimmed.charAt(0).toLocaleUpperCase() + trimmed.slice(1).toLocaleLowerCase();
+}
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, M.invalidEmail)
+  .pipe(z.email(M.invalidEmail));
+
+const nameSchema = z.string().trim().max(50, M.namesLettersOnly);
+
+export const signUpSchema = z
+  .object({
+    firstName: nameSchema,
+    lastName: nameSchema,
+    email: emailSchema,
+    password: z.string().regex(STRONG_PASSWORD, M.weakPassword),
+    confirmPassword: z.string(),
+    acceptTerms: z.boolean(),
+  })
+  .superRefine((input, ctx) => {
+    const names = ['firstName', 'lastName'] as const;
+    if (names.some((key) => input[key] === '')) {
+      for (const key of names)
+        if (input[key] === '') ctx.addIssue({ code: 'custom', path: [key], message: M.namesEmpty });
+    } else if (names.some((key) => !LETTERS_ONLY.test(input[key]))) {
+      for (const key of names)
+        if (!LETTERS_ONLY.test(input[key]))
+          ctx.addIssue({ code: 'custom', path: [key], message: M.namesLettersOnly });
+    } else if (input.firstName.toLocaleLowerCase() === input.lastName.toLocaleLowerCase()) {
+      ctx.addIssue({ code: 'custom', path: ['lastName'], message: M.namesMustDiffer });
+    }
+    if (input.password !== input.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: M.passwordsDoNotMatch });
+    }
+    if (!input.acceptTerms) {
+      ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: M.acceptTerms });
+    }
+  });
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, M.passwordRequired).max(128, M.invalidCredentials),
+  rememberMe: z.boolean().default(false),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    password: z
+      .string()
+      .min(8, M.resetPasswordTooShort)
+      .max(128)
+      .regex(HAS_ALL_KINDS, M.resetPasswordWeak),
+    confirmPassword: z.string(),
+  })
+  .refine((input) => input.password === input.confirmPassword, {
+    path: ['confirmPassword'],
+    message: M.passwordsDoNotMatch,
+  });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+export const verificationCodeSchema = z.string().regex(/^\d{6}$/, M.invalidCodePaste);
+
+/** The user's own landing page after sign-in (spec 1 §4). */
+export function landingPath(user: { role: Role; isProfileCompleted: boolean }): string {
+  if (user.role === 'tutor' && !user.isProfileCompleted) return '/tutor/complete-profile';
+  return `/${user.role}/overview`;
+}
+
+/** Google's full name split as the spec says: first word (default Unknown) and the rest (default User). */
+export function splitFullName(fullName: string | null | undefined): {
+  firstName: string;
+  lastName: string;
+} {
+  const words = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
+  return { firstName: words[0] ?? 'Unknown', lastName: words.slice(1).join(' ') || 'User' };
+}

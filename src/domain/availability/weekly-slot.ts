@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { TUTOR_PROFILE_MESSAGES as M } from '../messages';
+
+// A weekly availability window in the tutor's own wall-clock time: one weekday (0-6, Sunday
+// first), 'HH:MM' start and end, '24:00' allowed as the end of the day.
+
+export interface WeeklySlot {
+  dayOfWeek: number;
+  startTime: string;
+  endTime: string;
+}
+
+export const MINUTES_PER_DAY = 24 * 60;
+export const MAX_WEEKLY_HOURS = 126;
+export const MERGE_TOLERANCE_MINUTES = 30;
+
+const TIME = /^(?:([01]\d|2[0-3]):([0-5]\d)|24:00)$/;
+
+export const timeOfDaySchema = z.string().regex(TIME, M.eventsInvalid);
+
+/** 'HH:MM' -> minutes after midnight ('24:00' -> 1440). */
+export function toMinutes(time: string): number {
+  if (time === '24:00') return MINUTES_PER_DAY;
+  const [hours = '0', minutes = '0'] = time.split(':');
+  return Number(hours) * 60 + Number(minutes);
+}
+
+/** Minutes after midnight -> 'HH:MM' (1440 -> '24:00'). */
+export function fromMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  return `${String(hours).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z
+  .string(M.timezoneNotString)
+  .min(1, M.timezoneRequired)
+  .refine(isValidTimeZone, M.timezoneInvalid);
+
+export const weeklySlotSchema = z
+  .object({
+    dayOfWeek: z
+      .number(M.eventsInvalid)
+      .int(M.eventsInvalid)
+      .min(0, M.eventsInvalid)
+      .max(6, M.eventsInvalid),
+    startTime: timeOfDaySchema,
+    endTime: timeOfDaySchema,
+  })
+  .refine((slot) => toMinutes(slot.endTime) > toMinutes(slot.startTime), {
+    message: M.endAfterStart,
+    path: ['endTime'],
+  });

@@ -1,0 +1,19 @@
+// Lesson prices in integer cents (spec 3 §9: hourly rate x hours, to the cent).
+
+/** The spec's fallback when a tutor's hourly rate is not found: 9 (USD). */
+export const DEFAULT_HOURLY_RATE_CENTS = 900;
+
+const MINUTES_PER_HOUR = 60;
+
+/**
+ * A single lesson's price: hourly rate x lesson hours, rounded half away from zero to the cent.
+ * Integer arithmetic (rate x minutes is exact), so 0.5 cent never falls the wrong way.
+ */
+export function singleLessonPriceCents(
+  hourlyRateCents: number | null | undefined,
+  lessonMinutes: number,
+): number {
+  const centMinutes = (hourlyRateCents ?? DEFAULT_HOURLY_RATE_CENTS) * lessonMinutes;
+  const cents = Math.floor((2 * Math.abs(centMinutes) + MINUTES_PER_HOUR) / (2 * MINUTES_PER_HOUR));
+  return centMinutes < 0 ? -cents : cents;
+}

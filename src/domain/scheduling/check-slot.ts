@@ -1,0 +1,26 @@
+import { generateSlots, type SlotQuery } from './generate-slots';
+import { SCHEDULING_MESSAGES } from './messages';
+
+export interface SlotCheckQuery extends Omit<SlotQuery, 'fromDate' | 'days'> {
+  /** The viewer's local date, 'YYYY-MM-DD'. */
+  bookingDate: string;
+  /** 'HH:MM-HH:MM' on the viewer's clock, as a generated slot's slot_time. */
+  slotTime: string;
+}
+
+export type SlotCheckResult =
+  { ok: true; startUtc: string; endUtc: string } | { ok: false; message: string };
+
+/**
+ * Whether a date and time range (viewer's zone) is a slot offered right now, and its UTC
+ * instants (the old get_slot_utc_timestamp). It asks generateSlots for that one date, so a
+ * check can never disagree with what was shown. When the viewer's clock repeats an hour and two
+ * offered slots read the same, the earlier one is meant (ADR 005).
+ */
+export function checkSlot({ bookingDate, slotTime, ...query }: SlotCheckQuery): SlotCheckResult {
+  const [day] = generateSlots({ ...query, fromDate: bookingDate, days: 1 }).days;
+  const slot = day?.slots.find((offered) => offered.slot_time === slotTime);
+  return slot
+    ? { ok: true, startUtc: slot.start_time, endUtc: slot.end_time }
+    : { ok: false, message: SCHEDULING_MESSAGES.slotUnavailable };
+}

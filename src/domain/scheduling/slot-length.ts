@@ -1,0 +1,17 @@
+// Lesson lengths the product sells and the slot each one takes (spec 2 §9, spec 3 §9).
+
+export const LESSON_MINUTES = [25, 50, 100] as const;
+export type LessonMinutes = (typeof LESSON_MINUTES)[number];
+export const DEFAULT_LESSON_MINUTES: LessonMinutes = 50;
+
+const SLOT_MINUTES = new Map<number, number>([
+  [25, 30],
+  [50, 60],
+  [100, 120],
+]);
+const DEFAULT_SLOT_MINUTES = 60;
+
+/** Lesson length -> slot length: 25 -> 30, 50 -> 60, 100 -> 120, anything else -> 60. */
+export function slotLengthMinutes(lessonMinutes: number): number {
+  return SLOT_MINUTES.get(lessonMinutes) ?? DEFAULT_SLOT_MINUTES;
+}

@@ -1,0 +1,51 @@
+// Fixed choices of the tutor profile (spec 2 §3 Options, spec 3 §3 teaching approach).
+
+export const TEACHING_STYLES = ['structured', 'interactive', 'adaptive', 'practical'] as const;
+export type TeachingStyle = (typeof TEACHING_STYLES)[number];
+
+/** The profile page's sentence for each teaching approach ('supportive' exists in old data). */
+export const TEACHING_STYLE_SENTENCES: Record<TeachingStyle | 'supportive', string> = {
+  adaptive: 'Adjusts the pace and methods to each student’s needs and learning style.',
+  structured: 'Follows a clear lesson plan with defined goals and steady progress.',
+  interactive: 'Keeps students engaged through discussion, questions and activities.',
+  practical: 'Focuses on real-world examples and hands-on practice.',
+  supportive: 'Builds confidence with patient guidance and encouraging feedback.',
+};
+
+export const LESSON_SPECIALTIES = [
+  'Test Preparation',
+  'Homework Help',
+  'Conversation Practice',
+  'Grammar Focus',
+  'Writing Skills',
+  'Reading Comprehension',
+  'Problem Solving',
+  'Exam Strategies',
+  'Project-Based Learning',
+  'Critical Thinking',
+] as const;
+
+export const SPECIALIZATIONS = [
+  'Beginner Students',
+  'Advanced Learners',
+  'Academic Writing',
+  'Business Professionals',
+  "Children's Education",
+  'Exam Preparation',
+  'Research and Analysis',
+  'Creative Learning',
+  'Special Education',
+  'Group Teaching',
+] as const;
+
+export const MAX_LESSON_SPECIALTIES = 5;
+export const MAX_SPECIALIZATIONS = 3;
+export const BIO_MIN = 100;
+export const BIO_MAX = 1000;
+export const BIO_WARNING_FROM = 900;
+export const MAX_EXPERIENCE_YEARS = 50;
+export const EARLIEST_YEAR = 1950;
+export const GRADUATION_YEARS_AHEAD = 5;
+export const DEFAULT_HOURLY_RATE = 15;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

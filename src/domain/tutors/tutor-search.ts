@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+// Search filters (spec 2 §5 'Search filters', §9): shared by the search screen and the API.
+
+export const SEARCH_PAGE_SIZE = 10;
+export const MAX_SUGGESTIONS = 8;
+export const PRICE_FLOOR = 0;
+export const PRICE_CEILING = 200;
+export const RATING_OPTIONS = [4.5, 4, 3.5, 3] as const;
+export const POPULAR_SEARCHES = [
+  'Mathematics',
+  'English',
+  'Programming',
+  'Physics',
+  'French',
+  'Music',
+] as const;
+export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'rating'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export const SEARCH_MESSAGES = {
+  queryTooLong: 'Search text can be at most 100 characters',
+  priceRange: 'Price must be between $0 and $200',
+  priceOrder: 'The minimum price must be at least $1 below the maximum price',
+  rating: 'Minimum rating must be one of 4.5, 4.0, 3.5 or 3.0',
+  sort: 'Sort must be relevance, price_asc, price_desc or rating',
+  page: 'Page must be a whole number from 1 to 1000',
+} as const;
+
+/** 'a,b' or ['a', 'b'] -> ['a', 'b'] (filters travel in the URL as comma lists). */
+const list = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) =>
+    (Array.isArray(value) ? value : (value ?? '').split(','))
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .slice(0, 20),
+  );
+
+const price = z.coerce
+  .number(SEARCH_MESSAGES.priceRange)
+  .min(PRICE_FLOOR, SEARCH_MESSAGES.priceRange)
+  .max(PRICE_CEILING, SEARCH_MESSAGES.priceRange);
+
+export const tutorSearchSchema = z
+  .object({
+    q: z.string().trim().max(100, SEARCH_MESSAGES.queryTooLong).default(''),
+    subjects: list,
+    languages: list,
+    minPrice: price.default(PRICE_FLOOR),
+    maxPrice: price.default(PRICE_CEILING),
+    minRating: z.coerce
+      .number(SEARCH_MESSAGES.rating)
+      .refine(
+        (rating) => rating === 0 || (RATING_OPTIONS as readonly number[]).includes(rating),
+        SEARCH_MESSAGES.rating,
+      )
+      .default(0),
+    sort: z.enum(SEARCH_SORTS, SEARCH_MESSAGES.sort).default('relevance'),
+    page: z.coerce
+      .number(SEARCH_MESSAGES.page)
+      .int(SEARCH_MESSAGES.page)
+      .min(1, SEARCH_MESSAGES.page)
+      .max(1000, SEARCH_MESSAGES.page)
+      .default(1),
+  })
+  .refine((filters) => filters.minPrice <= filters.maxPrice - 1, {
+    message: SEARCH_MESSAGES.priceOrder,
+    path: ['minPrice'],
+  });
+
+export type TutorSearchInput = z.input<typeof tutorSearchSchema>;
+export type TutorSearch = z.output<typeof tutorSearchSchema>;
+
+/** Pages to show: all when 7 or fewer, else first, last and the current neighbourhood with gaps. */
+export function paginationItems(current: number, total: number): (number | 'gap')[] {
+  if (total <= 7) return Array.from({ length: total }, (_, index) => index + 1);
+  const pages = new Set(
+    [1, total, current - 1, current, current + 1].filter((page) => page >= 1 && page <= total),
+  );
+  const sorted = [...pages].sort((a, b) => a - b);
+  return sorted.flatMap((page, index) =>
+    index > 0 && page - sorted[index - 1]! > 1 ? ['gap' as const, page] : [page],
+  );
+}
