@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { DB } from '../../db/types';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'dev-mailbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Real delivery through SMTP_URL. */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const url = new URL(smtpUrl);
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
+    secure: url.protocol === 'smtps:',
+    // Local test servers speak plain SMTP; real ones upgrade with STARTTLS when offered.
+    ignoreTLS: url.searchParams.get('tls') === 'off',
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+  });
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/** Development without SMTP: mail is stored and shown at /dev/mailbox. */
+export function devMailbox(db: Kysely<DB>): Mailer {
+  return {
+    kind: 'dev-mailbox',
+    async send(message) {
+      await db
+        .insertInto('dev_mailbox')
+        .values({ to_address: message.to, subject: message.subject, text_body: message.text })
+        .execute();
+    },
+  };
+}

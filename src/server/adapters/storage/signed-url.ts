@@ -1,0 +1,26 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// Files are served only through signed URLs: /api/files/<path>?expires=<unix s>&signature=<hmac>.
+export const SIGNED_URL_LIFETIME_SECONDS = 31_536_000; // one year (spec 2 §9)
+
+function signature(secret: string, filePath: string, expires: number): string {
+  return createHmac('sha256', secret).update(`${filePath}\n${expires}`).digest('base64url');
+}
+
+export function signFileUrl(secret: string, filePath: string, now = Date.now()): string {
+  const expires = Math.floor(now / 1000) + SIGNED_URL_LIFETIME_SECONDS;
+  return `/api/files/${filePath}?expires=${expires}&signature=${signature(secret, filePath, expires)}`;
+}
+
+export function verifyFileSignature(
+  secret: string,
+  filePath: string,
+  expires: number,
+  given: string,
+  now = Date.now(),
+): boolean {
+  if (!Number.isInteger(expires) || expires < Math.floor(now / 1000)) return false;
+  const expected = Buffer.from(signature(secret, filePath, expires));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

@@ -1,0 +1,143 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import path from 'node:path';
+import { devMailbox, smtpMailer, type Mailer } from './adapters/mail/mailer';
+import { diskStorage, type FileStorage } from './adapters/storage/file-storage';
+import type { DatabaseDriver } from './db/database';
+import type { DB } from './db/types';
+import type { Env } from './env';
+import { createAuth, type Auth } from './modules/auth/auth';
+import { authEngineRoutes } from './modules/auth/auth-engine.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { resolveSessionSecret } from './modules/auth/session-secret';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { tutorProfileRoutes } from './modules/tutor-profile/tutor-profile.routes';
+import { tutorsRoutes } from './modules/tutors/tutors.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { referenceRoutes } from './modules/reference/reference.routes';
+import { registerCsrfProtection } from './plugins/csrf';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerWebApp } from './plugins/web-app';
+
+export interface AppDeps {
+  env: Env;
+  db: Kysely<DB>;
+  driver: DatabaseDriver;
+  version: string;
+  /** Folder of the built SPA (dist/web); undefined serves the API only. */
+  webRoot?: string;
+  /** Defaults to SMTP when SMTP_URL is set, else the dev mailbox. */
+  mailer?: Mailer;
+}
+
+/** What routes reach through `app.deps`: the inputs plus the services built from them. */
+export interface AppContext extends AppDeps {
+  mailer: Mailer;
+  auth: Auth;
+  googleEnabled: boolean;
+  storage: FileStorage;
+  /** Signs file URLs (the session secret). */
+  signingSecret: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppContext;
+  }
+}
+
+/** The whole HTTP app, without listening: tests start it on port 0. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      deps.env.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: deps.env.LOG_LEVEL,
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
+          },
+    trustProxy: deps.env.NODE_ENV === 'production',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const { env, db } = deps;
+  const mailer =
+    deps.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : devMailbox(db));
+  const secret = resolveSessionSecret(env);
+  // Our own origin; in development also Vite's dev server (`npm run dev`), which proxies /api.
+  const trustedOrigins = [
+    new URL(env.PUBLIC_URL).origin,
+    ...(env.NODE_ENV === 'development' ? ['http://localhost:5173'] : []),
+  ];
+  const auth = createAuth({ env, db, mailer, secret, trustedOrigins });
+  const googleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+  const storage = diskStorage(path.resolve(env.STORAGE_DIR ?? path.join(env.DATA_DIR, 'storage')));
+  app.decorate('deps', { ...deps, mailer, auth, googleEnabled, storage, signingSecret: secret });
+  registerErrorHandler(app);
+  registerCsrfProtection(app, trustedOrigins);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-hot-toast injects a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Tutors' introduction videos are embedded from YouTube and Vimeo.
+        frameSrc: [
+          'https://www.youtube.com',
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+        ],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: deps.env.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    // Same-origin embeds of YouTube/Vimeo need their own isolation policy.
+    crossOriginEmbedderPolicy: false,
+    // HSTS only means something over HTTPS, i.e. in production behind TLS.
+    hsts: deps.env.NODE_ENV === 'production',
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tutora API', version: deps.version },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(multipart);
+  await app.register(healthRoutes);
+  await app.register(referenceRoutes);
+  await app.register(authRoutes);
+  await app.register(authEngineRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(tutorProfileRoutes);
+  await app.register(tutorsRoutes);
+  if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {
+    await app.register(devMailboxRoutes);
+  }
+
+  await registerWebApp(app, deps.webRoot);
+  return app;
+}

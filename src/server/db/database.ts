@@ -1,0 +1,93 @@
+import { mkdirSync, accessSync, constants } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { ConfigError } from '../env';
+import type { DB } from './types';
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  driver: DatabaseDriver;
+  close(): Promise<void>;
+  /** PGlite only: a tarball of the data directory, loadable with `loadDataDir` (test templates). */
+  dump?(): Promise<Blob>;
+}
+
+export type DatabaseOptions =
+  | { driver: 'postgres'; url: string; poolSize?: number }
+  /** `dataDir` undefined = in memory (tests); `loadDataDir` starts from a dumped template. */
+  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+// PostgreSQL returns bigint (int8) and numeric as strings by default. Counts and ids fit in a
+// JS number here, so parse int8; numeric stays a string (money is kept in integer cents anyway).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection can drop (server restart, failover): the pool replaces it on the next
+    // query, so note it instead of letting the unhandled 'error' event crash the process.
+    pool.on('error', (error) =>
+      console.warn(`tutora: idle database connection lost: ${error.message}`),
+    );
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, driver: 'postgres', close: () => db.destroy() };
+  }
+
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: pglitePath(options.dataDir) } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { btree_gist, pg_trgm },
+  });
+  // PGlite is a single connection: the pool hands it to one query or transaction at a time.
+  const pool = new pg.Pool(createPgConfig(pglite));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    driver: 'pglite',
+    dump: () => pglite.dumpDataDir('none'),
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+const UNWRITABLE_REASONS: Record<string, string> = {
+  ENOTDIR: 'a file stands where a folder is needed',
+  EEXIST: 'a file stands where a folder is needed',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+};
+
+/** Creates DATA_DIR/pglite (or fails with a one-line ConfigError) and returns its path. */
+function pglitePath(dataDir: string): string {
+  const dir = path.resolve(dataDir, 'pglite');
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const reason = UNWRITABLE_REASONS[code] ?? code;
+    throw new ConfigError(`DATA_DIR ${path.resolve(dataDir)} is not writable: ${reason}`);
+  }
+  return dir;
+}
+
+/** True when a trivial query answers; used by the health check. */
+export async function isReachable(db: Kysely<DB>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

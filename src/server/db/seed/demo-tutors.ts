@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { toUtcWeeklySlot } from '../../../domain/availability/utc-weekly';
+import {
+  LESSON_SPECIALTIES,
+  SPECIALIZATIONS,
+  TEACHING_STYLES,
+} from '../../../domain/tutors/tutor-options';
+import type {
+  AvailabilitySlotsTable,
+  DB,
+  ReviewsTable,
+  TutorLanguagesTable,
+  TutorProfilesTable,
+  TutorSubjectsTable,
+  UsersTable,
+} from '../types';
+import * as pool from './demo-pool';
+
+// Demo marketplace data: realistic tutors with subjects, languages, weekly availability in
+// varied timezones and real review rows from demo students. Every demo account uses the
+// demo.tutora.local email domain, so demo data is always recognisable (and removable).
+
+export const DEMO_EMAIL_DOMAIN = 'demo.tutora.local';
+const BATCH = 500;
+
+/** A small seeded generator (mulberry32): the same seed gives the same marketplace. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+    sample: <T>(items: readonly T[], count: number) => {
+      const copy = [...items];
+      for (let i = copy.length - 1; i > 0; i -= 1) {
+        const j = Math.floor(next() * (i + 1));
+        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+      }
+      return copy.slice(0, count);
+    },
+  };
+}
+
+export interface DemoSeedResult {
+  tutors: number;
+  reviews: number;
+}
+
+export async function seedDemoTutors(
+  db: Kysely<DB>,
+  options: { count: number; seed?: number; now?: Date; onProgress?: (done: number) => void },
+): Promise<DemoSeedResult> {
+  const random = seededRandom(options.seed ?? 42);
+  const now = options.now ?? new Date();
+  const runTag = randomUUID().slice(0, 8);
+  const subjects = await db
+    .selectFrom('subjects')
+    .select(['id', 'name'])
+    .where('is_active', '=', true)
+    .execute();
+  const languages = await db
+    .selectFrom('languages')
+    .select(['id', 'name'])
+    .where('is_active', '=', true)
+    .execute();
+  const levels = ['intermediate', 'advanced', 'expert'];
+
+  // A pool of demo students who wrote the reviews.
+  const students = Array.from({ length: 60 }, (_, index) => {
+    const first = random.pick(pool.FIRST_NAMES);
+    const last = random.pick(pool.LAST_NAMES);
+    return {
+      id: randomUUID(),
+      email: `student-${runTag}-${index}@${DEMO_EMAIL_DOMAIN}`,
+      full_name: `${first} ${last}`,
+      first_name: first,
+      last_name: last,
+      role: 'student' as const,
+      is_email_verified: true,
+      is_profile_completed: true,
+    };
+  });
+  await db.insertInto('users').values(students).execute();
+
+  let reviewCount = 0;
+  for (let start = 0; start < options.count; start += BATCH) {
+    const size = Math.min(BATCH, options.count - start);
+    const users: Insertable<UsersTable>[] = [];
+    const profiles: (Insertable<TutorProfilesTable> & { id: string })[] = [];
+    const tutorSubjects: Insertable<TutorSubjectsTable>[] = [];
+    const tutorLanguages: Insertable<TutorLanguagesTable>[] = [];
+    const slots: Insertable<AvailabilitySlotsTable>[] = [];
+    const reviews: Insertable<ReviewsTable>[] = [];
+    for (let offset = 0; offset < size; offset += 1) {
+      const index = start + offset;
+      const first = random.pick(pool.FIRST_NAMES);
+      const last = random.pick(pool.LAST_NAMES);
+      const country = random.pick(pool.COUNTRIES);
+      const taught = random.sample(subjects, random.int(1, 3));
+      const spoken = random.sample(languages, random.int(1, 3));
+      const userId = randomUUID();
+      const profileId = randomUUID();
+      users.push({
+        id: userId,
+        email: `tutor-${runTag}-${index}@${DEMO_EMAIL_DOMAIN}`,
+        full_name: `${first} ${last}`,
+        first_name: first,
+        last_name: last,
+        role: 'tutor' as const,
+        is_email_verified: true,
+        is_profile_completed: true,
+        timezone: country.timezone,
+        country: country.name,
+        language: spoken[0]!.name,
+      });
+      profiles.push({
+        id: profileId,
+        user_id: userId,
+        bio: pool.bio(
+          random,
+          first,
+          taught.map((s) => s.name),
+          country.name,
+        ),
+        teaching_experience: random.int(1, 25),
+        hourly_rate_cents: random.int(8, 90) * 100 + random.pick([0, 0, 50]),
+        country_of_residence: country.name,
+        native_language: spoken[0]!.name,
+        education_level: random.pick([
+          "Bachelor's Degree",
+          "Master's Degree",
+          'PhD',
+          'Professional Certification',
+        ]),
+        education_title: `${random.pick(pool.DEGREE_FIELDS)}`,
+        university: random.pick(pool.UNIVERSITIES),
+        year_of_graduation: random.int(1985, 2022),
+        teaching_style: random.pick(TEACHING_STYLES),
+        lesson_specialties: random.sample(LESSON_SPECIALTIES, random.int(1, 4)),
+        specializations: random.sample(SPECIALIZATIONS, random.int(1, 3)),
+        video_url: random.pick(pool.VIDEO_URLS),
+        timezone: country.timezone,
+        is_verified: random.next() < 0.7,
+        lessons_taught: random.int(0, 400),
+      });
+      for (const subject of taught) {
+        tutorSubjects.push({
+          tutor_profile_id: profileId,
+          subject_id: subject.id,
+          proficiency_level: random.pick(levels),
+        });
+      }
+      for (const [position, language] of spoken.entries()) {
+        tutorLanguages.push({
+          tutor_profile_id: profileId,
+          language_id: language.id,
+          proficiency_level: position === 0 ? 'native' : random.pick(['conversational', 'fluent']),
+        });
+      }
+      for (const day of random.sample([0, 1, 2, 3, 4, 5, 6], random.int(2, 5))) {
+        const startHour = random.int(7, 16);
+        const slot = {
+          dayOfWeek: day,
+          startTime: `${String(startHour).padStart(2, '0')}:00`,
+          endTime: `${String(startHour + random.int(2, 5)).padStart(2, '0')}:${random.pick(['00', '30'])}`,
+        };
+        const utc = toUtcWeeklySlot(slot, country.timezone, now);
+        slots.push({
+          tutor_profile_id: profileId,
+          local_day_of_week: slot.dayOfWeek,
+          local_start_time: slot.startTime,
+          local_end_time: slot.endTime,
+          local_timezone: country.timezone,
+          day_of_week: utc.dayOfWeek,
+          start_time: utc.startTime,
+          end_time: utc.endTime,
+        });
+      }
+      // Some tutors are new (no reviews yet); the others have a few real reviews.
+      const reviewers = random.next() < 0.25 ? [] : random.sample(students, random.int(1, 8));
+      const quality = random.next();
+      for (const student of reviewers) {
+        const rating = Math.max(
+          1,
+          Math.min(5, Math.round(3.4 + quality * 1.8 + (random.next() - 0.5))),
+        );
+        reviews.push({
+          tutor_profile_id: profileId,
+          student_id: student.id,
+          rating,
+          comment: random.pick(pool.reviewComments(rating)),
+        });
+      }
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('users').values(users).execute();
+      await trx.insertInto('tutor_profiles').values(profiles).execute();
+      await trx.insertInto('tutor_subjects').values(tutorSubjects).execute();
+      await trx.insertInto('tutor_languages').values(tutorLanguages).execute();
+      await trx.insertInto('availability_slots').values(slots).execute();
+      if (reviews.length > 0) await trx.insertInto('reviews').values(reviews).execute();
+      await sql`select refresh_tutor_search_text(${sql.val(profiles.map((p) => p.id))}::uuid[])`.execute(
+        trx,
+      );
+    });
+    reviewCount += reviews.length;
+    options.onProgress?.(start + size);
+  }
+  return { tutors: options.count, reviews: reviewCount };
+}

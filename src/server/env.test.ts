@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env';
+import { PROJECT_ROOT } from './server';
+
+describe('loadEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      DATA_DIR: './data',
+      GOOGLE_ISSUER: 'https://accounts.google.com',
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '', SMTP_URL: '  ' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://x@y/z' }, /DATABASE_URL must be a URL like postgres:\/\//],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
+    [{ NODE_ENV: 'production' }, /SESSION_SECRET is required in production/],
+    [{ GOOGLE_CLIENT_ID: 'id-only' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/],
+  ])('rejects %o with one clear line', (source, message) => {
+    expect(() => loadEnv(source)).toThrow(ConfigError);
+    expect(() => loadEnv(source)).toThrow(message);
+    try {
+      loadEnv(source);
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+});
+
+describe('start-up with bad configuration', () => {
+  const start = (env: Record<string, string>) =>
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(PROJECT_ROOT, 'src/server/main.ts')],
+      {
+        env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'silent', ...env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+
+  it('stops on a malformed DATABASE_URL with a one-line message', () => {
+    const result = start({ DATABASE_URL: 'postgres//missing-colon' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(
+      /^tutora: Invalid configuration: DATABASE_URL must be a URL like/,
+    );
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('stops on an unwritable DATA_DIR with a one-line message', () => {
+    // A regular file where a directory is expected cannot be written into, even by root.
+    const dir = mkdtempSync(path.join(tmpdir(), 'tutora-env-'));
+    const file = path.join(dir, 'occupied');
+    writeFileSync(file, 'not a directory');
+    const result = start({ DATA_DIR: file });
+    rmSync(dir, { recursive: true, force: true });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `tutora: DATA_DIR ${file} is not writable: a file stands where a folder is needed`,
+    );
+  });
+});

@@ -1,0 +1,94 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import { z } from 'zod';
+
+// The only reader of process.env. Every setting is parsed once, at start-up; a bad value
+// stops the process with one clear line (see ConfigError) instead of failing later.
+
+const optionalUrl = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) => {
+        if (value === undefined) return true;
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL like ${example}` },
+    );
+
+const emptyAsUndefined = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://tutora.example.com'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db'),
+  SESSION_SECRET: emptyAsUndefined.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.com:587'),
+  MAIL_FROM: z.string().default('Tutora <no-reply@tutora.local>'),
+  GOOGLE_CLIENT_ID: emptyAsUndefined,
+  GOOGLE_CLIENT_SECRET: emptyAsUndefined,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  STRIPE_SECRET_KEY: emptyAsUndefined,
+  STRIPE_WEBHOOK_SECRET: emptyAsUndefined,
+  STRIPE_PUBLISHABLE_KEY: emptyAsUndefined,
+  STORAGE_DIR: emptyAsUndefined,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws ConfigError with a one-line message naming every bad setting. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const env = {
+    ...result.data,
+    PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
+  };
+  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration: SESSION_SECRET is required in production');
+  }
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    );
+  }
+  return env;
+}
+
+/** Loads ./.env into the environment when the file exists (real variables win). */
+export function loadDotEnvFile(file = '.env') {
+  if (existsSync(file)) {
+    for (const [key, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) {
+      process.env[key] ??= value;
+    }
+  }
+}
+
+/** Test-only settings (e.g. TEST_DATABASE_URL) are read here too, so nothing else touches process.env. */
+export function testDatabaseUrl(source: Record<string, string | undefined> = process.env) {
+  return source.TEST_DATABASE_URL || undefined;
+}

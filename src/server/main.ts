@@ -1,0 +1,41 @@
+import { ConfigError, loadDotEnvFile, loadEnv } from './env';
+import { createServer } from './server';
+
+// Entry point: fail fast on bad configuration with one line, then serve until a signal.
+async function main() {
+  loadDotEnvFile();
+  const env = loadEnv();
+  const server = await createServer(env);
+  const shutdown = async (signal: string) => {
+    server.app.log.info({ signal }, 'shutting down');
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await server.app.listen({ port: env.PORT, host: env.HOST });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`tutora: ${error.message}`);
+  } else if (isConnectionError(error)) {
+    console.error(`tutora: cannot reach the database: ${(error as Error).message}`);
+  } else {
+    console.error('tutora: failed to start:', error);
+  }
+  process.exit(1);
+});
+
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  return [
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    '28P01',
+    '3D000',
+    '28000',
+  ].includes(code ?? '');
+}

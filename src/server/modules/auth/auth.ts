@@ -1,0 +1,247 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { hash, verify } from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { getOAuthState } from 'better-auth/api';
+import { emailOTP, genericOAuth } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import { ROLES, splitFullName, type Role } from '../../../domain/accounts/account-rules';
+import { passwordResetEmail, verificationCodeEmail } from '../../adapters/mail/account-emails';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { DB } from '../../db/types';
+import type { Env } from '../../env';
+
+// Better Auth is the engine behind /api/auth (ADR 004): sessions, password hashing hooks,
+// email codes, reset tokens and Google over OpenID Connect. Our routes (auth.routes.ts) are
+// the public API; only the OAuth callback reaches Better Auth's own handler.
+
+export const CODE_TTL_SECONDS = 10 * 60;
+export const CODE_ATTEMPTS = 5;
+export const RESET_TTL_SECONDS = 30 * 60;
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const AUTH_BASE_PATH = '/api/auth/engine';
+
+// argon2id with OWASP's minimum parameters (19 MiB, 2 passes).
+// (algorithm 2 is Argon2id in @node-rs/argon2's const enum, unreachable under verbatimModuleSyntax.)
+const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * Better Auth awaits our mail callback but swallows its errors. Use cases that must know
+ * whether the code email left run inside `captureMailFailure`, and the callback records the
+ * failure in that request's own context.
+ */
+const mailOutcome = new AsyncLocalStorage<{ error?: unknown }>();
+
+export async function captureMailFailure(run: () => Promise<unknown>): Promise<unknown> {
+  const outcome: { error?: unknown } = {};
+  await mailOutcome.run(outcome, run);
+  return outcome.error;
+}
+
+const snakeTimestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
+
+export function createAuth(options: {
+  env: Env;
+  db: Kysely<DB>;
+  mailer: Mailer;
+  secret: string;
+  trustedOrigins: string[];
+}) {
+  const { env, db, mailer, secret } = options;
+  const googleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+
+  return betterAuth({
+    appName: 'Tutora',
+    baseURL: env.PUBLIC_URL,
+    basePath: AUTH_BASE_PATH,
+    trustedOrigins: options.trustedOrigins,
+    secret,
+    database: { db, type: 'postgres' },
+    telemetry: { enabled: false },
+    user: {
+      modelName: 'users',
+      fields: {
+        name: 'full_name',
+        emailVerified: 'is_email_verified',
+        image: 'avatar_url',
+        ...snakeTimestamps,
+      },
+      additionalFields: {
+        firstName: { type: 'string', fieldName: 'first_name', required: true },
+        lastName: { type: 'string', fieldName: 'last_name', required: true },
+        role: { type: 'string', fieldName: 'role', required: true, defaultValue: 'student' },
+        isProfileCompleted: {
+          type: 'boolean',
+          fieldName: 'is_profile_completed',
+          defaultValue: false,
+        },
+        socialAuthProvider: {
+          type: 'string',
+          fieldName: 'social_auth_provider',
+          defaultValue: 'none',
+        },
+        hasPassword: {
+          type: 'boolean',
+          fieldName: 'has_password',
+          defaultValue: false,
+          input: false,
+        },
+        lastLoginAt: { type: 'date', fieldName: 'last_login_at', required: false },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: {
+        userId: 'user_id',
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        ...snakeTimestamps,
+      },
+      expiresIn: SESSION_TTL_SECONDS,
+      updateAge: 24 * 60 * 60,
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        userId: 'user_id',
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        ...snakeTimestamps,
+      },
+      // Google verifies emails itself: signing in with Google links to a password account.
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', ...snakeTimestamps },
+      storeIdentifier: 'hashed',
+    },
+    advanced: {
+      database: { generateId: 'uuid' },
+      cookiePrefix: 'tutora',
+      useSecureCookies: env.NODE_ENV === 'production',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    // Our routes apply their own limits (rate-limit.ts), shared across processes.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: {
+        hash: (password) => hash(password, ARGON2),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      resetPasswordTokenExpiresIn: RESET_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(passwordResetEmail(user.email, link));
+      },
+    },
+    emailVerification: {
+      autoSignInAfterVerification: true,
+      // Codes are sent by our use cases only (auth.service.ts), never implicitly.
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: CODE_TTL_SECONDS,
+        allowedAttempts: CODE_ATTEMPTS,
+        storeOTP: 'hashed',
+        // Our sign-up sends the first code itself, so a mail failure can undo the sign-up.
+        sendVerificationOnSignUp: false,
+        overrideDefaultEmailVerification: true,
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          if (type !== 'email-verification') return;
+          try {
+            await mailer.send(verificationCodeEmail(email, otp));
+          } catch (error) {
+            const outcome = mailOutcome.getStore();
+            if (!outcome) throw error;
+            outcome.error = error;
+          }
+        },
+      }),
+      // Without Google settings the provider list is empty and /api/auth/google answers 404.
+      genericOAuth({
+        config: googleEnabled
+          ? [
+              {
+                providerId: 'google',
+                clientId: env.GOOGLE_CLIENT_ID!,
+                clientSecret: env.GOOGLE_CLIENT_SECRET!,
+                discoveryUrl: `${env.GOOGLE_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                authorizationUrlParams: { access_type: 'offline', prompt: 'consent' },
+                mapProfileToUser: (profile) => {
+                  const { firstName, lastName } = splitFullName(profile.name as string | undefined);
+                  return { firstName, lastName, socialAuthProvider: 'google' };
+                },
+              },
+            ]
+          : [],
+      }),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          // A Google sign-up takes its role from the flow the visitor started
+          // (student or tutor sign-up page); students are profile-complete at once.
+          before: async (user) => {
+            const state = await getOAuthState<{ role?: string }>().catch(() => null);
+            const role: Role = ROLES.includes(state?.role as Role)
+              ? (state!.role as Role)
+              : ((user as { role?: Role }).role ?? 'student');
+            const fromGoogle = state !== null;
+            return {
+              data: {
+                ...user,
+                role,
+                ...(fromGoogle
+                  ? { socialAuthProvider: 'google', isProfileCompleted: role === 'student' }
+                  : {}),
+              },
+            };
+          },
+        },
+      },
+      account: {
+        create: {
+          after: async (account) => {
+            if (account.providerId === 'credential') {
+              await db
+                .updateTable('users')
+                .set({ has_password: true })
+                .where('id', '=', account.userId)
+                .execute();
+            }
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            await db
+              .updateTable('users')
+              .set({ last_login_at: new Date() })
+              .where('id', '=', session.userId)
+              .execute();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

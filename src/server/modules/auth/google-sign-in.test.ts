@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../../test/http-client';
+import { freePort } from '../../test/free-port';
+import { signInAtIssuer, startOidcIssuer, type OidcIssuer } from '../../test/oidc-issuer';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { AUTH_BASE_PATH } from './auth';
+
+// Google sign-in end to end over OpenID Connect, against a real provider on 127.0.0.1.
+describe('Google sign-in', () => {
+  let t: TestApp;
+  let issuer: OidcIssuer;
+  const accounts = {
+    'grace-1': { email: 'grace.hopper@example.com', name: 'Grace Brewster Hopper' },
+    'alan-2': { email: 'alan@example.com', name: 'Alan' },
+    'cher-3': { email: 'cher@example.com', name: '' },
+  };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    issuer = await startOidcIssuer({
+      redirectUri: `http://127.0.0.1:${port}${AUTH_BASE_PATH}/callback/google`,
+      accounts,
+    });
+    t = await startTestApp(
+      'pglite',
+      {
+        GOOGLE_CLIENT_ID: issuer.clientId,
+        GOOGLE_CLIENT_SECRET: issuer.clientSecret,
+        GOOGLE_ISSUER: issuer.url,
+      },
+      { port },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await issuer.close();
+  });
+
+  /** Starts the flow in the app, signs in at the provider, and returns to the app's callback. */
+  async function googleFlow(
+    browser: TestClient,
+    accountId: string,
+    intent: { role: string; isSignup: boolean },
+  ) {
+    const start = await browser.post('/api/auth/google', intent);
+    expect(start.status).toBe(200);
+    const back = await signInAtIssuer(start.json.url, accountId);
+    expect(back.pathname).toBe(`${AUTH_BASE_PATH}/callback/google`);
+    const callback = await browser.get(`${back.pathname}${back.search}`);
+    expect(callback.status).toBe(302);
+    return new URL(callback.headers.get('location')!, t.url);
+  }
+
+  it('says Google is available', async () => {
+    expect((await new TestClient(t.url).get('/api/auth/providers')).json).toEqual({ google: true });
+  });
+
+  it('signs a new tutor up with the name split and lands on the callback page as new', async () => {
+    const browser = new TestClient(t.url);
+    const landing = await googleFlow(browser, 'grace-1', { role: 'tutor', isSignup: true });
+    expect(landing.pathname).toBe('/auth/google-callback');
+    expect(Object.fromEntries(landing.searchParams)).toEqual({
+      role: 'tutor',
+      isSignup: 'true',
+      new: 'true',
+    });
+    const { user } = (await browser.get('/api/auth/session')).json;
+    expect(user).toMatchObject({
+      email: 'grace.hopper@example.com',
+      firstName: 'Grace',
+      lastName: 'Brewster Hopper',
+      role: 'tutor',
+      isProfileCompleted: false,
+      isEmailVerified: true,
+      socialAuthProvider: 'google',
+    });
+  });
+
+  it('signs a new student up as profile-complete, with the default names', async () => {
+    const alan = new TestClient(t.url);
+    await googleFlow(alan, 'alan-2', { role: 'student', isSignup: true });
+    expect((await alan.get('/api/auth/session')).json.user).toMatchObject({
+      firstName: 'Alan',
+      lastName: 'User',
+      role: 'student',
+      isProfileCompleted: true,
+    });
+    const cher = new TestClient(t.url);
+    await googleFlow(cher, 'cher-3', { role: 'student', isSignup: true });
+    expect((await cher.get('/api/auth/session')).json.user).toMatchObject({
+      firstName: 'Unknown',
+      lastName: 'User',
+    });
+  });
+
+  it('returns an existing account to the callback page without the new marker, keeping its role', async () => {
+    const browser = new TestClient(t.url);
+    // Grace is a tutor already; a student sign-up intent must not change that.
+    const landing = await googleFlow(browser, 'grace-1', { role: 'student', isSignup: true });
+    expect(landing.searchParams.get('new')).toBeNull();
+    expect(landing.searchParams.get('isSignup')).toBe('true');
+    expect((await browser.get('/api/auth/session')).json.user.role).toBe('tutor');
+  });
+
+  it('refuses a password sign-up for a Google account with the Google message', async () => {
+    const response = await new TestClient(t.url).post('/api/auth/sign-up', {
+      role: 'student',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace.hopper@example.com',
+      password: 'Str0ng!pass',
+      confirmPassword: 'Str0ng!pass',
+      acceptTerms: true,
+    });
+    expect(response.status).toBe(409);
+    expect(response.json.error.message).toBe(
+      'This email is already registered with Google. Please sign in with Google.',
+    );
+  });
+});

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceDataResponse } from '../../../contracts/reference.contract';
+import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defaults';
+import { seedReferenceData } from '../../db/seed/reference-seed';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { TEST_DRIVERS } from '../../test/test-database';
+
+describe.each(TEST_DRIVERS)('GET /api/reference on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  const load = async () => {
+    const response = await fetch(`${t.url}/api/reference`);
+    expect(response.status).toBe(200);
+    return referenceDataResponse.parse(await response.json());
+  };
+
+  it("returns the spec's reference data in display order", async () => {
+    const data = await load();
+    expect(data.subjects.map((s) => s.name)).toEqual([
+      'English',
+      'Mathematics',
+      'Physics',
+      'Chemistry',
+      'IELTS',
+      'TOEFL',
+      'Business English',
+      'Conversation Practice',
+    ]);
+    expect(data.languages.map((l) => l.name)).toEqual([
+      'English',
+      'Spanish',
+      'French',
+      'German',
+      'Chinese',
+      'Japanese',
+      'Arabic',
+      'Russian',
+      'Urdu',
+    ]);
+    expect(data.languageLevels.map((l) => l.code)).toEqual([
+      'basic',
+      'conversational',
+      'fluent',
+      'native',
+    ]);
+    expect(data.subjectLevels.map((l) => l.code)).toEqual([
+      'beginner',
+      'intermediate',
+      'advanced',
+      'expert',
+    ]);
+    expect(data.educationLevels.map((l) => l.name)).toEqual([
+      "Bachelor's Degree",
+      "Master's Degree",
+      'PhD',
+      'Professional Certification',
+    ]);
+    expect(data.profileSteps.map((s) => [s.code, s.title])).toEqual([
+      ['basic_info', 'Basic Information'],
+      ['education', 'Education & Certifications'],
+      ['subjects', 'Subjects & Languages'],
+      ['teaching_style', 'Teaching Style'],
+      ['media', 'Profile Media'],
+      ['availability', 'Availability'],
+    ]);
+    expect(data.slotDurations).toEqual([
+      { value: '00:30:00', label: '30 min', minutes: 30, isDefault: true },
+      { value: '00:45:00', label: '45 min', minutes: 45, isDefault: false },
+      { value: '01:00:00', label: '1 hour', minutes: 60, isDefault: false },
+      { value: '01:30:00', label: '1.5 hours', minutes: 90, isDefault: false },
+      { value: '02:00:00', label: '2 hours', minutes: 120, isDefault: false },
+    ]);
+    expect(data.settings.daysOfWeek.map((d) => d.name)).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]);
+    expect(data.settings.tutorProfileLimits).toEqual({
+      min_hourly_rate: 5,
+      max_hourly_rate: 200,
+      min_trial_price: 1,
+      max_trial_price: 50,
+      max_subjects: 3,
+    });
+  });
+
+  it('hides inactive rows, follows display_order and keeps operator edits across re-seeding', async () => {
+    const db = t.database.db;
+    await db
+      .updateTable('subjects')
+      .set({ is_active: false })
+      .where('name', '=', 'TOEFL')
+      .execute();
+    await db
+      .updateTable('subjects')
+      .set({ display_order: 0 })
+      .where('name', '=', 'Chemistry')
+      .execute();
+    await db
+      .updateTable('subjects')
+      .set({ name: 'Algebra' })
+      .where('name', '=', 'Mathematics')
+      .execute();
+    await db
+      .updateTable('system_settings')
+      .set({
+        setting_value: JSON.stringify({
+          ...DEFAULT_REFERENCE_DATA.settings.tutorProfileLimits,
+          max_subjects: 5,
+        }),
+      })
+      .where('setting_key', '=', 'tutor_profile_limits')
+      .execute();
+    await seedReferenceData(db); // as at the next start
+
+    const data = await load();
+    expect(data.subjects[0]?.name).toBe('Chemistry');
+    expect(data.subjects.map((s) => s.name)).not.toContain('TOEFL');
+    expect(data.subjects.map((s) => s.name)).toContain('Algebra');
+    expect(data.subjects.map((s) => s.name)).not.toContain('Mathematics');
+    expect(data.settings.tutorProfileLimits.max_subjects).toBe(5);
+  });
+
+  it('falls back to the default for a malformed setting instead of failing', async () => {
+    await t.database.db
+      .updateTable('system_settings')
+      .set({ setting_value: JSON.stringify({ max_subjects: 'many' }) })
+      .where('setting_key', '=', 'tutor_profile_limits')
+      .execute();
+    const data = await load();
+    expect(data.settings.tutorProfileLimits).toEqual(
+      DEFAULT_REFERENCE_DATA.settings.tutorProfileLimits,
+    );
+  });
+});

@@ -1,0 +1,300 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { ProfileDraftResponse } from '../../../contracts/tutor-profile.contract';
+import { landingPath } from '../../../domain/accounts/account-rules';
+import { toUtcWeeklySlot } from '../../../domain/availability/utc-weekly';
+import { weeklyHours } from '../../../domain/availability/weekly-hours';
+import type { WeeklySlot } from '../../../domain/availability/weekly-slot';
+import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
+import {
+  PROFILE_STEP_CODES,
+  type ProfileStepCode,
+} from '../../../domain/reference/reference-defaults';
+import { availabilitySchema } from '../../../domain/tutors/tutor-profile-rules';
+import {
+  wizardStepSchemas,
+  type WizardStepSchemas,
+} from '../../../domain/tutors/wizard-step-schemas';
+import { resumeStep } from '../../../domain/tutors/wizard-steps';
+import { signFileUrl } from '../../adapters/storage/signed-url';
+import type { DB } from '../../db/types';
+import { AppError } from '../../errors';
+import { loadReferenceData } from '../reference/reference.service';
+import * as repository from './tutor-profile.repository';
+
+export interface TutorProfileContext {
+  db: Kysely<DB>;
+  signingSecret: string;
+  now?: () => Date;
+}
+
+type StepData = { [Step in ProfileStepCode]: z.output<WizardStepSchemas[Step]> };
+
+async function schemas(ctx: TutorProfileContext) {
+  return wizardStepSchemas(await loadReferenceData(ctx.db), ctx.now?.() ?? new Date());
+}
+
+function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  throw new AppError('VALIDATION_FAILED', result.error.issues[0]?.message ?? M.stepInvalid, fields);
+}
+
+async function profileCompleted(db: Kysely<DB> | Transaction<DB>, userId: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('is_profile_completed')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.is_profile_completed ?? false;
+}
+
+export async function getDraft(
+  ctx: TutorProfileContext,
+  userId: string,
+): Promise<ProfileDraftResponse> {
+  const row = await repository.findDraft(ctx.db, userId);
+  const completedSteps = (row?.completed_steps ?? []).filter((code): code is ProfileStepCode =>
+    (PROFILE_STEP_CODES as readonly string[]).includes(code),
+  );
+  const draft = row?.draft ?? {};
+  const avatarPath = (draft.media as { avatarPath?: string } | undefined)?.avatarPath;
+  return {
+    completedSteps,
+    draft,
+    resumeStep: resumeStep(completedSteps),
+    avatarUrl: avatarPath ? signFileUrl(ctx.signingSecret, avatarPath) : null,
+    isProfileCompleted: await profileCompleted(ctx.db, userId),
+  };
+}
+
+/** Validates one step, stores it in the server-side draft and marks it completed. */
+export async function saveStep(
+  ctx: TutorProfileContext,
+  userId: string,
+  step: ProfileStepCode,
+  data: unknown,
+) {
+  const parsed = parseOrThrow((await schemas(ctx))[step], data);
+  if (step === 'media') {
+    const { avatarPath } = parsed as StepData['media'];
+    if (!(await repository.ownsFile(ctx.db, userId, avatarPath)))
+      throw new AppError('VALIDATION_FAILED', M.avatarRequired);
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await repository.findDraft(trx, userId);
+    const completed = new Set(current?.completed_steps ?? []);
+    completed.add(step);
+    const ordered = PROFILE_STEP_CODES.filter((code) => completed.has(code));
+    await repository.saveDraft(trx, userId, ordered, { ...(current?.draft ?? {}), [step]: parsed });
+  });
+  return getDraft(ctx, userId);
+}
+
+/**
+ * Turns a complete draft into the tutor's profile in one transaction: the profile (not yet
+ * verified), subjects, languages, certificates and availability, and the user marked
+ * profile-complete. Submitting again returns the same profile.
+ */
+export async function submitProfile(ctx: TutorProfileContext, userId: string) {
+  const stepSchemas = await schemas(ctx);
+  const now = ctx.now?.() ?? new Date();
+  return ctx.db.transaction().execute(async (trx) => {
+    // Serialise concurrent submissions of the same tutor.
+    await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const existing = await repository.findProfileIdByUser(trx, userId);
+    if (existing) return { tutorProfileId: existing.id, redirectTo: '/tutor/overview' };
+
+    const row = await repository.findDraft(trx, userId);
+    const draft = (row?.draft ?? {}) as Record<string, unknown>;
+    const missing = PROFILE_STEP_CODES.find((code) => !(row?.completed_steps ?? []).includes(code));
+    if (missing) throw new AppError('VALIDATION_FAILED', M.stepInvalid, { step: missing });
+    const data = Object.fromEntries(
+      PROFILE_STEP_CODES.map((code) => [code, parseOrThrow(stepSchemas[code], draft[code])]),
+    ) as StepData;
+    if (!(await repository.ownsFile(trx, userId, data.media.avatarPath))) {
+      throw new AppError('VALIDATION_FAILED', M.avatarRequired);
+    }
+
+    const profile = await trx
+      .insertInto('tutor_profiles')
+      .values({
+        user_id: userId,
+        bio: data.basic_info.bio,
+        teaching_experience: data.basic_info.teachingExperience,
+        hourly_rate_cents: Math.round(data.basic_info.hourlyRate * 100),
+        country_of_residence: data.basic_info.countryOfResidence,
+        native_language: data.basic_info.nativeLanguage,
+        education_level: data.education.educationLevel,
+        education_title: data.education.educationTitle,
+        university: data.education.university,
+        year_of_graduation: data.education.yearOfGraduation,
+        teaching_style: data.teaching_style.teachingStyle,
+        lesson_specialties: data.teaching_style.lessonSpecialties,
+        specializations: data.teaching_style.specializations,
+        video_url: data.media.videoUrl,
+        avatar_path: data.media.avatarPath,
+        timezone: data.availability.timezone,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const subjectIds = await idsByName(
+      trx,
+      'subjects',
+      data.subjects.subjects.map((entry) => entry.name),
+    );
+    await trx
+      .insertInto('tutor_subjects')
+      .values(
+        data.subjects.subjects.map((entry) => ({
+          tutor_profile_id: profile.id,
+          subject_id: subjectIds.get(entry.name)!,
+          proficiency_level: entry.level,
+        })),
+      )
+      .execute();
+    const languageIds = await idsByName(
+      trx,
+      'languages',
+      data.subjects.languages.map((entry) => entry.name),
+    );
+    await trx
+      .insertInto('tutor_languages')
+      .values(
+        data.subjects.languages.map((entry) => ({
+          tutor_profile_id: profile.id,
+          language_id: languageIds.get(entry.name)!,
+          proficiency_level: entry.level,
+        })),
+      )
+      .execute();
+    if (data.education.certificates.length > 0) {
+      await trx
+        .insertInto('tutor_certificates')
+        .values(
+          data.education.certificates.map((certificate) => ({
+            tutor_profile_id: profile.id,
+            name: certificate.name,
+            issued_by: certificate.issuedBy,
+            year: certificate.year,
+            url: certificate.url || null,
+          })),
+        )
+        .execute();
+    }
+    await insertAvailability(
+      trx,
+      profile.id,
+      data.availability.timezone,
+      data.availability.slots,
+      now,
+    );
+    await sql`select refresh_tutor_search_text(array[${profile.id}]::uuid[])`.execute(trx);
+    await trx
+      .updateTable('users')
+      .set({
+        is_profile_completed: true,
+        avatar_url: data.media.avatarPath,
+        timezone: data.availability.timezone,
+        country: data.basic_info.countryOfResidence,
+        language: data.basic_info.nativeLanguage,
+        updated_at: now,
+      })
+      .where('id', '=', userId)
+      .execute();
+    await trx.deleteFrom('tutor_profile_drafts').where('user_id', '=', userId).execute();
+    return {
+      tutorProfileId: profile.id,
+      redirectTo: landingPath({ role: 'tutor', isProfileCompleted: true }),
+    };
+  });
+}
+
+/** Reference ids by name (the step schemas already checked that every name exists). */
+async function idsByName(trx: Transaction<DB>, table: 'subjects' | 'languages', names: string[]) {
+  const rows = await trx
+    .selectFrom(table)
+    .select(['id', 'name'])
+    .where('name', 'in', names)
+    .execute();
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+async function insertAvailability(
+  trx: Transaction<DB>,
+  tutorProfileId: string,
+  timezone: string,
+  slots: readonly WeeklySlot[],
+  now: Date,
+) {
+  if (slots.length === 0) return;
+  await trx
+    .insertInto('availability_slots')
+    .values(
+      slots.map((slot) => {
+        const utc = toUtcWeeklySlot(slot, timezone, now);
+        return {
+          tutor_profile_id: tutorProfileId,
+          local_day_of_week: slot.dayOfWeek,
+          local_start_time: slot.startTime,
+          local_end_time: slot.endTime,
+          local_timezone: timezone,
+          day_of_week: utc.dayOfWeek,
+          start_time: utc.startTime,
+          end_time: utc.endTime,
+        };
+      }),
+    )
+    .execute();
+}
+
+async function requireProfileId(db: Kysely<DB> | Transaction<DB>, userId: string) {
+  const profile = await repository.findProfileIdByUser(db, userId);
+  if (!profile) throw new AppError('NOT_FOUND', 'Complete your tutor profile first');
+  return profile.id;
+}
+
+export async function getAvailability(ctx: TutorProfileContext, userId: string) {
+  const profileId = await requireProfileId(ctx.db, userId);
+  const rows = await repository.findAvailability(ctx.db, profileId);
+  const profile = await ctx.db
+    .selectFrom('tutor_profiles')
+    .select('timezone')
+    .where('id', '=', profileId)
+    .executeTakeFirstOrThrow();
+  const slots = rows.map((row) => ({
+    dayOfWeek: row.local_day_of_week,
+    startTime: row.local_start_time,
+    endTime: row.local_end_time,
+  }));
+  return { timezone: profile.timezone, slots, weeklyHours: weeklyHours(slots) };
+}
+
+/** Replaces the tutor's weekly availability (the schedule page's editor); may be empty. */
+export async function replaceAvailability(
+  ctx: TutorProfileContext,
+  userId: string,
+  input: unknown,
+) {
+  const { timezone, slots } = parseOrThrow(availabilitySchema({ allowEmpty: true }), input);
+  await ctx.db.transaction().execute(async (trx) => {
+    const profileId = await requireProfileId(trx, userId);
+    await trx.deleteFrom('availability_slots').where('tutor_profile_id', '=', profileId).execute();
+    await insertAvailability(trx, profileId, timezone, slots, ctx.now?.() ?? new Date());
+    await trx
+      .updateTable('tutor_profiles')
+      .set({ timezone, updated_at: new Date() })
+      .where('id', '=', profileId)
+      .execute();
+    await trx.updateTable('users').set({ timezone }).where('id', '=', userId).execute();
+  });
+  return getAvailability(ctx, userId);
+}

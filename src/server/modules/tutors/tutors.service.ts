@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import type {
+  TutorCard,
+  TutorProfileResponse,
+  TutorSearchResponse,
+} from '../../../contracts/tutors.contract';
+import {
+  MAX_SUGGESTIONS,
+  POPULAR_SEARCHES,
+  SEARCH_PAGE_SIZE,
+  type TutorSearch,
+} from '../../../domain/tutors/tutor-search';
+import { signFileUrl } from '../../adapters/storage/signed-url';
+import type { DB } from '../../db/types';
+import { AppError } from '../../errors';
+import * as repository from './tutors.repository';
+
+export interface TutorsContext {
+  db: Kysely<DB>;
+  signingSecret: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const TUTOR_NOT_FOUND = 'Tutor profile not found';
+
+/** A stored avatar path becomes a signed URL; an external URL (e.g. Google's) passes through. */
+function avatarUrl(ctx: TutorsContext, value: string | null): string | null {
+  if (!value) return null;
+  return /^https?:\/\//.test(value) ? value : signFileUrl(ctx.signingSecret, value);
+}
+
+type Skill = { tutor_profile_id: string; name: string; level: string };
+const skillsFor = (skills: Skill[], id: string) =>
+  skills
+    .filter((skill) => skill.tutor_profile_id === id)
+    .map(({ name, level }) => ({ name, level }));
+
+function toCard(
+  ctx: TutorsContext,
+  row: repository.CardRow,
+  skills: { subjects: Skill[]; languages: Skill[] },
+): TutorCard {
+  return {
+    id: row.id,
+    name: `${row.first_name} ${row.last_name}`,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    avatarUrl: avatarUrl(ctx, row.avatar_url),
+    subjects: skillsFor(skills.subjects, row.id),
+    languages: skillsFor(skills.languages, row.id),
+    hourlyRate: row.hourly_rate_cents / 100,
+    rating: row.average_rating === null ? null : Number(row.average_rating),
+    totalReviews: row.review_count,
+    lessonsCompleted: row.lessons_taught,
+    introduction: row.bio,
+    isVerified: row.is_verified,
+    location: row.country_of_residence,
+    teachingStyle: row.teaching_style,
+    specializations: row.specializations,
+    teachingExperience: row.teaching_experience,
+  };
+}
+
+export async function searchTutors(
+  ctx: TutorsContext,
+  filters: TutorSearch,
+): Promise<TutorSearchResponse> {
+  const [rows, total] = await Promise.all([
+    repository.searchTutorPage(ctx.db, filters),
+    repository.countTutors(ctx.db, filters),
+  ]);
+  const skills = await repository.skillsOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return {
+    tutors: rows.map((row) => toCard(ctx, row, skills)),
+    total,
+    page: filters.page,
+    pageSize: SEARCH_PAGE_SIZE,
+    totalPages: Math.ceil(total / SEARCH_PAGE_SIZE),
+  };
+}
+
+/** Up to 8 suggestions: matching subjects, then tutor names; the popular list for an empty box. */
+export async function suggestions(ctx: TutorsContext, q: string): Promise<string[]> {
+  const text = q.trim();
+  if (!text) return [...POPULAR_SEARCHES];
+  const found = await repository.suggest(ctx.db, text, MAX_SUGGESTIONS);
+  return [...new Set(found)].slice(0, MAX_SUGGESTIONS);
+}
+
+export async function tutorProfile(ctx: TutorsContext, id: string): Promise<TutorProfileResponse> {
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND', TUTOR_NOT_FOUND);
+  const row = await repository.findTutorProfile(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND', TUTOR_NOT_FOUND);
+  const [skills, certificates, slots, reviews] = await Promise.all([
+    repository.skillsOf(ctx.db, [id]),
+    repository.certificatesOf(ctx.db, id),
+    repository.availabilityOf(ctx.db, id),
+    reviewsFor(ctx, id, 3),
+  ]);
+  return {
+    ...toCard(ctx, row, skills),
+    bio: row.bio,
+    education: {
+      level: row.education_level,
+      title: row.education_title,
+      university: row.university,
+      yearOfGraduation: row.year_of_graduation,
+    },
+    certificates: certificates.map((c) => ({
+      name: c.name,
+      issuedBy: c.issued_by,
+      year: c.year,
+      url: c.url,
+    })),
+    lessonSpecialties: row.lesson_specialties,
+    videoUrl: row.video_url,
+    availability: {
+      timezone: row.timezone,
+      slots: slots.map((s) => ({
+        dayOfWeek: s.local_day_of_week,
+        startTime: s.local_start_time,
+        endTime: s.local_end_time,
+      })),
+    },
+    reviews,
+  };
+}
+
+export async function reviewsFor(ctx: TutorsContext, id: string, limit = 100) {
+  const rows = await repository.reviewsOf(ctx.db, id, limit);
+  return rows.map((r) => ({
+    id: r.id,
+    rating: r.rating,
+    comment: r.comment,
+    // First name and initial: enough to be personal without exposing the full name.
+    studentName: `${r.first_name} ${r.last_name.charAt(0)}.`,
+    createdAt: r.created_at.toISOString(),
+  }));
+}

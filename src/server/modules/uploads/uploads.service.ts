@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
+import type { FileStorage } from '../../adapters/storage/file-storage';
+import { signFileUrl } from '../../adapters/storage/signed-url';
+import type { DB } from '../../db/types';
+import { AppError } from '../../errors';
+import { reencodeImage } from './image-processing';
+
+export interface UploadContext {
+  db: Kysely<DB>;
+  storage: FileStorage;
+  signingSecret: string;
+}
+
+export interface StoredImage {
+  path: string;
+  url: string;
+}
+
+/** Stores an uploaded profile photo under the owner's folder with a server-made name. */
+export async function storeAvatar(
+  ctx: UploadContext,
+  ownerId: string,
+  bytes: Buffer,
+): Promise<StoredImage> {
+  const image = await reencodeImage(bytes);
+  if (!image) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.imageTypeInvalid);
+  const path = `${ownerId}/avatars/${randomUUID()}.jpg`;
+  await ctx.storage.put(path, image);
+  try {
+    await ctx.db
+      .insertInto('stored_files')
+      .values({ path, owner_id: ownerId, content_type: 'image/jpeg', size_bytes: image.length })
+      .execute();
+  } catch (error) {
+    await ctx.storage.delete(path);
+    throw error;
+  }
+  return { path, url: signFileUrl(ctx.signingSecret, path) };
+}
+
+/** Deletes a file the user owns; anyone else's file is refused. */
+export async function deleteOwnFile(
+  ctx: UploadContext,
+  userId: string,
+  path: string,
+): Promise<void> {
+  if (!path.startsWith(`${userId}/`)) throw new AppError('FORBIDDEN', M.deleteUnauthorized);
+  const deleted = await ctx.db
+    .deleteFrom('stored_files')
+    .where('path', '=', path)
+    .where('owner_id', '=', userId)
+    .returning('path')
+    .executeTakeFirst();
+  if (!deleted) throw new AppError('NOT_FOUND', 'File not found');
+  await ctx.storage.delete(path);
+}
+
+/** The bytes of a stored file, for the signed-URL route. */
+export async function readStoredFile(ctx: UploadContext, path: string) {
+  const row = await ctx.db
+    .selectFrom('stored_files')
+    .select(['content_type'])
+    .where('path', '=', path)
+    .executeTakeFirst();
+  const bytes = row ? await ctx.storage.get(path) : null;
+  if (!row || !bytes) throw new AppError('NOT_FOUND', 'File not found');
+  return { bytes, contentType: row.content_type };
+}

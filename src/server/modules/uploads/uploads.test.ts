@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
+import { signUpAndVerify } from '../../test/accounts';
+import type { TestClient } from '../../test/http-client';
+import { startTestApp, type TestApp } from '../../test/test-app';
+
+function form(bytes: Buffer, filename: string, type: string) {
+  const body = new FormData();
+  body.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
+  return body;
+}
+
+describe('avatar uploads', () => {
+  let t: TestApp;
+  let tutor: TestClient;
+  let other: TestClient;
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+    tutor = (await signUpAndVerify(t.url, t.inbox, 'tutor')).client;
+    other = (await signUpAndVerify(t.url, t.inbox, 'tutor')).client;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const upload = (client: TestClient | null, body: FormData) =>
+    fetch(`${t.url}/api/uploads/avatar`, {
+      method: 'POST',
+      headers: { origin: t.url, ...(client ? { cookie: client.cookieHeader() } : {}) },
+      body,
+    });
+
+  const png = () =>
+    sharp({
+      create: {
+        width: 64,
+        height: 48,
+        channels: 4,
+        background: { r: 200, g: 40, b: 90, alpha: 0.5 },
+      },
+    })
+      .png()
+      .toBuffer();
+
+  it('stores a PNG as a re-encoded JPEG under the owner and serves it through a signed URL', async () => {
+    const response = await upload(tutor, form(await png(), 'me.png', 'image/png'));
+    expect(response.status).toBe(201);
+    const { path, url } = (await response.json()) as { path: string; url: string };
+    const me = (await tutor.get('/api/auth/session')).json.user;
+    expect(path).toMatch(new RegExp(`^${me.id}/avatars/[0-9a-f-]{36}\\.jpg$`));
+    const served = await fetch(`${t.url}${url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+
+    const tampered = url.replace(/signature=[^&]+/, 'signature=forged');
+    expect((await fetch(`${t.url}${tampered}`)).status).toBe(403);
+    const expired = url.replace(/expires=\d+/, 'expires=1000');
+    expect((await fetch(`${t.url}${expired}`)).status).toBe(403);
+  });
+
+  it('refuses a text file renamed .png, an SVG and a 6 MB image', async () => {
+    const text = await upload(
+      tutor,
+      form(Buffer.from('just some text, honestly'), 'photo.png', 'image/png'),
+    );
+    expect(text.status).toBe(415);
+    expect((await text.json()).error.message).toBe(M.imageTypeInvalid);
+
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+    );
+    const svgResponse = await upload(tutor, form(svg, 'photo.png', 'image/png'));
+    expect(svgResponse.status).toBe(415);
+
+    const large = await sharp(randomBytes(1500 * 1400 * 3), {
+      raw: { width: 1500, height: 1400, channels: 3 },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(large.length).toBeGreaterThan(6 * 1024 * 1024);
+    const tooLarge = await upload(tutor, form(large, 'big.png', 'image/png'));
+    expect(tooLarge.status).toBe(413);
+    expect((await tooLarge.json()).error.message).toBe(M.imageTooLarge);
+  });
+
+  it('requires a signed-in user to upload and to delete', async () => {
+    const response = await upload(null, form(await png(), 'me.png', 'image/png'));
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.message).toBe(M.uploadUnauthenticated);
+    const anonymousDelete = await fetch(`${t.url}/api/uploads?path=x/y.jpg`, {
+      method: 'DELETE',
+      headers: { origin: t.url },
+    });
+    expect(anonymousDelete.status).toBe(401);
+    expect((await anonymousDelete.json()).error.message).toBe(M.deleteUnauthenticated);
+  });
+
+  it("lets a user delete their own file but not another user's", async () => {
+    const { path, url } = (await (
+      await upload(tutor, form(await png(), 'me.png', 'image/png'))
+    ).json()) as {
+      path: string;
+      url: string;
+    };
+    const stranger = await other.request('DELETE', `/api/uploads?path=${encodeURIComponent(path)}`);
+    expect(stranger.status).toBe(403);
+    expect(stranger.json.error.message).toBe(M.deleteUnauthorized);
+    expect((await fetch(`${t.url}${url}`)).status).toBe(200);
+
+    const own = await tutor.request('DELETE', `/api/uploads?path=${encodeURIComponent(path)}`);
+    expect(own.status).toBe(204);
+    expect((await fetch(`${t.url}${url}`)).status).toBe(404);
+  });
+});

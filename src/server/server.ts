@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { seedReferenceData } from './db/seed/reference-seed';
+import type { Env } from './env';
+
+/** The repository root, from src/server (tsx) or dist/server (the bundle) alike. */
+export const PROJECT_ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8'));
+    return String(pkg.version);
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** env -> database -> migrate -> seed -> app. The caller decides where to listen. */
+export async function createServer(
+  env: Env,
+  options: { database?: Database; webRoot?: string } = {},
+): Promise<RunningServer> {
+  const database =
+    options.database ??
+    (env.DATABASE_URL
+      ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL })
+      : await openDatabase({ driver: 'pglite', dataDir: env.DATA_DIR }));
+  try {
+    await migrate(database.db);
+    await seedReferenceData(database.db);
+    const defaultWebRoot = path.join(PROJECT_ROOT, 'dist', 'web');
+    const app = await buildApp({
+      env,
+      db: database.db,
+      driver: database.driver,
+      version: readVersion(),
+      webRoot: options.webRoot ?? (existsSync(defaultWebRoot) ? defaultWebRoot : undefined),
+    });
+    if (env.NODE_ENV === 'development') await offerDemoData(app, database);
+    return {
+      app,
+      database,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** On an empty development marketplace, say how to add demo tutors (never adds them itself). */
+async function offerDemoData(app: FastifyInstance, database: Database) {
+  const row = await database.db
+    .selectFrom('tutor_profiles')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  if (Number(row?.count ?? 0) === 0) {
+    app.log.info('No tutors yet. Add a demo marketplace with: npm run seed -- --tutors 50');
+  }
+}

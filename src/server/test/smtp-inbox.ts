@@ -1,0 +1,73 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface SmtpInbox {
+  /** SMTP_URL for the app under test. */
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the first (or next, after `afterCount`) mail to `to`. */
+  waitFor(to: string, options?: { afterCount?: number; timeoutMs?: number }): Promise<ReceivedMail>;
+  countTo(to: string): number;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests. */
+export async function startSmtpInbox(): Promise<SmtpInbox> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail: ParsedMail) => {
+          const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+          messages.push({
+            to: to?.value[0]?.address?.toLowerCase() ?? '',
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  const to = (address: string) => messages.filter((m) => m.to === address.toLowerCase());
+  return {
+    url: `smtp://127.0.0.1:${port}?tls=off`,
+    messages,
+    countTo: (address) => to(address).length,
+    async waitFor(address, { afterCount = 0, timeoutMs = 10_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const mail = to(address)[afterCount];
+        if (mail) return mail;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`no mail #${afterCount + 1} to ${address} within ${timeoutMs} ms`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The 6-digit code in a verification mail. */
+export function codeFrom(mail: ReceivedMail): string {
+  const code = /code is: (\d{6})/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in mail: ${mail.text}`);
+  return code;
+}
+
+/** The reset link in a password-reset mail. */
+export function resetLinkFrom(mail: ReceivedMail): URL {
+  const link = /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(mail.text)?.[1];
+  if (!link) throw new Error(`no reset link in mail: ${mail.text}`);
+  return new URL(link);
+}

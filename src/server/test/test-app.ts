@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Database, DatabaseDriver } from '../db/database';
+import { loadEnv, type Env } from '../env';
+import { createServer } from '../server';
+import { freePort } from './free-port';
+import { startSmtpInbox, type SmtpInbox } from './smtp-inbox';
+import { openTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Base URL of the app listening on 127.0.0.1 (also its PUBLIC_URL). */
+  url: string;
+  /** The real SMTP server the app mails through (codes and links are read from it). */
+  inbox: SmtpInbox;
+  close(): Promise<void>;
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    ...overrides,
+  });
+}
+
+/** The real app on a free port against a fresh database of the given driver. */
+export async function startTestApp(
+  driver: DatabaseDriver,
+  overrides: Record<string, string> = {},
+  options: { webRoot?: string; extraRoutes?: FastifyPluginAsync; port?: number } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(driver);
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const storageDir = mkdtempSync(path.join(tmpdir(), 'tutora-storage-'));
+  const inbox = await startSmtpInbox();
+  const env = { PUBLIC_URL: url, STORAGE_DIR: storageDir, SMTP_URL: inbox.url, ...overrides };
+  const server = await createServer(testEnv(env), {
+    database,
+    webRoot: options.webRoot ?? '/nonexistent',
+  });
+  if (options.extraRoutes) await server.app.register(options.extraRoutes);
+  await server.app.listen({ port, host: '127.0.0.1' });
+  const close = async () => {
+    await server.close();
+    await inbox.close();
+    rmSync(storageDir, { recursive: true, force: true });
+  };
+  return { app: server.app, database, url, inbox, close };
+}
