@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { decideGuestOnly, decideProtected } from './route-decision';
+
+const student = { isLoading: false, user: { role: 'student' as const } };
+const tutor = { isLoading: false, user: { role: 'tutor' as const } };
+const guest = { isLoading: false, user: null };
+
+describe('route guards', () => {
+  it('waits while the session loads', () => {
+    expect(decideProtected({ isLoading: true, user: null }, 'student')).toEqual({
+      kind: 'loading',
+    });
+    expect(decideGuestOnly({ isLoading: true, user: null })).toEqual({ kind: 'loading' });
+  });
+  it('sends guests to sign-in and lets the right role in', () => {
+    expect(decideProtected(guest, 'student')).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideProtected(student, 'student')).toEqual({ kind: 'allow' });
+    expect(decideProtected(tutor)).toEqual({ kind: 'allow' });
+  });
+  it('sends a role mismatch to the user’s own overview', () => {
+    expect(decideProtected(tutor, 'student')).toEqual({ kind: 'redirect', to: '/tutor/overview' });
+    expect(decideProtected(student, 'tutor')).toEqual({
+      kind: 'redirect',
+      to: '/student/overview',
+    });
+  });
+  it('keeps signed-in users off guest-only pages', () => {
+    expect(decideGuestOnly(guest)).toEqual({ kind: 'allow' });
+    expect(decideGuestOnly(tutor)).toEqual({ kind: 'redirect', to: '/tutor/overview' });
+  });
+});

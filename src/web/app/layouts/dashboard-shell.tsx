@@ -1,0 +1,249 @@
+import {
+  BookOpen,
+  CalendarDays,
+  ChevronsLeft,
+  ChevronsRight,
+  CreditCard,
+  HelpCircle,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  MessageSquare,
+  Search,
+  Settings,
+  Users,
+  Wallet,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import type { Role } from '../../../domain/accounts/account-rules';
+import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
+import { Brand } from '../../components/ui/brand';
+import { ThemeToggle } from '../../components/ui/theme-toggle';
+import { notify } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+
+type NavItem = { to: string; label: string; icon: LucideIcon };
+
+// Sidebar items of spec 3 §2. No badges: real counts arrive with the features that own them.
+const NAV: Record<Role, { main: NavItem[]; bottom: NavItem[] }> = {
+  student: {
+    main: [
+      { to: '/student/overview', label: 'Overview', icon: LayoutDashboard },
+      { to: '/student/tutors', label: 'Find Tutors', icon: Search },
+      { to: '/student/schedule', label: 'My Schedule', icon: CalendarDays },
+      { to: '/student/lessons', label: 'My Lessons', icon: BookOpen },
+      { to: '/student/messages', label: 'Messages', icon: MessageSquare },
+      { to: '/student/billing', label: 'Billing', icon: CreditCard },
+    ],
+    bottom: [
+      { to: '/student/settings', label: 'Settings', icon: Settings },
+      { to: '/student/help', label: 'Help Center', icon: HelpCircle },
+    ],
+  },
+  tutor: {
+    main: [
+      { to: '/tutor/overview', label: 'Overview', icon: LayoutDashboard },
+      { to: '/tutor/schedule', label: 'My Schedule', icon: CalendarDays },
+      { to: '/tutor/lessons', label: 'My Lessons', icon: BookOpen },
+      { to: '/tutor/students', label: 'My Students', icon: Users },
+      { to: '/tutor/messages', label: 'Messages', icon: MessageSquare },
+      { to: '/tutor/earnings', label: 'Earnings', icon: Wallet },
+    ],
+    bottom: [
+      { to: '/tutor/settings', label: 'Settings', icon: Settings },
+      { to: '/tutor/help', label: 'Help Center', icon: HelpCircle },
+    ],
+  },
+};
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+function NavList({
+  items,
+  collapsed,
+  onNavigate,
+}: {
+  items: NavItem[];
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul className="space-y-1">
+      {items.map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            onClick={onNavigate}
+            title={collapsed ? label : undefined}
+            className={({ isActive }) =>
+              `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+                isActive
+                  ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300'
+                  : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+              } ${collapsed ? 'justify-center' : ''}`
+            }
+          >
+            <Icon aria-hidden className="h-5 w-5 shrink-0" />
+            <span className={collapsed ? 'sr-only' : ''}>{label}</span>
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The student and tutor areas: sidebar (280 / 80 px, a drawer under 768 px) and header. */
+export function DashboardShell({ role }: { role: Role }) {
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerRef = useRef<HTMLElement>(null);
+  const nav = NAV[role];
+
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    drawerRef.current?.querySelector<HTMLElement>('a,button')?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
+  const logOut = async () => {
+    const toastId = notify.loading(M.signingOut);
+    try {
+      await signOut();
+      notify.success(M.signedOut, toastId);
+      navigate('/', { replace: true });
+    } catch {
+      notify.error(M.failedToSignOut, toastId);
+    }
+  };
+
+  const initials = `${user?.firstName.charAt(0) ?? ''}${user?.lastName.charAt(0) ?? ''}`;
+  const sidebar = (isDrawer: boolean) => {
+    const compact = collapsed && !isDrawer;
+    return (
+      <div className="flex h-full flex-col gap-4 p-3">
+        <div
+          className={`flex items-center ${compact ? 'justify-center' : 'justify-between'} px-1 py-2`}
+        >
+          <Brand compact={compact} />
+          {isDrawer && (
+            <button
+              type="button"
+              aria-label="Close menu"
+              className="rounded p-1"
+              onClick={() => setDrawerOpen(false)}
+            >
+              <X aria-hidden className="h-5 w-5" />
+            </button>
+          )}
+        </div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto">
+          <NavList items={nav.main} collapsed={compact} />
+        </nav>
+        <nav aria-label="Account">
+          <NavList items={nav.bottom} collapsed={compact} />
+        </nav>
+        <div
+          className={`flex items-center gap-3 border-t border-slate-200 pt-3 dark:border-slate-800 ${compact ? 'flex-col' : ''}`}
+        >
+          {user?.avatarUrl ? (
+            <img src={user.avatarUrl} alt="" className="h-9 w-9 rounded-full object-cover" />
+          ) : (
+            <span
+              aria-hidden
+              className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700 dark:bg-indigo-900 dark:text-indigo-200"
+            >
+              {initials}
+            </span>
+          )}
+          {!compact && (
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-semibold">
+                {user?.firstName} {user?.lastName}
+              </p>
+              <p className="text-xs text-slate-500 dark:text-slate-400" title={user?.email}>
+                {clip(user?.email ?? '', 18)}
+              </p>
+            </div>
+          )}
+          <button
+            type="button"
+            onClick={logOut}
+            aria-label="Log out"
+            title="Log out"
+            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <LogOut aria-hidden className="h-5 w-5" />
+          </button>
+        </div>
+      </div>
+    );
+  };
+
+  return (
+    <div className="flex min-h-screen">
+      <aside
+        className={`sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] md:block dark:border-slate-800 dark:bg-slate-900 ${
+          collapsed ? 'w-20' : 'w-[280px]'
+        }`}
+      >
+        {sidebar(false)}
+      </aside>
+      {drawerOpen && (
+        <div className="fixed inset-0 z-40 md:hidden">
+          <div
+            className="absolute inset-0 bg-slate-900/50"
+            aria-hidden
+            onClick={() => setDrawerOpen(false)}
+          />
+          <aside
+            ref={drawerRef}
+            role="dialog"
+            aria-modal="true"
+            aria-label="Menu"
+            className="absolute inset-y-0 left-0 w-[280px] bg-white dark:bg-slate-900"
+          >
+            {sidebar(true)}
+          </aside>
+        </div>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+          <button
+            type="button"
+            aria-label="Open menu"
+            className="rounded-lg p-2 md:hidden"
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu aria-hidden className="h-5 w-5" />
+          </button>
+          <button
+            type="button"
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            className="hidden rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:inline-flex dark:text-slate-300 dark:hover:bg-slate-800"
+            onClick={() => setCollapsed((value) => !value)}
+          >
+            {collapsed ? (
+              <ChevronsRight aria-hidden className="h-5 w-5" />
+            ) : (
+              <ChevronsLeft aria-hidden className="h-5 w-5" />
+            )}
+          </button>
+          <div className="flex-1" />
+          <ThemeToggle />
+        </header>
+        <main className="flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

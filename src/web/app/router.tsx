@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { PlaceholderCard } from '../components/ui/placeholder-card';
+import { EmailVerificationPage } from '../features/auth/email-verification-page';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { GoogleCallbackPage } from '../features/auth/google-callback-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { SignUpPage } from '../features/auth/sign-up-page';
+import { VerificationSuccessPage } from '../features/auth/verification-success-page';
+import { NotFoundPage } from '../features/errors/not-found-page';
+import { LegalPage } from '../features/legal/legal-page';
+import { PAYMENT_PLACEHOLDERS } from '../features/payment/payment-pages';
+import { STUDENT_PLACEHOLDERS, StudentOverviewPage } from '../features/student/student-pages';
+import { TUTOR_PLACEHOLDERS, TutorOverviewPage } from '../features/tutor/tutor-pages';
+import { GuestOnly, RequireAuth } from './guards/guards';
+import { AuthLayout } from './layouts/auth-layout';
+import { DashboardShell } from './layouts/dashboard-shell';
+import { PlainLayout } from './layouts/plain-layout';
+
+const placeholder = ([title, description]: readonly [string, string]) => (
+  <PlaceholderCard title={title} description={description} />
+);
+const guest = (element: ReactNode) => <GuestOnly>{element}</GuestOnly>;
+
+const routes: RouteObject[] = [
+  {
+    element: <AuthLayout />,
+    children: [
+      { path: '/', element: guest(<SignInPage />) },
+      { path: '/signup/student', element: guest(<SignUpPage key="student" role="student" />) },
+      { path: '/signup/tutor', element: guest(<SignUpPage key="tutor" role="tutor" />) },
+      { path: '/forgot-password', element: guest(<ForgotPasswordPage />) },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/email-verification', element: <EmailVerificationPage /> },
+      { path: '/email-verification-success', element: <VerificationSuccessPage /> },
+      { path: '/auth/google-callback', element: <GoogleCallbackPage /> },
+    ],
+  },
+  { path: '/terms-of-service', element: <LegalPage kind="terms" /> },
+  { path: '/privacy-policy', element: <LegalPage kind="privacy" /> },
+  {
+    path: '/student',
+    element: (
+      <RequireAuth role="student">
+        <DashboardShell role="student" />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <Navigate to="overview" replace /> },
+      { path: 'overview', element: <StudentOverviewPage /> },
+      { path: 'tutors', element: placeholder(STUDENT_PLACEHOLDERS.tutors) },
+      { path: 'tutors/:tutorId', element: placeholder(STUDENT_PLACEHOLDERS.tutorProfile) },
+      { path: 'schedule', element: placeholder(STUDENT_PLACEHOLDERS.schedule) },
+      { path: 'lessons', element: placeholder(STUDENT_PLACEHOLDERS.lessons) },
+      { path: 'messages', element: placeholder(STUDENT_PLACEHOLDERS.messages) },
+      { path: 'billing', element: placeholder(STUDENT_PLACEHOLDERS.billing) },
+      { path: 'settings', element: placeholder(STUDENT_PLACEHOLDERS.settings) },
+      { path: 'help', element: placeholder(STUDENT_PLACEHOLDERS.help) },
+      { path: '*', element: <Navigate to="/student/overview" replace /> },
+    ],
+  },
+  {
+    path: '/tutor/complete-profile',
+    element: (
+      <RequireAuth role="tutor">
+        <PlainLayout />
+      </RequireAuth>
+    ),
+    children: [{ index: true, element: placeholder(TUTOR_PLACEHOLDERS.completeProfile) }],
+  },
+  {
+    path: '/tutor',
+    element: (
+      <RequireAuth role="tutor">
+        <DashboardShell role="tutor" />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <Navigate to="overview" replace /> },
+      { path: 'overview', element: <TutorOverviewPage /> },
+      { path: 'schedule', element: placeholder(TUTOR_PLACEHOLDERS.schedule) },
+      { path: 'lessons', element: placeholder(TUTOR_PLACEHOLDERS.lessons) },
+      { path: 'students', element: placeholder(TUTOR_PLACEHOLDERS.students) },
+      { path: 'messages', element: placeholder(TUTOR_PLACEHOLDERS.messages) },
+      { path: 'earnings', element: placeholder(TUTOR_PLACEHOLDERS.earnings) },
+      { path: 'settings', element: placeholder(TUTOR_PLACEHOLDERS.settings) },
+      { path: 'help', element: placeholder(TUTOR_PLACEHOLDERS.help) },
+      { path: '*', element: <Navigate to="/tutor/overview" replace /> },
+    ],
+  },
+  {
+    element: (
+      <RequireAuth>
+        <PlainLayout />
+      </RequireAuth>
+    ),
+    children: [
+      {
+        path: '/payment',
+        element: <Outlet />,
+        children: [
+          { path: 'checkout', element: placeholder(PAYMENT_PLACEHOLDERS.checkout) },
+          { path: 'success', element: placeholder(PAYMENT_PLACEHOLDERS.success) },
+          { path: 'cancel', element: placeholder(PAYMENT_PLACEHOLDERS.cancel) },
+        ],
+      },
+      { path: '/booking/plan/:tutorId', element: placeholder(PAYMENT_PLACEHOLDERS.bookingPlan) },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { signInSchema, type SignInInput } from '../../../domain/accounts/account-rules';
+import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import { TextField } from '../../components/ui/text-field';
+import { ApiError, messageOf } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+import { AuthLink } from './auth-link';
+import { authApi } from './auth-api';
+import { GoogleButton, OrDivider } from './google-button';
+
+export function SignInPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { setUser } = useSession();
+  const from = (location.state as { from?: { pathname: string; search?: string } } | null)?.from;
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const toastId = notify.loading(M.signingIn);
+    try {
+      const { user, redirectTo } = await authApi.signIn({
+        ...values,
+        rememberMe: values.rememberMe ?? false,
+      });
+      notify.success(M.signedIn, toastId);
+      // The page the visitor first asked for wins, unless a tutor still has to finish the wizard.
+      const mustCompleteProfile = redirectTo === '/tutor/complete-profile';
+      setUser(user);
+      navigate(from && !mustCompleteProfile ? `${from.pathname}${from.search ?? ''}` : redirectTo, {
+        replace: true,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
+        notify.error(error.message, toastId);
+        navigate('/email-verification', { state: { email: values.email.trim().toLowerCase() } });
+        return;
+      }
+      notify.error(messageOf(error, M.failedToSignIn), toastId);
+    }
+  });
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">Welcome back</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Sign in to continue learning and teaching.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <div className="flex items-center justify-between">
+          <Checkbox label="Remember me" {...form.register('rememberMe')} />
+          <span className="text-sm">
+            <AuthLink to="/forgot-password">Forgot password?</AuthLink>
+          </span>
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+      <OrDivider />
+      <GoogleButton role="student" isSignup={false} />
+      <div className="mt-6 space-y-1 text-center text-sm text-slate-600 dark:text-slate-400">
+        <p>
+          New here? <AuthLink to="/signup/student">Sign up as a student</AuthLink>
+        </p>
+        <p>
+          Want to teach? <AuthLink to="/signup/tutor">Sign up as a tutor</AuthLink>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { signUpSchema, type Role, type SignUpInput } from '../../../domain/accounts/account-rules';
+import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import { TextField } from '../../components/ui/text-field';
+import { messageOf } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { AuthLink } from './auth-link';
+import { authApi } from './auth-api';
+import { applyServerErrors } from './form-errors';
+import { GoogleButton, OrDivider } from './google-button';
+
+const externalLink = 'font-medium text-indigo-600 underline dark:text-indigo-400';
+
+export function SignUpPage({ role }: { role: Role }) {
+  const navigate = useNavigate();
+  const form = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      acceptTerms: false,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const toastId = notify.loading(
+      role === 'tutor' ? M.creatingTutorAccount : M.creatingStudentAccount,
+    );
+    try {
+      const { email } = await authApi.signUp({ ...values, role });
+      notify.success(M.accountCreatedVerify, toastId);
+      navigate('/email-verification', { state: { email, role } });
+    } catch (error) {
+      applyServerErrors(error, form.setError);
+      notify.error(messageOf(error, M.failedToCreateAccount), toastId);
+    }
+  });
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">
+        {role === 'tutor' ? 'Become a tutor' : 'Create your student account'}
+      </h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {role === 'tutor'
+          ? 'Share what you know with students around the world.'
+          : 'Find the right tutor and start learning.'}
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Checkbox
+          error={errors.acceptTerms?.message}
+          label={
+            <>
+              I accept the{' '}
+              <a
+                href="/terms-of-service"
+                target="_blank"
+                rel="noopener noreferrer"
+                className={externalLink}
+              >
+                Terms of Service
+              </a>{' '}
+              and the{' '}
+              <a
+                href="/privacy-policy"
+                target="_blank"
+                rel="noopener noreferrer"
+                className={externalLink}
+              >
+                Privacy Policy
+              </a>
+            </>
+          }
+          {...form.register('acceptTerms')}
+        />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating account...' : 'Create account'}
+        </Button>
+      </form>
+      <OrDivider />
+      <GoogleButton role={role} isSignup />
+      <div className="mt-6 space-y-1 text-center text-sm text-slate-600 dark:text-slate-400">
+        <p>
+          Already have an account? <AuthLink to="/">Sign in</AuthLink>
+        </p>
+        {role === 'student' && (
+          <p>
+            Want to teach? <AuthLink to="/signup/tutor">Sign up as a tutor</AuthLink>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { AuthLink } from './auth-link';
+
+const REDIRECT_SECONDS = 5;
+
+export function VerificationSuccessPage() {
+  const navigate = useNavigate();
+  const state = useLocation().state as { role?: string; redirectTo?: string } | null;
+  const isTutor = state?.role === 'tutor';
+  const destination = state?.redirectTo ?? '/student/overview';
+
+  useEffect(() => {
+    const timer = setTimeout(
+      () => navigate(destination, { replace: true }),
+      REDIRECT_SECONDS * 1000,
+    );
+    return () => clearTimeout(timer);
+  }, [navigate, destination]);
+
+  return (
+    <div className="text-center">
+      <CheckCircle2 aria-hidden className="mx-auto h-12 w-12 text-emerald-500" />
+      <h1 className="mt-4 text-2xl font-bold">Email verified!</h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        Your account is ready. We will take you to your dashboard in {REDIRECT_SECONDS} seconds.
+      </p>
+      <Button className="mt-6 w-full" onClick={() => navigate(destination, { replace: true })}>
+        Go to Dashboard Now
+      </Button>
+      <div className="mt-4 flex justify-center gap-6 text-sm">
+        <AuthLink to={isTutor ? '/tutor/complete-profile' : '/student/settings'}>
+          Complete Profile
+        </AuthLink>
+        {!isTutor && <AuthLink to="/student/tutors">Browse Tutors</AuthLink>}
+      </div>
+    </div>
+  );
+}

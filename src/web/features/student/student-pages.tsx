@@ -1,0 +1,32 @@
+import { PlaceholderCard } from '../../components/ui/placeholder-card';
+import { useSession } from '../../lib/session';
+
+export function StudentOverviewPage() {
+  const { user } = useSession();
+  return (
+    <PlaceholderCard
+      title={`Welcome, ${user?.firstName ?? ''}`}
+      description="Your dashboard will show your next lessons and your tutors here. Meanwhile, browse tutors from the menu."
+    />
+  );
+}
+
+export const STUDENT_PLACEHOLDERS = {
+  tutors: [
+    'Find Your Perfect Tutor',
+    'Search tutors by subject, price, rating and language — arriving with tutor discovery.',
+  ],
+  tutorProfile: [
+    'Tutor profile',
+    'A tutor’s full profile, availability and reviews — arriving with tutor discovery.',
+  ],
+  schedule: ['My Schedule', 'Your upcoming lessons, grouped by day — arriving with booking.'],
+  lessons: [
+    'My Lessons',
+    'Your past and upcoming lessons with your notes — arriving with booking.',
+  ],
+  messages: ['Messages', 'Conversations with your tutors will appear here.'],
+  billing: ['Billing', 'Your payments and receipts will appear here.'],
+  settings: ['Settings', 'Edit your profile, timezone and password here.'],
+  help: ['Help Center', 'Answers to common questions and a way to reach support.'],
+} as const;

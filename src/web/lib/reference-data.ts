@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { referenceDataResponse } from '../../contracts/reference.contract';
+import {
+  DEFAULT_REFERENCE_DATA,
+  type ReferenceData,
+} from '../../domain/reference/reference-defaults';
+import { api } from './api-client';
+
+/** Reads GET /api/reference; the built-in defaults when the call or its shape fails. */
+export async function loadReferenceData(): Promise<ReferenceData> {
+  try {
+    return referenceDataResponse.parse(await api.get('/api/reference'));
+  } catch (error) {
+    console.warn('Reference data unavailable, using built-in defaults', error);
+    return DEFAULT_REFERENCE_DATA;
+  }
+}
+
+/** Loaded once per visit (prefetched at start) and cached for its lifetime. */
+export const referenceQuery = {
+  queryKey: ['reference'],
+  queryFn: loadReferenceData,
+  staleTime: Infinity,
+} as const;
+
+export function useReferenceData(): ReferenceData {
+  return useQuery(referenceQuery).data ?? DEFAULT_REFERENCE_DATA;
+}

@@ -1,0 +1,70 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import type { SessionUser } from '../../contracts/auth.contract';
+import { api } from './api-client';
+
+// The authentication state of spec 1 §3, read from the server's session (an HttpOnly cookie
+// the page never sees). The server decides who may do what; this only shapes navigation.
+export interface AuthState {
+  user: SessionUser | null;
+  isLoading: boolean;
+  error: string | null;
+  isAuthenticated: boolean;
+  isInitialized: boolean;
+  refresh(): Promise<SessionUser | null>;
+  /** Adopts the user a sign-in or verification just returned. */
+  setUser(user: SessionUser | null): void;
+  signOut(): Promise<void>;
+}
+
+const SESSION_KEY = ['session'];
+const SessionContext = createContext<AuthState | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: async () => (await api.get<{ user: SessionUser | null }>('/api/auth/session')).user,
+    staleTime: 5 * 60 * 1000,
+    retry: 1,
+  });
+  const refresh = useCallback(async () => {
+    const user = (await api.get<{ user: SessionUser | null }>('/api/auth/session')).user;
+    client.setQueryData(SESSION_KEY, user);
+    return user;
+  }, [client]);
+  const setUser = useCallback(
+    (user: SessionUser | null) => client.setQueryData(SESSION_KEY, user),
+    [client],
+  );
+  const signOut = useCallback(async () => {
+    try {
+      await api.post('/api/auth/sign-out');
+    } finally {
+      // Forget everything the previous user loaded, but keep the (now empty) session known,
+      // so guards redirect at once instead of reloading it.
+      client.setQueryData(SESSION_KEY, null);
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+    }
+  }, [client]);
+  const value = useMemo<AuthState>(() => {
+    const user = query.data ?? null;
+    return {
+      user,
+      isLoading: query.isPending,
+      error: query.error ? query.error.message : null,
+      isAuthenticated: user !== null,
+      isInitialized: !query.isPending,
+      refresh,
+      setUser,
+      signOut,
+    };
+  }, [query.data, query.isPending, query.error, refresh, setUser, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): AuthState {
+  const state = useContext(SessionContext);
+  if (!state) throw new Error('useSession outside SessionProvider');
+  return state;
+}
