@@ -1,0 +1,98 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './support/app-server';
+import { hasChromium, launchBrowser, newPage, screenshot } from './support/browser';
+
+describe.skipIf(!hasChromium)('the app shell in a browser', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("renders the sign-in screen with the spec's fields", async () => {
+    const { page, assertNoErrors, close } = await newPage(browser);
+    await page.goto(server.url);
+    // The SPA renders after its bundle loads; wait for it rather than sample once.
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    for (const label of ['Email', 'Password', 'Remember me']) {
+      expect(await page.getByLabel(label, { exact: true }).count()).toBe(1);
+    }
+    expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(1);
+    expect(
+      await page.getByRole('link', { name: 'Sign up as a student' }).getAttribute('href'),
+    ).toBe('/signup/student');
+    expect(await page.getByRole('link', { name: 'Sign up as a tutor' }).getAttribute('href')).toBe(
+      '/signup/tutor',
+    );
+    await screenshot(page, 'sign-in-light-desktop');
+    assertNoErrors();
+    await close();
+  });
+
+  it('flips the theme and keeps the choice across a reload; a dark system starts dark', async () => {
+    const { page, assertNoErrors, close } = await newPage(browser, { colorScheme: 'light' });
+    await page.goto(server.url);
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(await isDark()).toBe(false);
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    expect(await isDark()).toBe(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(await isDark()).toBe(true);
+    await screenshot(page, 'sign-in-dark-desktop');
+    assertNoErrors();
+    await close();
+
+    const dark = await newPage(browser, { colorScheme: 'dark' });
+    await dark.page.goto(server.url);
+    expect(
+      await dark.page.evaluate(() => document.documentElement.classList.contains('dark')),
+    ).toBe(true);
+    await dark.close();
+  });
+
+  it('lands an unknown route on a friendly not-found page', async () => {
+    const { page, assertNoErrors, close } = await newPage(browser);
+    const response = await page.goto(`${server.url}/no/such/page`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/');
+    assertNoErrors();
+    await close();
+  });
+
+  it('sends a signed-out visitor of a protected page to sign in', async () => {
+    const { page, assertNoErrors, close } = await newPage(browser);
+    await page.goto(`${server.url}/student/overview`);
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    assertNoErrors();
+    await close();
+  });
+
+  it('fits a 375 px phone without sideways scrolling, in light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, assertNoErrors, close } = await newPage(browser, {
+        viewport: { width: 375, height: 740 },
+        colorScheme,
+      });
+      await page.goto(`${server.url}/signup/student`);
+      await page.getByRole('heading', { name: 'Create your student account' }).waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await screenshot(page, `sign-up-${colorScheme}-mobile`);
+      assertNoErrors();
+      await close();
+    }
+  });
+});

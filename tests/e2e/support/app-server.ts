@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { ROOT } from '../../../scripts/build-steps.mjs';
+import { AUTH_BASE_PATH } from '../../../src/server/modules/auth/auth';
+import { freePort } from '../../../src/server/test/free-port';
+import {
+  startOidcIssuer,
+  type IssuerAccount,
+  type OidcIssuer,
+} from '../../../src/server/test/oidc-issuer';
+import type { SmtpInbox } from '../../../src/server/test/smtp-inbox';
+import { startTestApp, type TestApp } from '../../../src/server/test/test-app';
+
+export interface AppServer {
+  url: string;
+  /** The real SMTP server the app sends its mail to (read codes and links from it). */
+  inbox: SmtpInbox;
+  /** The local OpenID provider standing in for Google, when `googleAccounts` were given. */
+  issuer?: OidcIssuer;
+  app: TestApp;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app (API + built SPA from dist/web) on a free port against a fresh embedded
+ * database, mailing through a local SMTP server; with `googleAccounts`, Google sign-in points
+ * at a local OpenID provider whose login page accepts those account ids.
+ */
+export async function startAppServer(
+  options: { googleAccounts?: Record<string, IssuerAccount> } = {},
+): Promise<AppServer> {
+  const port = await freePort();
+  const issuer = options.googleAccounts
+    ? await startOidcIssuer({
+        redirectUri: `http://127.0.0.1:${port}${AUTH_BASE_PATH}/callback/google`,
+        accounts: options.googleAccounts,
+      })
+    : undefined;
+  const app = await startTestApp(
+    'pglite',
+    {
+      ...(issuer
+        ? {
+            GOOGLE_CLIENT_ID: issuer.clientId,
+            GOOGLE_CLIENT_SECRET: issuer.clientSecret,
+            GOOGLE_ISSUER: issuer.url,
+          }
+        : {}),
+    },
+    { webRoot: path.join(ROOT, 'dist', 'web'), port },
+  );
+  return {
+    url: app.url,
+    inbox: app.inbox,
+    issuer,
+    app,
+    close: async () => {
+      await app.close();
+      await issuer?.close();
+    },
+  };
+}
