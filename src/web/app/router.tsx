@@ -49,8 +49,18 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="overview" replace /> },
       { path: 'overview', element: <StudentOverviewPage /> },
-      { path: 'tutors', element: placeholder(STUDENT_PLACEHOLDERS.tutors) },
-      { path: 'tutors/:tutorId', element: placeholder(STUDENT_PLACEHOLDERS.tutorProfile) },
+      {
+        path: 'tutors',
+        lazy: async () => ({
+          Component: (await import('../features/discovery/tutor-search-page')).TutorSearchPage,
+        }),
+      },
+      {
+        path: 'tutors/:tutorId',
+        lazy: async () => ({
+          Component: (await import('../features/discovery/tutor-profile-page')).TutorProfilePage,
+        }),
+      },
       { path: 'schedule', element: placeholder(STUDENT_PLACEHOLDERS.schedule) },
       { path: 'lessons', element: placeholder(STUDENT_PLACEHOLDERS.lessons) },
       { path: 'messages', element: placeholder(STUDENT_PLACEHOLDERS.messages) },

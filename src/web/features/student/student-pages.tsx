@@ -12,14 +12,6 @@ export function StudentOverviewPage() {
 }
 
 export const STUDENT_PLACEHOLDERS = {
-  tutors: [
-    'Find Your Perfect Tutor',
-    'Search tutors by subject, price, rating and language — arriving with tutor discovery.',
-  ],
-  tutorProfile: [
-    'Tutor profile',
-    'A tutor’s full profile, availability and reviews — arriving with tutor discovery.',
-  ],
   schedule: ['My Schedule', 'Your upcoming lessons, grouped by day — arriving with booking.'],
   lessons: [
     'My Lessons',
