@@ -22,6 +22,7 @@ export const submitProfileResponse = z.object({
   tutorProfileId: z.string(),
   redirectTo: z.string(),
 });
+export type SubmitProfileResponse = z.infer<typeof submitProfileResponse>;
 
 export const weeklySlotWire = z.object({
   dayOfWeek: z.number().int(),

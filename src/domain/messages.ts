@@ -139,7 +139,33 @@ export const TUTOR_PROFILE_MESSAGES = {
   progressSaveFailed: 'Failed to save progress',
   completeStepFailed: 'Failed to complete step',
   submitFailed: 'Failed to submit profile',
+  saveAvailabilityFailed: 'Failed to save availability data',
   completeProfileFailed: 'Failed to complete profile. Please try again.',
   profileSubmitted: 'Profile submitted for approval!',
   previewSoon: 'Profile preview will be implemented soon',
+} as const;
+
+export const DISCOVERY_MESSAGES = {
+  // Search screen (spec 2 §2, spec 3 'tutors')
+  searchTitle: 'Find Your Perfect Tutor',
+  showingOf: (shown: number, total: number) => `Showing ${shown} of ${total} tutors`,
+  showingFor: (count: number, subjects: readonly string[]) =>
+    `Showing ${count} tutors for ${subjects.join(', ')}`,
+  loadingResults: 'Loading results...',
+  errorLoading: 'Error loading tutors',
+  noTutors: 'No tutors found',
+  loadTutorsFailed: 'Failed to load tutors. Please try again later.',
+  newTutor: 'New Tutor',
+  // Tutor profile page (spec 2 §2, spec 3 §2)
+  profileNotFound: 'Tutor Profile Not Found',
+  loadProfileFailed: 'Failed to load tutor profile',
+  loadProfileFailedText: 'Failed to load tutor profile. Please try again later.',
+  noReviewsYet: 'No reviews yet',
+  noReviewsList: 'No reviews yet.',
+  showAllReviews: (count: number) => `Show All Reviews (${count})`,
+  noAvailability: 'This tutor has not set their availability yet.',
+  showFullSchedule: 'Show Full Schedule',
+  hideSchedule: 'Hide Schedule',
+  readMore: 'Read more',
+  showLess: 'Show less',
 } as const;

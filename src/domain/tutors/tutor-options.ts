@@ -49,3 +49,11 @@ export const GRADUATION_YEARS_AHEAD = 5;
 export const DEFAULT_HOURLY_RATE = 15;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** Graduation years offered (spec 2 §5): five years ahead down to 74 years back. */
+export function graduationYearChoices(now: Date): number[] {
+  const current = now.getUTCFullYear();
+  const years: number[] = [];
+  for (let year = current + GRADUATION_YEARS_AHEAD; year >= current - 74; year--) years.push(year);
+  return years.filter((year) => year >= EARLIEST_YEAR);
+}

@@ -74,10 +74,17 @@ const routes: RouteObject[] = [
     path: '/tutor/complete-profile',
     element: (
       <RequireAuth role="tutor">
-        <PlainLayout />
+        <Outlet />
       </RequireAuth>
     ),
-    children: [{ index: true, element: placeholder(TUTOR_PLACEHOLDERS.completeProfile) }],
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../features/tutor-wizard/wizard-page')).TutorWizardPage,
+        }),
+      },
+    ],
   },
   {
     path: '/tutor',
@@ -89,7 +96,12 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="overview" replace /> },
       { path: 'overview', element: <TutorOverviewPage /> },
-      { path: 'schedule', element: placeholder(TUTOR_PLACEHOLDERS.schedule) },
+      {
+        path: 'schedule',
+        lazy: async () => ({
+          Component: (await import('../features/tutor-schedule/schedule-page')).TutorSchedulePage,
+        }),
+      },
       { path: 'lessons', element: placeholder(TUTOR_PLACEHOLDERS.lessons) },
       { path: 'students', element: placeholder(TUTOR_PLACEHOLDERS.students) },
       { path: 'messages', element: placeholder(TUTOR_PLACEHOLDERS.messages) },

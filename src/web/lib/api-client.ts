@@ -17,12 +17,14 @@ const NETWORK_MESSAGE = 'Network or connection error. Check your connection and 
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
+  const isForm = body instanceof FormData;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A FormData body sets its own multipart content type (with the boundary).
+      headers: body === undefined || isForm ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
@@ -53,6 +55,7 @@ export const api = {
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
 };
 
 /** The message to show for a failure, with a fallback for anything unexpected. */

@@ -24,3 +24,9 @@ export function verifyFileSignature(
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
+
+/** A stored avatar path becomes a signed URL; an external URL (e.g. Google's) passes through. */
+export function avatarUrlOf(secret: string, value: string | null | undefined): string | null {
+  if (!value) return null;
+  return /^https?:\/\//.test(value) ? value : signFileUrl(secret, value);
+}

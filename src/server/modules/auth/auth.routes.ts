@@ -20,7 +20,11 @@ import { hit, RATE_LIMITS } from './rate-limit';
 
 // The public account API. Handlers parse, apply rate limits, call the use case and reply.
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = () => ({ auth: app.deps.auth, db: app.deps.db });
+  const ctx = () => ({
+    auth: app.deps.auth,
+    db: app.deps.db,
+    signingSecret: app.deps.signingSecret,
+  });
   const tags = ['auth'];
   const noContent = { 204: z.null() };
 

@@ -7,6 +7,7 @@ import {
   type SignUpInput,
 } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
+import { avatarUrlOf } from '../../adapters/storage/signed-url';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { captureMailFailure, type Auth } from './auth';
@@ -17,6 +18,8 @@ import { captureMailFailure, type Auth } from './auth';
 export interface AuthContext {
   auth: Auth;
   db: Kysely<DB>;
+  /** Signs stored avatar paths into URLs the browser can load. */
+  signingSecret: string;
 }
 
 /** A result plus the Set-Cookie headers the route must forward. */
@@ -37,7 +40,7 @@ interface EngineUser {
   socialAuthProvider?: unknown;
 }
 
-export function toSessionUser(user: EngineUser): SessionUser {
+export function toSessionUser(user: EngineUser, signingSecret: string): SessionUser {
   return {
     id: user.id,
     email: user.email,
@@ -46,7 +49,7 @@ export function toSessionUser(user: EngineUser): SessionUser {
     role: user.role === 'tutor' ? 'tutor' : 'student',
     isProfileCompleted: Boolean(user.isProfileCompleted),
     isEmailVerified: user.emailVerified,
-    avatarUrl: user.image ?? null,
+    avatarUrl: avatarUrlOf(signingSecret, user.image),
     socialAuthProvider: user.socialAuthProvider === 'google' ? 'google' : 'none',
   };
 }
@@ -80,7 +83,7 @@ function findUserByEmail(db: Kysely<DB>, email: string) {
 
 export async function currentUser(ctx: AuthContext, headers: Headers): Promise<SessionUser | null> {
   const session = await ctx.auth.api.getSession({ headers });
-  return session ? toSessionUser(session.user as EngineUser) : null;
+  return session ? toSessionUser(session.user as EngineUser, ctx.signingSecret) : null;
 }
 
 export async function signUp(ctx: AuthContext, input: SignUpInput & { role: Role; email: string }) {
@@ -134,7 +137,7 @@ export async function verifyEmail(ctx: AuthContext, email: string, code: string,
       asResponse: true,
     });
     const { value, cookies } = await readEngineResponse<{ user: EngineUser }>(response);
-    const user = toSessionUser(value.user);
+    const user = toSessionUser(value.user, ctx.signingSecret);
     return { value: { user, redirectTo: landingPath(user) }, cookies };
   } catch (error) {
     switch (engineCode(error)) {
@@ -174,7 +177,7 @@ export async function signIn(
   try {
     const response = await ctx.auth.api.signInEmail({ body: input, headers, asResponse: true });
     const { value, cookies } = await readEngineResponse<{ user: EngineUser }>(response);
-    const user = toSessionUser(value.user);
+    const user = toSessionUser(value.user, ctx.signingSecret);
     return { value: { user, redirectTo: landingPath(user) }, cookies };
   } catch (error) {
     const code = engineCode(error);

@@ -61,5 +61,8 @@ export function RequireAuth({ role, children }: { role?: Role; children: ReactNo
 }
 
 export function GuestOnly({ children }: { children: ReactNode }) {
-  return <Guarded decision={decideGuestOnly(useSession())}>{children}</Guarded>;
+  const from = (useLocation().state as { from?: { pathname: string; search?: string } } | null)
+    ?.from;
+  const fromPath = from ? `${from.pathname}${from.search ?? ''}` : undefined;
+  return <Guarded decision={decideGuestOnly(useSession(), fromPath)}>{children}</Guarded>;
 }

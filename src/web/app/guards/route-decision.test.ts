@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decideGuestOnly, decideProtected } from './route-decision';
 
-const student = { isLoading: false, user: { role: 'student' as const } };
-const tutor = { isLoading: false, user: { role: 'tutor' as const } };
+const student = { isLoading: false, user: { role: 'student' as const, isProfileCompleted: true } };
+const tutor = { isLoading: false, user: { role: 'tutor' as const, isProfileCompleted: true } };
+const newTutor = { isLoading: false, user: { role: 'tutor' as const, isProfileCompleted: false } };
 const guest = { isLoading: false, user: null };
 
 describe('route guards', () => {
@@ -27,5 +28,19 @@ describe('route guards', () => {
   it('keeps signed-in users off guest-only pages', () => {
     expect(decideGuestOnly(guest)).toEqual({ kind: 'allow' });
     expect(decideGuestOnly(tutor)).toEqual({ kind: 'redirect', to: '/tutor/overview' });
+  });
+  it('sends a signed-in user to the page first asked for, but a new tutor to the wizard', () => {
+    expect(decideGuestOnly(student, '/student/tutors?q=math')).toEqual({
+      kind: 'redirect',
+      to: '/student/tutors?q=math',
+    });
+    expect(decideGuestOnly(newTutor)).toEqual({
+      kind: 'redirect',
+      to: '/tutor/complete-profile',
+    });
+    expect(decideGuestOnly(newTutor, '/tutor/schedule')).toEqual({
+      kind: 'redirect',
+      to: '/tutor/complete-profile',
+    });
   });
 });

@@ -1,7 +1,7 @@
-import type { Role } from '../../../domain/accounts/account-rules';
+import { landingPath, type Role } from '../../../domain/accounts/account-rules';
 
 // What a guard does (spec 1 §2), as a pure function so it is tested without a browser.
-type GuardState = { isLoading: boolean; user: { role: Role } | null };
+type GuardState = { isLoading: boolean; user: { role: Role; isProfileCompleted: boolean } | null };
 export type GuardDecision =
   { kind: 'loading' } | { kind: 'allow' } | { kind: 'redirect'; to: string };
 
@@ -13,8 +13,20 @@ export function decideProtected(state: GuardState, requiredRole?: Role): GuardDe
   return { kind: 'allow' };
 }
 
-export function decideGuestOnly(state: GuardState): GuardDecision {
+/**
+ * Where a signed-in user goes from a guest-only page (such as sign-in once it succeeds): the
+ * page they first asked for, unless a tutor still has to finish the wizard; else their landing.
+ */
+export function afterSignInPath(
+  user: { role: Role; isProfileCompleted: boolean },
+  from?: string,
+): string {
+  const landing = landingPath(user);
+  return from && landing !== '/tutor/complete-profile' ? from : landing;
+}
+
+export function decideGuestOnly(state: GuardState, from?: string): GuardDecision {
   if (state.isLoading) return { kind: 'loading' };
-  if (state.user) return { kind: 'redirect', to: `/${state.user.role}/overview` };
+  if (state.user) return { kind: 'redirect', to: afterSignInPath(state.user, from) };
   return { kind: 'allow' };
 }

@@ -24,6 +24,7 @@ import { Brand } from '../../components/ui/brand';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
+import { ProfileCompletionOverlay } from './profile-completion-overlay';
 
 type NavItem = { to: string; label: string; icon: LucideIcon };
 
@@ -240,8 +241,9 @@ export function DashboardShell({ role }: { role: Role }) {
           <div className="flex-1" />
           <ThemeToggle />
         </header>
-        <main className="flex-1 p-4 sm:p-6 lg:p-8">
+        <main className="relative flex-1 p-4 sm:p-6 lg:p-8">
           <Outlet />
+          {role === 'tutor' && <ProfileCompletionOverlay />}
         </main>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { signInSchema, type SignInInput } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
@@ -15,9 +15,7 @@ import { GoogleButton, OrDivider } from './google-button';
 
 export function SignInPage() {
   const navigate = useNavigate();
-  const location = useLocation();
   const { setUser } = useSession();
-  const from = (location.state as { from?: { pathname: string; search?: string } } | null)?.from;
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '', rememberMe: false },
@@ -27,17 +25,14 @@ export function SignInPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     const toastId = notify.loading(M.signingIn);
     try {
-      const { user, redirectTo } = await authApi.signIn({
+      const { user } = await authApi.signIn({
         ...values,
         rememberMe: values.rememberMe ?? false,
       });
       notify.success(M.signedIn, toastId);
-      // The page the visitor first asked for wins, unless a tutor still has to finish the wizard.
-      const mustCompleteProfile = redirectTo === '/tutor/complete-profile';
+      // The guest-only guard around this page now sends the user on (afterSignInPath): the
+      // page first asked for, or their landing page. One rule, no race with a second redirect.
       setUser(user);
-      navigate(from && !mustCompleteProfile ? `${from.pathname}${from.search ?? ''}` : redirectTo, {
-        replace: true,
-      });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
         notify.error(error.message, toastId);

@@ -12,14 +12,6 @@ export function TutorOverviewPage() {
 }
 
 export const TUTOR_PLACEHOLDERS = {
-  completeProfile: [
-    'Complete your tutor profile',
-    'The six-step profile wizard (basic info, education, subjects and languages, teaching style, photo and video, availability) arrives with the tutor-side release.',
-  ],
-  schedule: [
-    'My Schedule',
-    'Your weekly availability and upcoming lessons — arriving with the tutor-side release.',
-  ],
   lessons: ['My Lessons', 'Lessons you have taught and will teach.'],
   students: ['My Students', 'The students who book you.'],
   messages: ['Messages', 'Conversations with your students will appear here.'],

@@ -1,0 +1,97 @@
+import FullCalendar from '@fullcalendar/react';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import './calendar.css';
+import { useMemo } from 'react';
+import { slotStartingAt } from '../../../domain/availability/slot-editing';
+import { MINUTES_PER_DAY, type WeeklySlot } from '../../../domain/availability/weekly-slot';
+import { useTheme } from '../../lib/theme';
+
+// The calendar shows one generic week: slots are weekly wall-clock times in the tutor's zone,
+// so the calendar runs in UTC and reads the UTC fields of the dates it reports as wall time.
+const GENERIC_MONDAY = '2024-01-01';
+const GRID_MINUTES = 30;
+
+const minutesOfDay = (date: Date) => date.getUTCHours() * 60 + date.getUTCMinutes();
+
+/** The slot a selection covers: a single-cell click gets the picked length, a drag its span. */
+function slotOfSelection(start: Date, end: Date, clickMinutes: number): WeeklySlot | null {
+  const startMinutes = minutesOfDay(start);
+  const sameDay = start.getUTCDay() === end.getUTCDay();
+  const endMinutes = sameDay ? minutesOfDay(end) : minutesOfDay(end) === 0 ? MINUTES_PER_DAY : -1;
+  if (endMinutes <= startMinutes) return null;
+  const length = endMinutes - startMinutes;
+  return slotStartingAt(
+    start.getUTCDay(),
+    startMinutes,
+    length === GRID_MINUTES ? clickMinutes : length,
+  );
+}
+
+export function AvailabilityEditorCalendar({
+  slots,
+  clickMinutes,
+  selectable,
+  compact,
+  onAdd,
+  onSlotClick,
+}: {
+  slots: readonly WeeklySlot[];
+  /** Length of a slot created by a single click. */
+  clickMinutes: number;
+  /** False in the phone's scroll mode, so a swipe scrolls instead of selecting. */
+  selectable: boolean;
+  compact: boolean;
+  onAdd: (slot: WeeklySlot) => void;
+  onSlotClick: (slot: WeeklySlot) => void;
+}) {
+  const { theme } = useTheme();
+  const events = useMemo(
+    () =>
+      slots.map((slot) => ({
+        id: `${slot.dayOfWeek}-${slot.startTime}-${slot.endTime}`,
+        daysOfWeek: [slot.dayOfWeek],
+        startTime: slot.startTime,
+        endTime: slot.endTime,
+        extendedProps: { slot },
+      })),
+    [slots],
+  );
+  return (
+    <div className="tutora-calendar" data-testid="availability-calendar">
+      <FullCalendar
+        plugins={[timeGridPlugin, interactionPlugin, classicTheme]}
+        initialView="timeGridWeek"
+        initialDate={GENERIC_MONDAY}
+        timeZone="UTC"
+        firstDay={1}
+        headerToolbar={false}
+        allDaySlot={false}
+        dayHeaderFormat={{ weekday: compact ? 'narrow' : 'short' }}
+        slotDuration="00:30:00"
+        scrollTime="08:00:00"
+        height={compact ? 520 : 640}
+        nowIndicator={false}
+        colorScheme={theme}
+        selectable={selectable}
+        selectMirror
+        selectLongPressDelay={300}
+        eventLongPressDelay={300}
+        selectAllow={(span) => slotOfSelection(span.start, span.end, clickMinutes) !== null}
+        select={(info) => {
+          const slot = slotOfSelection(info.start, info.end, clickMinutes);
+          info.view.calendar.unselect();
+          if (slot) onAdd(slot);
+        }}
+        events={events}
+        eventClick={(info) => onSlotClick(info.event.extendedProps.slot as WeeklySlot)}
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+      />
+    </div>
+  );
+}

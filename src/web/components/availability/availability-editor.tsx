@@ -1,0 +1,263 @@
+import { Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import {
+  addSlotWithinCap,
+  EDITOR_DEFAULT_SLOT_MINUTES,
+  sameSlot,
+  slotStartingAt,
+  WEEKDAYS_MONDAY_FIRST,
+} from '../../../domain/availability/slot-editing';
+import { weeklyHours } from '../../../domain/availability/weekly-hours';
+import {
+  fromMinutes,
+  MAX_WEEKLY_HOURS,
+  MINUTES_PER_DAY,
+  toMinutes,
+  type WeeklySlot,
+} from '../../../domain/availability/weekly-slot';
+import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
+import { notify } from '../../lib/notify';
+import { useReferenceData } from '../../lib/reference-data';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/dialog';
+import { AvailabilityEditorCalendar } from './availability-editor-calendar';
+import { TimezoneSelect } from './timezone-select';
+import { useIsMobile } from './use-media-query';
+
+const selectClass =
+  'rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
+const START_TIMES = Array.from({ length: MINUTES_PER_DAY / 30 }, (_, index) => index * 30);
+
+/**
+ * The weekly availability editor (wizard step and the schedule's dialog): drag or click on the
+ * calendar, or use the keyboard form below it; slots join when they overlap or lie within 30
+ * minutes, and the week stays within 126 hours.
+ */
+export function AvailabilityEditor({
+  slots,
+  onSlotsChange,
+  timezone,
+  onTimezoneChange,
+  timezoneError,
+}: {
+  slots: WeeklySlot[];
+  onSlotsChange: (slots: WeeklySlot[]) => void;
+  timezone: string;
+  onTimezoneChange: (zone: string) => void;
+  timezoneError?: string;
+}) {
+  const reference = useReferenceData();
+  const durations = reference.slotDurations;
+  const dayName = (dow: number) =>
+    reference.settings.daysOfWeek.find((day) => day.dow === dow)?.name ?? String(dow);
+  const isMobile = useIsMobile();
+  const [mode, setMode] = useState<'scroll' | 'select'>('scroll');
+  const [clickMinutes, setClickMinutes] = useState(EDITOR_DEFAULT_SLOT_MINUTES);
+  const [pendingDelete, setPendingDelete] = useState<WeeklySlot | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const [formDay, setFormDay] = useState(1);
+  const [formStart, setFormStart] = useState(9 * 60);
+  const ids = { duration: useId(), day: useId(), start: useId() };
+  const hours = weeklyHours(slots);
+
+  const add = (slot: WeeklySlot) => {
+    const outcome = addSlotWithinCap(slots, slot);
+    if (!outcome.ok) {
+      notify.error(outcome.message);
+      return;
+    }
+    onSlotsChange(outcome.slots);
+    notify.success(outcome.message);
+  };
+  const remove = (slot: WeeklySlot) => {
+    onSlotsChange(slots.filter((other) => !sameSlot(other, slot)));
+    notify.success(M.slotRemoved);
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TimezoneSelect value={timezone} onChange={onTimezoneChange} error={timezoneError} />
+        <div>
+          <label htmlFor={ids.duration} className="mb-1 block text-sm font-medium">
+            Slot duration
+          </label>
+          <select
+            id={ids.duration}
+            value={clickMinutes}
+            onChange={(event) => setClickMinutes(Number(event.target.value))}
+            className={`${selectClass} w-full py-2.5`}
+          >
+            {durations.map((duration) => (
+              <option key={duration.value} value={duration.minutes}>
+                {duration.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {isMobile
+            ? 'Switch to Select, then press and hold a time to add a slot. Tap a slot to delete it.'
+            : 'Drag across the calendar, or click a time to add a slot of the chosen length. Click a slot to delete it.'}
+        </p>
+        <span
+          data-testid="weekly-hours"
+          className={`rounded-full px-3 py-1 text-sm font-semibold ${
+            hours > MAX_WEEKLY_HOURS
+              ? 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300'
+              : 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300'
+          }`}
+        >
+          {hours} / {MAX_WEEKLY_HOURS} hours per week
+        </span>
+      </div>
+
+      {isMobile && (
+        <div
+          role="group"
+          aria-label="Calendar mode"
+          className="inline-flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700"
+        >
+          {(['scroll', 'select'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={mode === value}
+              onClick={() => setMode(value)}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium ${
+                mode === value ? 'bg-indigo-600 text-white' : 'text-slate-700 dark:text-slate-300'
+              }`}
+            >
+              {value === 'scroll' ? 'Scroll' : 'Select'}
+            </button>
+          ))}
+        </div>
+      )}
+
+      <AvailabilityEditorCalendar
+        slots={slots}
+        clickMinutes={clickMinutes}
+        selectable={!isMobile || mode === 'select'}
+        compact={isMobile}
+        onAdd={add}
+        onSlotClick={setPendingDelete}
+      />
+
+      <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+        <legend className="px-1 text-sm font-medium">Add a slot</legend>
+        <div className="flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor={ids.day} className="mb-1 block text-xs">
+              Day
+            </label>
+            <select
+              id={ids.day}
+              value={formDay}
+              onChange={(event) => setFormDay(Number(event.target.value))}
+              className={selectClass}
+            >
+              {WEEKDAYS_MONDAY_FIRST.map((dow) => (
+                <option key={dow} value={dow}>
+                  {dayName(dow)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.start} className="mb-1 block text-xs">
+              Start
+            </label>
+            <select
+              id={ids.start}
+              value={formStart}
+              onChange={(event) => setFormStart(Number(event.target.value))}
+              className={selectClass}
+            >
+              {START_TIMES.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {fromMinutes(minutes)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button
+            variant="secondary"
+            onClick={() => add(slotStartingAt(formDay, formStart, clickMinutes))}
+          >
+            Add slot
+          </Button>
+        </div>
+      </fieldset>
+
+      <div>
+        <div className="mb-2 flex items-center justify-between">
+          <h3 className="text-sm font-semibold">Your weekly slots</h3>
+          {slots.length > 0 && (
+            <Button variant="ghost" className="px-2 py-1" onClick={() => setConfirmClear(true)}>
+              Clear all
+            </Button>
+          )}
+        </div>
+        {slots.length === 0 ? (
+          <p className="text-sm text-slate-500 dark:text-slate-400">No slots yet.</p>
+        ) : (
+          <ul className="grid gap-1 sm:grid-cols-2" aria-label="Your weekly slots">
+            {[...slots]
+              .sort(
+                (a, b) =>
+                  WEEKDAYS_MONDAY_FIRST.indexOf(a.dayOfWeek as never) -
+                    WEEKDAYS_MONDAY_FIRST.indexOf(b.dayOfWeek as never) ||
+                  toMinutes(a.startTime) - toMinutes(b.startTime),
+              )
+              .map((slot) => {
+                const label = `${dayName(slot.dayOfWeek)} ${slot.startTime} – ${slot.endTime}`;
+                return (
+                  <li
+                    key={label}
+                    className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-1.5 text-sm dark:bg-slate-800"
+                  >
+                    <span>{label}</span>
+                    <button
+                      type="button"
+                      aria-label={`Delete ${label}`}
+                      onClick={() => setPendingDelete(slot)}
+                      className="rounded p-1 text-slate-500 hover:text-red-600"
+                    >
+                      <Trash2 aria-hidden className="h-4 w-4" />
+                    </button>
+                  </li>
+                );
+              })}
+          </ul>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Delete slot"
+        message={M.deleteSlotConfirm}
+        confirmLabel="Delete"
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => {
+          if (pendingDelete) remove(pendingDelete);
+          setPendingDelete(null);
+        }}
+      />
+      <ConfirmDialog
+        open={confirmClear}
+        title="Clear all slots"
+        message="Remove every availability slot of the week?"
+        confirmLabel="Clear all"
+        onCancel={() => setConfirmClear(false)}
+        onConfirm={() => {
+          onSlotsChange([]);
+          setConfirmClear(false);
+          notify.success(M.slotsCleared);
+        }}
+      />
+    </div>
+  );
+}

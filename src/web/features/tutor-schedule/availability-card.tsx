@@ -1,0 +1,120 @@
+import { Clock, Globe, Pencil } from 'lucide-react';
+import { WEEKDAYS_MONDAY_FIRST } from '../../../domain/availability/slot-editing';
+import { zoneCityName } from '../../../domain/availability/time-zones';
+import { weeklyHours } from '../../../domain/availability/weekly-hours';
+import { toMinutes } from '../../../domain/availability/weekly-slot';
+import type { AvailabilityResponse } from '../../../contracts/tutor-profile.contract';
+import { Button } from '../../components/ui/button';
+import { useReferenceData } from '../../lib/reference-data';
+
+const card =
+  'rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900';
+
+/** Spec 3 §2 'Your Availability': hours per week, the zone, and each weekday's ranges. */
+export function AvailabilityCard({
+  state,
+  onEdit,
+  onRetry,
+}: {
+  state:
+    | { status: 'loading' }
+    | { status: 'error'; message: string }
+    | { status: 'ready'; availability: AvailabilityResponse };
+  onEdit: () => void;
+  onRetry: () => void;
+}) {
+  const reference = useReferenceData();
+  const dayName = (dow: number) =>
+    reference.settings.daysOfWeek.find((day) => day.dow === dow)?.name ?? String(dow);
+
+  return (
+    <section
+      aria-labelledby="availability-title"
+      className={card}
+      aria-busy={state.status === 'loading'}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="availability-title" className="text-lg font-semibold">
+          Your Availability
+        </h2>
+        {state.status === 'ready' && state.availability.slots.length > 0 && (
+          <Button variant="secondary" onClick={onEdit}>
+            <Pencil aria-hidden className="h-4 w-4" /> Edit
+          </Button>
+        )}
+      </div>
+
+      {state.status === 'loading' && (
+        <div data-testid="availability-skeleton" className="mt-4 animate-pulse space-y-3">
+          <div className="h-4 w-40 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {Array.from({ length: 7 }, (_, index) => (
+              <div key={index} className="h-16 rounded-lg bg-slate-100 dark:bg-slate-800" />
+            ))}
+          </div>
+        </div>
+      )}
+
+      {state.status === 'error' && (
+        <div role="alert" className="mt-4 space-y-3">
+          <p className="text-sm text-red-600 dark:text-red-400">{state.message}</p>
+          <Button variant="secondary" onClick={onRetry}>
+            Retry
+          </Button>
+        </div>
+      )}
+
+      {state.status === 'ready' && state.availability.slots.length === 0 && (
+        <div className="mt-4 space-y-3">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            You haven't set any availability yet. Students won't be able to book lessons with you.
+          </p>
+          <Button onClick={onEdit}>Set Your Availability</Button>
+        </div>
+      )}
+
+      {state.status === 'ready' && state.availability.slots.length > 0 && (
+        <div className="mt-4 space-y-4">
+          <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+            <span className="inline-flex items-center gap-1.5">
+              <Clock aria-hidden className="h-4 w-4" />
+              {weeklyHours(state.availability.slots)} hours per week
+            </span>
+            {state.availability.timezone && (
+              <span className="inline-flex items-center gap-1.5">
+                <Globe aria-hidden className="h-4 w-4" />
+                Times in {zoneCityName(state.availability.timezone)} time
+              </span>
+            )}
+          </div>
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {WEEKDAYS_MONDAY_FIRST.map((dow) => {
+              const ranges = state.availability.slots
+                .filter((slot) => slot.dayOfWeek === dow)
+                .sort((a, b) => toMinutes(a.startTime) - toMinutes(b.startTime));
+              return (
+                <li
+                  key={dow}
+                  className={`rounded-lg border border-slate-200 p-3 dark:border-slate-800 ${
+                    ranges.length === 0 ? 'opacity-60' : ''
+                  }`}
+                >
+                  <p className="text-sm font-semibold">{dayName(dow)}</p>
+                  {ranges.length === 0 ? (
+                    <p className="text-sm text-slate-500 dark:text-slate-400">Not available</p>
+                  ) : (
+                    ranges.map((slot) => (
+                      <p key={slot.startTime} className="text-sm">
+                        {slot.startTime} – {slot.endTime}
+                      </p>
+                    ))
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

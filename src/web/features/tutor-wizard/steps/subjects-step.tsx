@@ -1,0 +1,138 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { useMemo } from 'react';
+import { useFieldArray, type FieldErrors } from 'react-hook-form';
+import { TUTOR_PROFILE_MESSAGES as M } from '../../../../domain/messages';
+import type { Level } from '../../../../domain/reference/reference-defaults';
+import { subjectsSchema } from '../../../../domain/tutors/tutor-profile-rules';
+import { Button } from '../../../components/ui/button';
+import { useReferenceData } from '../../../lib/reference-data';
+import { FieldError, SelectField } from '../form-fields';
+import { StepShell } from '../step-shell';
+import type { StepProps } from '../step-props';
+import { useStepForm } from '../use-step-form';
+
+type Entry = { name: string; level: string };
+
+/** The list's own message (empty, too many, duplicate) as react-hook-form reports it. */
+function listError(errors: FieldErrors<Entry[]> | undefined): string | undefined {
+  const list = errors as { message?: string; root?: { message?: string } } | undefined;
+  return list?.message ?? list?.root?.message;
+}
+
+export function SubjectsStep({ initial, onSave, avatarUrl: _avatar, ...shell }: StepProps) {
+  const reference = useReferenceData();
+  const maxSubjects = reference.settings.tutorProfileLimits.max_subjects;
+  const schema = useMemo(
+    () =>
+      subjectsSchema({
+        subjects: reference.subjects.map((subject) => subject.name),
+        subjectLevels: reference.subjectLevels.map((level) => level.code),
+        languages: reference.languages.map((language) => language.name),
+        languageLevels: reference.languageLevels.map((level) => level.code),
+        maxSubjects,
+      }),
+    [reference, maxSubjects],
+  );
+  const { form, submit, ...state } = useStepForm(
+    schema,
+    { subjects: [{ name: '', level: '' }], languages: [{ name: '', level: '' }], ...initial },
+    onSave,
+  );
+  const subjects = useFieldArray({ control: form.control, name: 'subjects' });
+  const languages = useFieldArray({ control: form.control, name: 'languages' });
+  const { errors } = form.formState;
+
+  const rows = (
+    kind: 'subjects' | 'languages',
+    fields: { id: string }[],
+    names: string[],
+    levels: Level[],
+    remove: (index: number) => void,
+  ) =>
+    fields.map((field, index) => {
+      const rowErrors = errors[kind]?.[index];
+      const noun = kind === 'subjects' ? 'Subject' : 'Language';
+      return (
+        <div key={field.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
+          <SelectField
+            label={`${noun} ${index + 1}`}
+            placeholder={`Select a ${noun.toLowerCase()}`}
+            error={rowErrors?.name?.message}
+            {...form.register(`${kind}.${index}.name`)}
+          >
+            {names.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Level"
+            placeholder="Select a level"
+            error={rowErrors?.level?.message}
+            {...form.register(`${kind}.${index}.level`)}
+          >
+            {levels.map((level) => (
+              <option key={level.code} value={level.code}>
+                {level.name}
+              </option>
+            ))}
+          </SelectField>
+          <button
+            type="button"
+            aria-label={`Remove ${noun.toLowerCase()} ${index + 1}`}
+            onClick={() => remove(index)}
+            className="mt-7 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-red-600 dark:hover:bg-slate-800"
+          >
+            <Trash2 aria-hidden className="h-4 w-4" />
+          </button>
+        </div>
+      );
+    });
+
+  return (
+    <StepShell {...shell} {...state} onSubmit={submit} stepError={M.subjectsStepInvalid}>
+      <section className="space-y-3" aria-labelledby="subjects-heading">
+        <div className="flex items-center justify-between gap-2">
+          <h3 id="subjects-heading" className="font-semibold">
+            Subjects you teach{' '}
+            <span className="font-normal text-slate-500">(up to {maxSubjects})</span>
+          </h3>
+          <Button
+            variant="secondary"
+            disabled={subjects.fields.length >= maxSubjects}
+            onClick={() => subjects.append({ name: '', level: '' })}
+          >
+            <Plus aria-hidden className="h-4 w-4" /> Add subject
+          </Button>
+        </div>
+        {rows(
+          'subjects',
+          subjects.fields,
+          reference.subjects.map((subject) => subject.name),
+          reference.subjectLevels,
+          subjects.remove,
+        )}
+        <FieldError message={listError(errors.subjects as FieldErrors<Entry[]>)} />
+      </section>
+      <section className="space-y-3" aria-labelledby="languages-heading">
+        <div className="flex items-center justify-between gap-2">
+          <h3 id="languages-heading" className="font-semibold">
+            Languages you speak
+          </h3>
+          <Button variant="secondary" onClick={() => languages.append({ name: '', level: '' })}>
+            <Plus aria-hidden className="h-4 w-4" /> Add language
+          </Button>
+        </div>
+        {rows(
+          'languages',
+          languages.fields,
+          reference.languages.map((language) => language.name),
+          reference.languageLevels,
+          languages.remove,
+        )}
+        <FieldError message={listError(errors.languages as FieldErrors<Entry[]>)} />
+      </section>
+    </StepShell>
+  );
+}
