@@ -31,10 +31,20 @@ export async function buildAll({ quiet = false } = {}) {
   const esbuild = await import('esbuild');
   rmSync(DIST, { recursive: true, force: true });
 
-  await viteBuild({
-    configFile: path.join(ROOT, 'vite.config.ts'),
-    logLevel: quiet ? 'warn' : 'info',
-  });
+  // Always the production bundle, even when the caller runs with NODE_ENV=test (Vitest's
+  // browser-test setup): users get React's production build, so the tests do too.
+  const callerNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await viteBuild({
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: quiet ? 'warn' : 'info',
+    });
+  } finally {
+    if (callerNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callerNodeEnv;
+  }
 
   // The server is bundled with its npm packages left external (resolved from node_modules).
   await esbuild.build({
