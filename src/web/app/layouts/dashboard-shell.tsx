@@ -17,13 +17,12 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import type { Role } from '../../../domain/accounts/account-rules';
-import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { Brand } from '../../components/ui/brand';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
-import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
+import { initialsOf, useLogOut } from '../../lib/use-log-out';
 import { ProfileCompletionOverlay } from './profile-completion-overlay';
 
 type NavItem = { to: string; label: string; icon: LucideIcon };
@@ -98,8 +97,7 @@ function NavList({
 
 /** The student and tutor areas: sidebar (280 / 80 px, a drawer under 768 px) and header. */
 export function DashboardShell({ role }: { role: Role }) {
-  const { user, signOut } = useSession();
-  const navigate = useNavigate();
+  const { user } = useSession();
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -115,18 +113,9 @@ export function DashboardShell({ role }: { role: Role }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [drawerOpen]);
 
-  const logOut = async () => {
-    const toastId = notify.loading(M.signingOut);
-    try {
-      await signOut();
-      notify.success(M.signedOut, toastId);
-      navigate('/', { replace: true });
-    } catch {
-      notify.error(M.failedToSignOut, toastId);
-    }
-  };
+  const logOut = useLogOut();
 
-  const initials = `${user?.firstName.charAt(0) ?? ''}${user?.lastName.charAt(0) ?? ''}`;
+  const initials = initialsOf(user);
   const sidebar = (isDrawer: boolean) => {
     const compact = collapsed && !isDrawer;
     return (

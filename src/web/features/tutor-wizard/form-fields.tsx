@@ -1,15 +1,15 @@
 import {
+  forwardRef,
   useId,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { forwardRef } from 'react';
 
-const control =
-  'block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100';
-const border = (error?: string) =>
-  error ? 'border-red-500' : 'border-slate-300 dark:border-slate-700';
+const control = (error?: string) =>
+  `block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100 ${
+    error ? 'border-red-500' : 'border-slate-300 dark:border-slate-700'
+  }`;
 
 export function FieldError({ id, message }: { id?: string; message?: string }) {
   return message ? (
@@ -17,6 +17,37 @@ export function FieldError({ id, message }: { id?: string; message?: string }) {
       {message}
     </p>
   ) : null;
+}
+
+/** Label, control and validation message, wired for screen readers. */
+function Labelled({
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  className: string;
+  children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby': string }) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': `${id}-hint ${id}-error`,
+      })}
+      {hint && <div id={`${id}-hint`}>{hint}</div>}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
 }
 
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
@@ -31,25 +62,15 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function S
   { label, error, placeholder, children, className = '', ...props },
   ref,
 ) {
-  const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${control} ${border(error)}`}
-        {...props}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {children}
-      </select>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <Labelled label={label} error={error} className={className}>
+      {(a11y) => (
+        <select ref={ref} {...a11y} className={control(error)} {...props}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {children}
+        </select>
+      )}
+    </Labelled>
   );
 });
 
@@ -64,22 +85,11 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(func
   { label, error, hint, className = '', ...props },
   ref,
 ) {
-  const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint ${error ? `${id}-error` : ''}`}
-        className={`${control} ${border(error)} min-h-40`}
-        {...props}
-      />
-      <div id={`${id}-hint`}>{hint}</div>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <Labelled label={label} error={error} hint={hint} className={className}>
+      {(a11y) => (
+        <textarea ref={ref} {...a11y} className={`${control(error)} min-h-40`} {...props} />
+      )}
+    </Labelled>
   );
 });

@@ -1,19 +1,18 @@
 import { ArrowLeft, CircleHelp, LogOut } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ACCOUNT_MESSAGES } from '../../../domain/messages';
 import { SUPPORT_EMAIL } from '../../../domain/support';
 import { Brand } from '../../components/ui/brand';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
-import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
+import { initialsOf, useLogOut } from '../../lib/use-log-out';
 
 /** The wizard's header (spec 2 §2): back, help with the support address, user menu. */
 export function WizardHeader() {
   const navigate = useNavigate();
-  const { user, signOut } = useSession();
+  const { user } = useSession();
   const [helpOpen, setHelpOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -36,17 +35,8 @@ export function WizardHeader() {
     };
   }, [menuOpen]);
 
-  const logOut = async () => {
-    const toastId = notify.loading(ACCOUNT_MESSAGES.signingOut);
-    try {
-      await signOut();
-      notify.success(ACCOUNT_MESSAGES.signedOut, toastId);
-      navigate('/', { replace: true });
-    } catch {
-      notify.error(ACCOUNT_MESSAGES.failedToSignOut, toastId);
-    }
-  };
-  const initials = `${user?.firstName.charAt(0) ?? ''}${user?.lastName.charAt(0) ?? ''}`;
+  const logOut = useLogOut();
+  const initials = initialsOf(user);
 
   return (
     <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white/90 px-3 py-3 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/90">

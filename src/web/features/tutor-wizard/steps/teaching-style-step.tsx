@@ -13,6 +13,21 @@ import { StepShell } from '../step-shell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';
 
+const MULTI_CHOICES = [
+  {
+    name: 'lessonSpecialties',
+    legend: 'Lesson specialties',
+    options: LESSON_SPECIALTIES,
+    max: MAX_LESSON_SPECIALTIES,
+  },
+  {
+    name: 'specializations',
+    legend: 'Specializations',
+    options: SPECIALIZATIONS,
+    max: MAX_SPECIALIZATIONS,
+  },
+] as const;
+
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Toggle chips for a multiple choice with a maximum; the rest disable at the limit. */
@@ -108,34 +123,23 @@ export function TeachingStyleStep({ initial, onSave, avatarUrl: _avatar, ...shel
         </div>
         <FieldError message={errors.teachingStyle?.message} />
       </fieldset>
-      <Controller
-        control={form.control}
-        name="lessonSpecialties"
-        render={({ field, fieldState }) => (
-          <ChoiceChips
-            legend="Lesson specialties"
-            options={LESSON_SPECIALTIES}
-            max={MAX_LESSON_SPECIALTIES}
-            value={field.value ?? []}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="specializations"
-        render={({ field, fieldState }) => (
-          <ChoiceChips
-            legend="Specializations"
-            options={SPECIALIZATIONS}
-            max={MAX_SPECIALIZATIONS}
-            value={field.value ?? []}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      {MULTI_CHOICES.map(({ name, legend, options, max }) => (
+        <Controller
+          key={name}
+          control={form.control}
+          name={name}
+          render={({ field, fieldState }) => (
+            <ChoiceChips
+              legend={legend}
+              options={options}
+              max={max}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      ))}
     </StepShell>
   );
 }

@@ -1,0 +1,24 @@
+import { useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES as M } from '../../domain/messages';
+import { notify } from './notify';
+import { useSession } from './session';
+
+/** Signs out on the server with the spec's toasts, then back to sign-in. */
+export function useLogOut() {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  return async () => {
+    const toastId = notify.loading(M.signingOut);
+    try {
+      await signOut();
+      notify.success(M.signedOut, toastId);
+      navigate('/', { replace: true });
+    } catch {
+      notify.error(M.failedToSignOut, toastId);
+    }
+  };
+}
+
+/** A user's initials for an avatar placeholder. */
+export const initialsOf = (user: { firstName: string; lastName: string } | null) =>
+  `${user?.firstName.charAt(0) ?? ''}${user?.lastName.charAt(0) ?? ''}`;
