@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useFieldArray, type FieldErrors } from 'react-hook-form';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../../domain/messages';
 import type { Level } from '../../../../domain/reference/reference-defaults';
@@ -90,49 +90,53 @@ export function SubjectsStep({ initial, onSave, avatarUrl: _avatar, ...shell }: 
       );
     });
 
+  const section = (
+    kind: 'subjects' | 'languages',
+    heading: ReactNode,
+    list: Pick<typeof subjects, 'fields' | 'remove'> & { append: (entry: Entry) => void },
+    names: string[],
+    levels: Level[],
+    max?: number,
+  ) => (
+    <section className="space-y-3" aria-labelledby={`${kind}-heading`}>
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={`${kind}-heading`} className="font-semibold">
+          {heading}
+        </h3>
+        <Button
+          variant="secondary"
+          disabled={max !== undefined && list.fields.length >= max}
+          onClick={() => list.append({ name: '', level: '' })}
+        >
+          <Plus aria-hidden className="h-4 w-4" /> Add{' '}
+          {kind === 'subjects' ? 'subject' : 'language'}
+        </Button>
+      </div>
+      {rows(kind, list.fields, names, levels, list.remove)}
+      <FieldError message={listError(errors[kind] as FieldErrors<Entry[]>)} />
+    </section>
+  );
+
   return (
     <StepShell {...shell} {...state} onSubmit={submit} stepError={M.subjectsStepInvalid}>
-      <section className="space-y-3" aria-labelledby="subjects-heading">
-        <div className="flex items-center justify-between gap-2">
-          <h3 id="subjects-heading" className="font-semibold">
-            Subjects you teach{' '}
-            <span className="font-normal text-slate-500">(up to {maxSubjects})</span>
-          </h3>
-          <Button
-            variant="secondary"
-            disabled={subjects.fields.length >= maxSubjects}
-            onClick={() => subjects.append({ name: '', level: '' })}
-          >
-            <Plus aria-hidden className="h-4 w-4" /> Add subject
-          </Button>
-        </div>
-        {rows(
-          'subjects',
-          subjects.fields,
-          reference.subjects.map((subject) => subject.name),
-          reference.subjectLevels,
-          subjects.remove,
-        )}
-        <FieldError message={listError(errors.subjects as FieldErrors<Entry[]>)} />
-      </section>
-      <section className="space-y-3" aria-labelledby="languages-heading">
-        <div className="flex items-center justify-between gap-2">
-          <h3 id="languages-heading" className="font-semibold">
-            Languages you speak
-          </h3>
-          <Button variant="secondary" onClick={() => languages.append({ name: '', level: '' })}>
-            <Plus aria-hidden className="h-4 w-4" /> Add language
-          </Button>
-        </div>
-        {rows(
-          'languages',
-          languages.fields,
-          reference.languages.map((language) => language.name),
-          reference.languageLevels,
-          languages.remove,
-        )}
-        <FieldError message={listError(errors.languages as FieldErrors<Entry[]>)} />
-      </section>
+      {section(
+        'subjects',
+        <>
+          Subjects you teach{' '}
+          <span className="font-normal text-slate-500">(up to {maxSubjects})</span>
+        </>,
+        subjects,
+        reference.subjects.map((subject) => subject.name),
+        reference.subjectLevels,
+        maxSubjects,
+      )}
+      {section(
+        'languages',
+        'Languages you speak',
+        languages,
+        reference.languages.map((language) => language.name),
+        reference.languageLevels,
+      )}
     </StepShell>
   );
 }
