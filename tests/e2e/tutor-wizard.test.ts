@@ -150,6 +150,9 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     await dragSlot(page, 'Wed', '14:00', '16:00');
     await page.getByRole('list', { name: 'Your weekly slots' }).getByText('Wednesday').waitFor();
     await screenshot(page, 'wizard-availability');
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await screenshot(page, 'wizard-availability-dark');
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
     await page.getByRole('button', { name: 'Complete Profile' }).click();
     await page.getByRole('button', { name: 'Submit profile' }).click();
     await toast(page, M.profileSubmitted);
