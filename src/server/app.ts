@@ -10,9 +10,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import path from 'node:path';
 import { devMailbox, smtpMailer, type Mailer } from './adapters/mail/mailer';
-import { diskStorage, type FileStorage } from './adapters/storage/file-storage';
+import { diskStorage, storageDirOf, type FileStorage } from './adapters/storage/file-storage';
 import type { DatabaseDriver } from './db/database';
 import type { DB } from './db/types';
 import type { Env } from './env';
@@ -88,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ];
   const auth = createAuth({ env, db, mailer, secret, trustedOrigins });
   const googleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
-  const storage = diskStorage(path.resolve(env.STORAGE_DIR ?? path.join(env.DATA_DIR, 'storage')));
+  const storage = diskStorage(storageDirOf(env));
   app.decorate('deps', { ...deps, mailer, auth, googleEnabled, storage, signingSecret: secret });
   registerErrorHandler(app);
   registerCsrfProtection(app, trustedOrigins);

@@ -21,6 +21,11 @@ export function assertSafePath(filePath: string): void {
   }
 }
 
+/** The local storage folder: STORAGE_DIR, else DATA_DIR/storage. */
+export function storageDirOf(env: { STORAGE_DIR?: string; DATA_DIR: string }): string {
+  return path.resolve(env.STORAGE_DIR ?? path.join(env.DATA_DIR, 'storage'));
+}
+
 /** Local disk under `root` (default DATA_DIR/storage). */
 export function diskStorage(root: string): FileStorage {
   const resolve = (filePath: string) => {

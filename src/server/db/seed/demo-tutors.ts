@@ -15,6 +15,8 @@ import type {
   TutorSubjectsTable,
   UsersTable,
 } from '../types';
+import type { FileStorage } from '../../adapters/storage/file-storage';
+import { demoAvatarJpeg } from './demo-avatars';
 import * as pool from './demo-pool';
 
 // Demo marketplace data: realistic tutors with subjects, languages, weekly availability in
@@ -56,7 +58,14 @@ export interface DemoSeedResult {
 
 export async function seedDemoTutors(
   db: Kysely<DB>,
-  options: { count: number; seed?: number; now?: Date; onProgress?: (done: number) => void },
+  options: {
+    count: number;
+    seed?: number;
+    now?: Date;
+    onProgress?: (done: number) => void;
+    /** Where to put generated photos, for the first `max` tutors (default 2000). */
+    avatars?: { storage: FileStorage; max?: number };
+  },
 ): Promise<DemoSeedResult> {
   const random = seededRandom(options.seed ?? 42);
   const now = options.now ?? new Date();
@@ -200,8 +209,10 @@ export async function seedDemoTutors(
         });
       }
     }
+    const photos = options.avatars ? await storeAvatars(options.avatars, users, start, random) : [];
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('users').values(users).execute();
+      if (photos.length > 0) await trx.insertInto('stored_files').values(photos).execute();
       await trx.insertInto('tutor_profiles').values(profiles).execute();
       await trx.insertInto('tutor_subjects').values(tutorSubjects).execute();
       await trx.insertInto('tutor_languages').values(tutorLanguages).execute();
@@ -215,4 +226,31 @@ export async function seedDemoTutors(
     options.onProgress?.(start + size);
   }
   return { tutors: options.count, reviews: reviewCount };
+}
+
+/**
+ * Writes a generated photo for each tutor of the batch within the limit, points the user row
+ * at it, and returns the stored_files rows that make it servable through signed URLs.
+ */
+async function storeAvatars(
+  avatars: { storage: FileStorage; max?: number },
+  users: Insertable<UsersTable>[],
+  start: number,
+  random: { next: () => number },
+) {
+  const wanted = users.slice(0, Math.max(0, (avatars.max ?? 2000) - start));
+  return Promise.all(
+    wanted.map(async (user) => {
+      const bytes = await demoAvatarJpeg(random.next);
+      const path = `${user.id}/avatars/demo.jpg`;
+      await avatars.storage.put(path, bytes);
+      user.avatar_url = path;
+      return {
+        path,
+        owner_id: user.id!,
+        content_type: 'image/jpeg',
+        size_bytes: bytes.length,
+      };
+    }),
+  );
 }
