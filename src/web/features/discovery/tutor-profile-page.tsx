@@ -1,7 +1,80 @@
-import { PlaceholderCard } from '../../components/ui/placeholder-card';
+import { ArrowLeft, UserX } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { notify } from '../../lib/notify';
+import { AboutSection } from './about-section';
+import { AvailabilitySection } from './availability-section';
+import { useTutorProfile } from './discovery-api';
+import { ProfileHeader } from './profile-header';
+import {
+  EducationSection,
+  SkillsSection,
+  TeachingApproachSection,
+  VideoSection,
+} from './profile-details';
+import { ReviewsSection } from './reviews-section';
 
-export function TutorProfilePage() {
+/** Back in history, or to the search when the profile was opened directly (no history). */
+function useGoBack() {
+  const navigate = useNavigate();
+  return () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate('/student/tutors');
+  };
+}
+
+function NotFound({ onBack }: { onBack: () => void }) {
   return (
-    <PlaceholderCard title="Tutor profile" description="The tutor profile page is being built." />
+    <div className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-8 text-center dark:border-slate-800 dark:bg-slate-900">
+      <UserX aria-hidden className="mx-auto h-10 w-10 text-slate-400" />
+      <h1 className="mt-3 text-xl font-bold">{M.profileNotFound}</h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{M.loadProfileFailedText}</p>
+      <Button className="mt-5" onClick={onBack}>
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Go Back
+      </Button>
+    </div>
+  );
+}
+
+/** The tutor profile page (/student/tutors/{tutorId}), every section of spec 2 §2. */
+export function TutorProfilePage() {
+  const { tutorId = '' } = useParams();
+  const goBack = useGoBack();
+  const { data: tutor, isPending, isError } = useTutorProfile(tutorId);
+
+  useEffect(() => {
+    if (isError) notify.error(M.loadProfileFailed, 'tutor-profile-error');
+  }, [isError]);
+
+  if (isPending)
+    return (
+      <div className="grid place-items-center py-24">
+        <Spinner label="Loading tutor profile" />
+      </div>
+    );
+  if (isError || !tutor) return <NotFound onBack={goBack} />;
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-5">
+      <button
+        type="button"
+        onClick={goBack}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+      >
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Back to search
+      </button>
+      <ProfileHeader tutor={tutor} />
+      <AboutSection bio={tutor.bio} />
+      <EducationSection tutor={tutor} />
+      <SkillsSection tutor={tutor} />
+      <TeachingApproachSection tutor={tutor} />
+      <VideoSection tutor={tutor} />
+      <AvailabilitySection tutor={tutor} />
+      <ReviewsSection tutor={tutor} />
+    </div>
   );
 }

@@ -1,7 +1,110 @@
-import { PlaceholderCard } from '../../components/ui/placeholder-card';
+import { SlidersHorizontal } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
+import { Button } from '../../components/ui/button';
+import { notify } from '../../lib/notify';
+import { useTutorSearch } from './discovery-api';
+import { FiltersPanel } from './filters-panel';
+import { FiltersSheet } from './filters-sheet';
+import { Pagination } from './pagination';
+import { ResultsToolbar } from './results-toolbar';
+import { SearchBox } from './search-box';
+import { activeFilterCount, DEFAULT_FILTERS, toQueryString } from './search-params';
+import { resultText, SearchResults } from './search-results';
+import { SubjectChips } from './subject-chips';
+import { useSearchFilters } from './use-search-filters';
 
+/** Find Your Perfect Tutor (spec 2 §2, spec 3 'tutors'): the search lives in the address. */
 export function TutorSearchPage() {
+  const { filters, view, update, setView } = useSearchFilters();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const search = useTutorSearch(filters);
+  const { data, isPending, isError, isPlaceholderData, errorUpdatedAt } = search;
+
+  useEffect(() => {
+    if (errorUpdatedAt) notify.error(M.loadTutorsFailed, 'tutor-search-error');
+  }, [errorUpdatedAt]);
+
+  const panelFilters = {
+    minPrice: filters.minPrice,
+    maxPrice: filters.maxPrice,
+    minRating: filters.minRating,
+    languages: filters.languages,
+  };
+  // Remount the panel's draft whenever the address's filters change (Back, Reset, a shared link).
+  const panelKey = toQueryString({ ...DEFAULT_FILTERS, ...panelFilters });
+  const applyPanel = (change: typeof panelFilters) => {
+    setSheetOpen(false);
+    update(change);
+  };
+  const goToPage = (page: number) => {
+    update({ page });
+    window.scrollTo({ top: 0 });
+  };
+  const filterCount = activeFilterCount(filters);
+
   return (
-    <PlaceholderCard title="Find Your Perfect Tutor" description="Tutor search is being built." />
+    <div className="mx-auto max-w-7xl space-y-5">
+      <h1 className="text-2xl font-bold sm:text-3xl">{M.searchTitle}</h1>
+      <div className="flex gap-2">
+        <SearchBox value={filters.q} onSearch={(q) => update({ q })} />
+        <Button
+          variant="secondary"
+          className="md:hidden"
+          onClick={() => setSheetOpen(true)}
+          aria-haspopup="dialog"
+        >
+          <SlidersHorizontal aria-hidden className="h-4 w-4" />
+          Filters{filterCount > 0 ? ` (${filterCount})` : ''}
+        </Button>
+      </div>
+      <SubjectChips selected={filters.subjects} onChange={(subjects) => update({ subjects })} />
+
+      <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)]">
+        <aside
+          aria-label="Filters side panel"
+          className="hidden self-start rounded-xl border border-slate-200 bg-white p-4 md:sticky md:top-20 md:block md:max-h-[calc(100vh-6rem)] md:overflow-y-auto dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h2 className="mb-3 flex items-center gap-2 font-semibold">
+            <SlidersHorizontal aria-hidden className="h-4 w-4" /> Filters
+          </h2>
+          <FiltersPanel key={panelKey} filters={panelFilters} onApply={applyPanel} />
+        </aside>
+
+        <section aria-label="Results" className="min-w-0 space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p
+              aria-live="polite"
+              className="text-sm text-slate-600 dark:text-slate-400"
+              data-testid="result-text"
+            >
+              {resultText({ isPending, isError, isPlaceholderData }, data, filters.subjects)}
+            </p>
+            <ResultsToolbar
+              sort={filters.sort}
+              onSort={(sort) => update({ sort })}
+              view={view}
+              onView={setView}
+            />
+          </div>
+          <SearchResults
+            data={data}
+            isPending={isPending}
+            isError={isError}
+            isStale={isPlaceholderData}
+            view={view}
+            onRetry={() => void search.refetch()}
+            onClear={() => update({ ...DEFAULT_FILTERS })}
+          />
+          {data && !isError && (
+            <Pagination page={filters.page} totalPages={data.totalPages} onPage={goToPage} />
+          )}
+        </section>
+      </div>
+
+      <FiltersSheet open={sheetOpen} onClose={() => setSheetOpen(false)}>
+        <FiltersPanel key={panelKey} filters={panelFilters} onApply={applyPanel} />
+      </FiltersSheet>
+    </div>
   );
 }

@@ -1,0 +1,61 @@
+import { Star } from 'lucide-react';
+import { useState } from 'react';
+import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
+import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
+import { REVIEWS_SHOWN_FIRST } from '../../../domain/tutors/tutor-card';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { useAllReviews } from './discovery-api';
+import { ProfileSection } from './profile-section';
+
+type Review = TutorProfileResponse['reviews'][number];
+
+function ReviewItem({ review }: { review: Review }) {
+  return (
+    <li className="space-y-1 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-semibold">{review.studentName}</span>
+        <time dateTime={review.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
+          {new Date(review.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+        </time>
+      </div>
+      <p className="flex" role="img" aria-label={`${review.rating} out of 5 stars`}>
+        {Array.from({ length: 5 }, (_, index) => (
+          <Star
+            key={index}
+            aria-hidden
+            className={`h-4 w-4 ${index < review.rating ? 'fill-amber-400 text-amber-400' : 'text-slate-300 dark:text-slate-600'}`}
+          />
+        ))}
+      </p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{review.comment}</p>
+    </li>
+  );
+}
+
+/** Reviews: the first 3, then all of them on request (Show All Reviews (N)). */
+export function ReviewsSection({ tutor }: { tutor: TutorProfileResponse }) {
+  const [showAll, setShowAll] = useState(false);
+  const all = useAllReviews(tutor.id, showAll);
+  const reviews =
+    showAll && all.data ? all.data.reviews : tutor.reviews.slice(0, REVIEWS_SHOWN_FIRST);
+  return (
+    <ProfileSection title="Reviews">
+      {reviews.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{M.noReviewsList}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800" aria-label="Reviews">
+          {reviews.map((review) => (
+            <ReviewItem key={review.id} review={review} />
+          ))}
+        </ul>
+      )}
+      {showAll && all.isPending && <Spinner label="Loading reviews" />}
+      {!showAll && tutor.totalReviews > REVIEWS_SHOWN_FIRST && (
+        <Button variant="secondary" className="mt-3" onClick={() => setShowAll(true)}>
+          {M.showAllReviews(tutor.totalReviews)}
+        </Button>
+      )}
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,56 @@
+import {
+  PRICE_CEILING,
+  PRICE_FLOOR,
+  tutorSearchSchema,
+  type TutorSearch,
+} from '../../../domain/tutors/tutor-search';
+
+// The search lives in the URL (shareable, survives reload, Back restores it). Only values that
+// differ from the defaults are written, so a plain search has a plain address.
+
+export type ResultsView = 'grid' | 'list';
+export const DEFAULT_FILTERS: TutorSearch = tutorSearchSchema.parse({});
+
+const KEYS = ['q', 'subjects', 'languages', 'minPrice', 'maxPrice', 'minRating', 'sort', 'page'];
+
+/** The filters in an address; a hand-edited bad value falls back to its default. */
+export function filtersFromParams(params: URLSearchParams): TutorSearch {
+  const raw: Record<string, string> = {};
+  for (const key of KEYS) {
+    const value = params.get(key);
+    if (value !== null) raw[key] = value;
+  }
+  for (let attempt = 0; attempt < KEYS.length; attempt++) {
+    const parsed = tutorSearchSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+  }
+  return DEFAULT_FILTERS;
+}
+
+export const viewFromParams = (params: URLSearchParams): ResultsView =>
+  params.get('view') === 'list' ? 'list' : 'grid';
+
+/** Filters as query text for the address bar and the API alike. */
+export function toQueryString(filters: TutorSearch, view: ResultsView = 'grid'): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.subjects.length) params.set('subjects', filters.subjects.join(','));
+  if (filters.languages.length) params.set('languages', filters.languages.join(','));
+  if (filters.minPrice !== PRICE_FLOOR) params.set('minPrice', String(filters.minPrice));
+  if (filters.maxPrice !== PRICE_CEILING) params.set('maxPrice', String(filters.maxPrice));
+  if (filters.minRating) params.set('minRating', String(filters.minRating));
+  if (filters.sort !== DEFAULT_FILTERS.sort) params.set('sort', filters.sort);
+  if (filters.page !== 1) params.set('page', String(filters.page));
+  if (view === 'list') params.set('view', 'list');
+  return params.toString();
+}
+
+/** How many of the side panel's filters differ from the defaults (the Filters button's badge). */
+export function activeFilterCount(filters: TutorSearch): number {
+  return (
+    Number(filters.minPrice !== PRICE_FLOOR || filters.maxPrice !== PRICE_CEILING) +
+    Number(filters.minRating > 0) +
+    Number(filters.languages.length > 0)
+  );
+}

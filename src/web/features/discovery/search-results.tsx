@@ -1,0 +1,91 @@
+import { SearchX } from 'lucide-react';
+import type { TutorSearchResponse } from '../../../contracts/tutors.contract';
+import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import type { ResultsView } from './search-params';
+import { TutorCard } from './tutor-card';
+
+/** The line above the results (spec 2 §2 result texts), announced politely as it changes. */
+export function resultText(
+  state: { isPending: boolean; isError: boolean; isPlaceholderData: boolean },
+  data: TutorSearchResponse | undefined,
+  subjects: string[],
+): string {
+  if (state.isError) return M.errorLoading;
+  if (state.isPending || state.isPlaceholderData || !data) return M.loadingResults;
+  return subjects.length > 0
+    ? M.showingFor(data.total, subjects)
+    : M.showingOf(data.tutors.length, data.total);
+}
+
+/** The cards, or the loading, error and empty states in their place. */
+export function SearchResults({
+  data,
+  isPending,
+  isError,
+  isStale,
+  view,
+  onRetry,
+  onClear,
+}: {
+  data: TutorSearchResponse | undefined;
+  isPending: boolean;
+  isError: boolean;
+  /** The previous search's cards while the next loads (dimmed, not removed). */
+  isStale: boolean;
+  view: ResultsView;
+  onRetry: () => void;
+  onClear: () => void;
+}) {
+  if (isError)
+    return (
+      <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950">
+        <p className="font-semibold text-red-900 dark:text-red-100">{M.errorLoading}</p>
+        <p className="mt-1 text-sm text-red-800 dark:text-red-200">{M.loadTutorsFailed}</p>
+        <Button variant="secondary" className="mt-4" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  if (isPending || !data)
+    return (
+      <div className="grid place-items-center py-16">
+        <Spinner label={M.loadingResults} />
+      </div>
+    );
+  if (data.tutors.length === 0)
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
+        <SearchX aria-hidden className="mx-auto h-10 w-10 text-slate-400" />
+        <p className="mt-3 font-semibold">{M.noTutors}</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Try other words or fewer filters.
+        </p>
+        <Button variant="secondary" className="mt-4" onClick={onClear}>
+          Clear all filters
+        </Button>
+      </div>
+    );
+  return (
+    <div
+      aria-busy={isStale}
+      className={`@container transition-opacity ${isStale ? 'pointer-events-none opacity-60' : ''}`}
+    >
+      <ul
+        aria-label="Tutors"
+        className={
+          view === 'grid' ? 'grid grid-cols-1 gap-4 @xl:grid-cols-2 @5xl:grid-cols-3' : 'space-y-4'
+        }
+      >
+        {data.tutors.map((tutor) => (
+          <li key={tutor.id} className="flex">
+            <div className="w-full [&>article]:h-full">
+              <TutorCard tutor={tutor} view={view} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
