@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toUtcWeeklySlot } from '../../src/domain/availability/utc-weekly';
 import { DISCOVERY_MESSAGES as M } from '../../src/domain/messages';
 import { TEACHING_STYLE_SENTENCES } from '../../src/domain/tutors/tutor-options';
@@ -8,8 +8,8 @@ import { POPULAR_SEARCHES, SEARCH_MESSAGES } from '../../src/domain/tutors/tutor
 import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
 import { TEST_PASSWORD, uniqueEmail } from '../../src/server/test/accounts';
 import { codeFrom } from '../../src/server/test/smtp-inbox';
-import { startAppServer, type AppServer } from './support/app-server';
-import { ARTIFACTS, hasChromium, launchBrowser, newPage, screenshot } from './support/browser';
+import { browserSuite } from './support/browser-suite';
+import { ARTIFACTS, hasChromium, newPage, screenshot } from './support/browser';
 
 // A student discovers tutors the way a person would: search, narrow, page, switch layout, open
 // a profile, read it, and come back to the same search. Demo tutors are seeded into the app's
@@ -32,13 +32,11 @@ type SearchTotals = {
 };
 
 describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
-  let server: AppServer;
-  let browser: Browser;
   let signedIn: BrowserContextOptions['storageState'];
 
+  const suite = browserSuite();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    const { db } = server.app.database;
+    const { db } = suite.server.app.database;
     await seedDemoTutors(db, { count: 300, seed: 11 });
     await db
       .updateTable('tutor_profiles')
@@ -46,15 +44,11 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
       .execute();
     signedIn = await signUpStudent();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   async function signUpStudent() {
-    const { page, context, close } = await newPage(browser);
+    const { page, context, close } = await newPage(suite.browser);
     const email = uniqueEmail('student');
-    await page.goto(`${server.url}/signup/student`);
+    await page.goto(`${suite.server.url}/signup/student`);
     await page.getByLabel('First name').fill('Maya');
     await page.getByLabel('Last name').fill('Okafor');
     await page.getByLabel('Email').fill(email);
@@ -64,7 +58,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/email-verification');
     await page.getByLabel('Digit 1').click();
-    await page.keyboard.type(codeFrom(await server.inbox.waitFor(email)));
+    await page.keyboard.type(codeFrom(await suite.server.inbox.waitFor(email)));
     await page.waitForURL('**/email-verification-success');
     const state = await context.storageState();
     await close();
@@ -73,7 +67,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
 
   /** A signed-in student's page; video players are answered locally (no network here). */
   async function studentPage(options: BrowserContextOptions = {}) {
-    const opened = await newPage(browser, { ...VIEWER, storageState: signedIn, ...options });
+    const opened = await newPage(suite.browser, { ...VIEWER, storageState: signedIn, ...options });
     await opened.context.route(/youtube-nocookie\.com|player\.vimeo\.com/, (route) =>
       route.fulfill({
         contentType: 'text/html',
@@ -105,7 +99,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
 
   it('searches math, narrows by price and rating, pages, switches layout, reads a profile and comes back', async () => {
     const { page, assertNoErrors, close } = await studentPage();
-    await page.goto(`${server.url}/student/tutors`);
+    await page.goto(`${suite.server.url}/student/tutors`);
     await page.getByRole('heading', { name: M.searchTitle }).waitFor();
     const everyone = await apiSearch(page, '');
     await expectResultText(page, M.showingOf(10, everyone.total));
@@ -185,7 +179,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
     const tutorName = await firstCard.getByTestId('tutor-name').innerText();
     const href = await firstCard.getByRole('link', { name: 'View Profile' }).getAttribute('href');
     const tutorId = href!.split('/').pop()!;
-    const { db } = server.app.database;
+    const { db } = suite.server.app.database;
     const monday = { dayOfWeek: 1, startTime: '09:00', endTime: '12:00' };
     const utc = toUtcWeeklySlot(monday, 'Asia/Tokyo', new Date());
     await db.deleteFrom('availability_slots').where('tutor_profile_id', '=', tutorId).execute();
@@ -291,7 +285,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
 
   it('says which subjects a count is for, and when nothing matches', async () => {
     const { page, assertNoErrors, close } = await studentPage();
-    await page.goto(`${server.url}/student/tutors?sort=price_asc`);
+    await page.goto(`${suite.server.url}/student/tutors?sort=price_asc`);
     // New tutors (no reviews yet) carry the badge instead of a rating.
     await cards(page).first().waitFor();
     const cheapest = await apiSearch(page, 'sort=price_asc');
@@ -308,17 +302,17 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
     await page.waitForURL((url) => url.searchParams.get('q') === POPULAR_SEARCHES[1]);
     expect(await box.inputValue()).toBe(POPULAR_SEARCHES[1]);
 
-    await page.goto(`${server.url}/student/tutors`);
+    await page.goto(`${suite.server.url}/student/tutors`);
     await page.getByRole('button', { name: 'Physics', exact: true, pressed: false }).click();
     await page.getByRole('button', { name: 'English', exact: true, pressed: false }).click();
     await page.waitForURL((url) => url.searchParams.get('subjects') === 'Physics,English');
     const both = await apiSearch(page, 'subjects=Physics,English');
     await expectResultText(page, M.showingFor(both.total, ['Physics', 'English']));
 
-    await page.goto(`${server.url}/student/tutors?q=zzzzqqqq`);
+    await page.goto(`${suite.server.url}/student/tutors?q=zzzzqqqq`);
     await page.getByText(M.noTutors, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Clear all filters' }).click();
-    await page.waitForURL(`${server.url}/student/tutors`);
+    await page.waitForURL(`${suite.server.url}/student/tutors`);
     await expectResultText(page, M.showingOf(10, (await apiSearch(page, '')).total));
     assertNoErrors();
     await close();
@@ -326,13 +320,13 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
 
   it('shows Tutor Profile Not Found for an unknown tutor, with the toast and a way back', async () => {
     const { page, assertNoErrors, close } = await studentPage();
-    await page.goto(`${server.url}/student/tutors/00000000-0000-4000-8000-000000000000`);
+    await page.goto(`${suite.server.url}/student/tutors/00000000-0000-4000-8000-000000000000`);
     await page.getByRole('heading', { name: M.profileNotFound }).waitFor();
     await page.getByText(M.loadProfileFailedText).waitFor();
     await page.getByText(M.loadProfileFailed, { exact: true }).waitFor();
     await screenshot(page, 'discovery-profile-not-found');
     await page.getByRole('button', { name: 'Go Back' }).click();
-    await page.waitForURL(`${server.url}/student/tutors`);
+    await page.waitForURL(`${suite.server.url}/student/tutors`);
     assertNoErrors();
     await close();
   });
@@ -343,7 +337,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
         viewport: { width: 375, height: 780 },
         colorScheme,
       });
-      await page.goto(`${server.url}/student/tutors?q=math`);
+      await page.goto(`${suite.server.url}/student/tutors?q=math`);
       await cards(page).first().waitFor();
       expect(
         await page.getByRole('complementary', { name: 'Filters side panel' }).isVisible(),
@@ -383,7 +377,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
 
   it('looks right in the dark theme on a desktop', async () => {
     const { page, assertNoErrors, close } = await studentPage({ colorScheme: 'dark' });
-    await page.goto(`${server.url}/student/tutors?q=math&minRating=4`);
+    await page.goto(`${suite.server.url}/student/tutors?q=math&minRating=4`);
     await cards(page).first().waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
       true,

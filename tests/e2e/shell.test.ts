@@ -1,22 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server';
-import { hasChromium, launchBrowser, newPage, screenshot } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/browser-suite';
+import { hasChromium, newPage, screenshot } from './support/browser';
 
 describe.skipIf(!hasChromium)('the app shell in a browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = browserSuite();
 
   it("renders the sign-in screen with the spec's fields", async () => {
-    const { page, assertNoErrors, close } = await newPage(browser);
-    await page.goto(server.url);
+    const { page, assertNoErrors, close } = await newPage(suite.browser);
+    await page.goto(suite.server.url);
     // The SPA renders after its bundle loads; wait for it rather than sample once.
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     for (const label of ['Email', 'Password', 'Remember me']) {
@@ -38,8 +29,8 @@ describe.skipIf(!hasChromium)('the app shell in a browser', () => {
   });
 
   it('flips the theme and keeps the choice across a reload; a dark system starts dark', async () => {
-    const { page, assertNoErrors, close } = await newPage(browser, { colorScheme: 'light' });
-    await page.goto(server.url);
+    const { page, assertNoErrors, close } = await newPage(suite.browser, { colorScheme: 'light' });
+    await page.goto(suite.server.url);
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
     expect(await isDark()).toBe(false);
     await page.getByRole('button', { name: 'Toggle theme' }).click();
@@ -51,8 +42,8 @@ describe.skipIf(!hasChromium)('the app shell in a browser', () => {
     assertNoErrors();
     await close();
 
-    const dark = await newPage(browser, { colorScheme: 'dark' });
-    await dark.page.goto(server.url);
+    const dark = await newPage(suite.browser, { colorScheme: 'dark' });
+    await dark.page.goto(suite.server.url);
     expect(
       await dark.page.evaluate(() => document.documentElement.classList.contains('dark')),
     ).toBe(true);
@@ -60,8 +51,8 @@ describe.skipIf(!hasChromium)('the app shell in a browser', () => {
   });
 
   it('lands an unknown route on a friendly not-found page', async () => {
-    const { page, assertNoErrors, close } = await newPage(browser);
-    const response = await page.goto(`${server.url}/no/such/page`);
+    const { page, assertNoErrors, close } = await newPage(suite.browser);
+    const response = await page.goto(`${suite.server.url}/no/such/page`);
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/');
@@ -70,9 +61,9 @@ describe.skipIf(!hasChromium)('the app shell in a browser', () => {
   });
 
   it('sends a signed-out visitor of a protected page to sign in', async () => {
-    const { page, assertNoErrors, close } = await newPage(browser);
-    await page.goto(`${server.url}/student/overview`);
-    await page.waitForURL(`${server.url}/`);
+    const { page, assertNoErrors, close } = await newPage(suite.browser);
+    await page.goto(`${suite.server.url}/student/overview`);
+    await page.waitForURL(`${suite.server.url}/`);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     assertNoErrors();
     await close();
@@ -80,11 +71,11 @@ describe.skipIf(!hasChromium)('the app shell in a browser', () => {
 
   it('fits a 375 px phone without sideways scrolling, in light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      const { page, assertNoErrors, close } = await newPage(browser, {
+      const { page, assertNoErrors, close } = await newPage(suite.browser, {
         viewport: { width: 375, height: 740 },
         colorScheme,
       });
-      await page.goto(`${server.url}/signup/student`);
+      await page.goto(`${suite.server.url}/signup/student`);
       await page.getByRole('heading', { name: 'Create your student account' }).waitFor();
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../src/domain/messages';
 import { signUpAndVerify, TEST_PASSWORD } from '../../src/server/test/accounts';
-import { startAppServer, type AppServer } from './support/app-server';
-import { hasChromium, launchBrowser, newPage, screenshot } from './support/browser';
+import { browserSuite } from './support/browser-suite';
+import { hasChromium, newPage, screenshot } from './support/browser';
 
 const BIO =
   'I have taught mathematics and physics to secondary and university students for eight years. ' +
@@ -41,23 +41,15 @@ async function dragSlot(page: Page, weekday: string, from: string, to: string) {
 }
 
 describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = browserSuite();
 
   it('a new tutor completes all six steps, reloads midway, submits and sees the schedule', async () => {
-    const { email } = await signUpAndVerify(server.url, server.inbox, 'tutor', {
+    const { email } = await signUpAndVerify(suite.server.url, suite.server.inbox, 'tutor', {
       firstName: 'Grace',
       lastName: 'Hopper',
     });
-    const { page, assertNoErrors, close } = await newPage(browser);
-    await signIn(page, server.url, email);
+    const { page, assertNoErrors, close } = await newPage(suite.browser);
+    await signIn(page, suite.server.url, email);
     await page.waitForURL('**/tutor/complete-profile');
 
     // 1. Basic information
@@ -214,12 +206,12 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
   });
 
   it('shows an incomplete tutor the completion overlay, snoozes it, and works on a phone in dark', async () => {
-    const { email } = await signUpAndVerify(server.url, server.inbox, 'tutor');
-    const { page, assertNoErrors, close } = await newPage(browser, {
+    const { email } = await signUpAndVerify(suite.server.url, suite.server.inbox, 'tutor');
+    const { page, assertNoErrors, close } = await newPage(suite.browser, {
       viewport: { width: 375, height: 740 },
       colorScheme: 'dark',
     });
-    await signIn(page, server.url, email);
+    await signIn(page, suite.server.url, email);
     await page.waitForURL('**/tutor/complete-profile');
     await page.getByRole('heading', { name: 'Basic Information' }).waitFor();
     const overflow = () =>
@@ -227,7 +219,7 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     await screenshot(page, 'wizard-phone-dark');
     expect(await overflow()).toBe(false);
 
-    await page.goto(`${server.url}/tutor/schedule`);
+    await page.goto(`${suite.server.url}/tutor/schedule`);
     const overlay = page.getByRole('dialog', {
       name: 'Complete your tutor profile to start accepting students',
     });
