@@ -14,6 +14,8 @@ export function Dialog({
   footer,
   size = 'md',
   dismissible = true,
+  variant = 'center',
+  closeLabel = 'Close',
 }: {
   open: boolean;
   onClose: () => void;
@@ -22,6 +24,9 @@ export function Dialog({
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   dismissible?: boolean;
+  /** 'sheet' slides up from the bottom of a phone screen and closes on a backdrop tap. */
+  variant?: 'center' | 'sheet';
+  closeLabel?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -34,6 +39,10 @@ export function Dialog({
   }, [open]);
 
   const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-6xl' };
+  const placement =
+    variant === 'sheet'
+      ? 'mx-0 mt-auto mb-0 w-full max-w-none rounded-t-2xl border-t'
+      : `m-auto w-[calc(100%-1.5rem)] ${widths[size]} rounded-xl border`;
   return (
     <dialog
       ref={ref}
@@ -42,7 +51,11 @@ export function Dialog({
         event.preventDefault();
         if (dismissible) onClose();
       }}
-      className={`m-auto w-[calc(100%-1.5rem)] ${widths[size]} rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/60 backdrop:backdrop-blur-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
+      // A tap on a sheet's backdrop lands on the <dialog> itself: close, like a drawer.
+      onClick={(event) =>
+        variant === 'sheet' && dismissible && event.target === event.currentTarget && onClose()
+      }
+      className={`${placement} border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/60 backdrop:backdrop-blur-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
     >
       {open && (
         <div className="flex max-h-[90vh] flex-col">
@@ -53,7 +66,7 @@ export function Dialog({
             {dismissible && (
               <button
                 type="button"
-                aria-label="Close"
+                aria-label={closeLabel}
                 onClick={onClose}
                 className="rounded-lg p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
               >

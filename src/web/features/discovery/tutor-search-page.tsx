@@ -5,7 +5,6 @@ import { Button } from '../../components/ui/button';
 import { notify } from '../../lib/notify';
 import { useTutorSearch } from './discovery-api';
 import { FiltersPanel } from './filters-panel';
-import { FiltersSheet } from './filters-sheet';
 import { Pagination } from './pagination';
 import { ResultsToolbar } from './results-toolbar';
 import { SearchBox } from './search-box';
@@ -13,6 +12,7 @@ import { activeFilterCount, DEFAULT_FILTERS, toQueryString } from './search-para
 import { resultText, SearchResults } from './search-results';
 import { SubjectChips } from './subject-chips';
 import { useSearchFilters } from './use-search-filters';
+import { Dialog } from '../../components/ui/dialog';
 
 /** Find Your Perfect Tutor (spec 2 §2, spec 3 'tutors'): the search lives in the address. */
 export function TutorSearchPage() {
@@ -102,9 +102,15 @@ export function TutorSearchPage() {
         </section>
       </div>
 
-      <FiltersSheet open={sheetOpen} onClose={() => setSheetOpen(false)}>
+      <Dialog
+        open={sheetOpen}
+        onClose={() => setSheetOpen(false)}
+        title="Filters"
+        variant="sheet"
+        closeLabel="Close filters"
+      >
         <FiltersPanel key={panelKey} filters={panelFilters} onApply={applyPanel} />
-      </FiltersSheet>
+      </Dialog>
     </div>
   );
 }
