@@ -60,6 +60,17 @@ async function bench(label: string, database: Database) {
   console.log(
     `   no filters, page 1: ${await time(() => searchTutors(ctx, tutorSearchSchema.parse({})))}`,
   );
+  // Other shapes the search screen sends: a typo, a subject chip, a price sort over text.
+  const extra = {
+    "typo 'mathematcs', page 1": { q: 'mathematcs' },
+    'subject chip Physics, page 1': { subjects: 'Physics' },
+    "'math' by price, page 50": { q: 'math', sort: 'price_asc', page: 50 },
+  };
+  for (const [label, input] of Object.entries(extra)) {
+    console.log(
+      `   ${label}: ${await time(() => searchTutors(ctx, tutorSearchSchema.parse(input)))}`,
+    );
+  }
 
   // The old design downloaded every profile joined with its user and filtered in the browser.
   const everything = await database.db

@@ -15,6 +15,30 @@ export const POPULAR_SEARCHES = [
   'French',
   'Music',
 ] as const;
+
+// Text matching (ADR 006). The query is cut into words (letters and digits; anything else,
+// SQL and LIKE metacharacters included, only separates words). A tutor matches when every
+// word starts a word of their name, subjects or bio ('math' finds 'Mathematics'), or, for words
+// of FUZZY_MIN_LENGTH+ letters, is close to a word of their name or subjects (trigram
+// similarity >= FUZZY_MIN_SIMILARITY), so typos still find tutors ('mathematcs'). Text with
+// no word in it matches nobody. Relevance ranks tutors whose name or subjects match first.
+export const MAX_SEARCH_TERMS = 8;
+export const FUZZY_MIN_LENGTH = 4;
+export const FUZZY_MIN_SIMILARITY = 0.5;
+
+/** The words of a search text, in order, without repeats (case-insensitive), at most 8. */
+export function searchTerms(q: string): string[] {
+  const seen = new Set<string>();
+  const terms: string[] = [];
+  for (const word of q.split(/[^\p{L}\p{M}\p{N}]+/u)) {
+    const key = word.toLowerCase();
+    if (!word || seen.has(key)) continue;
+    seen.add(key);
+    terms.push(word);
+  }
+  return terms.slice(0, MAX_SEARCH_TERMS);
+}
+
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'rating'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 

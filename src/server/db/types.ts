@@ -205,8 +205,30 @@ export interface StoredFilesTable {
   created_at: Generated<Date>;
 }
 
+/** Migration 006: the narrow table search reads, kept in step with tutor_profiles by a trigger. */
+export interface TutorSearchTable {
+  tutor_profile_id: string;
+  hourly_rate_cents: number;
+  rating_hundredths: number | null;
+  review_count: number;
+  keywords: Generated<string>;
+  words: Generated<string>;
+}
+export interface SearchVocabularyTable {
+  word: string;
+  in_keywords: Generated<boolean>;
+}
+export interface TutorSearchCountsTable {
+  hourly_rate_cents: number;
+  rating_band: number;
+  tutors: number;
+}
+
 export interface DB {
   reviews: ReviewsTable;
+  tutor_search: TutorSearchTable;
+  search_vocabulary: SearchVocabularyTable;
+  tutor_search_counts: TutorSearchCountsTable;
   tutor_profiles: TutorProfilesTable;
   tutor_subjects: TutorSubjectsTable;
   tutor_languages: TutorLanguagesTable;

@@ -1,56 +1,209 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { SEARCH_PAGE_SIZE, type TutorSearch } from '../../../domain/tutors/tutor-search';
+import { sql, type Kysely, type QueryCreator, type RawBuilder } from 'kysely';
+import {
+  FUZZY_MIN_LENGTH,
+  FUZZY_MIN_SIMILARITY,
+  SEARCH_PAGE_SIZE,
+  type TutorSearch,
+} from '../../../domain/tutors/tutor-search';
 import type { DB } from '../../db/types';
-
-/** Shorter words match only as substrings: fuzzy matching them is mostly noise. */
-const FUZZY_MIN_LENGTH = 4;
-type SearchFrom = DB & { tp: DB['tutor_profiles'] };
 
 /** Makes user text literal inside LIKE: %, _ and \ match themselves. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filtered(db: Kysely<DB>, filters: TutorSearch) {
-  const q = filters.q.toLowerCase();
+/** A word starting more vocabulary words than this is looked up as a prefix ('a:*') instead. */
+const MAX_PREFIX_EXPANSION = 100;
+/** Quotes a lexeme for tsquery input (vocabulary words and tags hold no quote, backslash or space). */
+const lexeme = (word: string) => `'${word}'`;
+
+/**
+ * The words a search needs in tutor_search.words, as tsquery text: `match` for filtering
+ * (text words and chip tags), `text` for relevance (text words only).
+ */
+export interface WordsQuery {
+  match: string;
+  text: string | null;
+}
+
+/**
+ * The text words of a search as a tsquery, by the rule in tutor-search.ts. Each query word is
+ * normalised by the same parser as the tutors' words, then replaced by the vocabulary words it
+ * starts and, for longer words, the close name and subject words: exact lexemes, which the GIN
+ * index looks up and the planner estimates far better than a prefix query.
+ * null: some word starts and resembles nothing, so nobody matches.
+ */
+async function textQuery(db: Kysely<DB>, terms: string[]): Promise<string | null> {
+  const { rows } = await sql<{ lexeme: string; starting: string[] | null; close: string[] | null }>`
+    select q.lexeme,
+           (select array_agg(v.word)
+              from (select word from search_vocabulary
+                     where word ~>=~ q.lexeme and word ~<~ (q.lexeme || chr(1114111))
+                       and starts_with(word, q.lexeme)
+                     limit ${MAX_PREFIX_EXPANSION + 1}) v) as starting,
+           (select array_agg(v.word)
+              from search_vocabulary v
+             where v.in_keywords
+               and char_length(q.lexeme) >= ${FUZZY_MIN_LENGTH}
+               and v.word % q.lexeme
+               and similarity(v.word, q.lexeme) >= ${FUZZY_MIN_SIMILARITY}) as close
+      from unnest(${terms}::text[]) as t(term)
+     cross join lateral unnest(tsvector_to_array(to_tsvector('simple', t.term))) as q(lexeme)`.execute(
+    db,
+  );
+  if (rows.length === 0) return null;
+  const parts: string[] = [];
+  for (const row of rows) {
+    if (/['\\\s]/.test(row.lexeme)) return null;
+    const starting = row.starting ?? [];
+    const alternatives = new Set(
+      starting.length > MAX_PREFIX_EXPANSION ? [`${lexeme(row.lexeme)}:*`] : starting.map(lexeme),
+    );
+    for (const word of row.close ?? []) alternatives.add(lexeme(word));
+    if (alternatives.size === 0) return null;
+    parts.push(`(${[...alternatives].join(' | ')})`);
+  }
+  return parts.join(' & ');
+}
+
+/** Chips (any of the named subjects; any of the named languages) as tags of tutor_search.words. */
+async function chipsQuery(
+  db: Kysely<DB>,
+  table: 'subjects' | 'languages',
+  names: string[],
+): Promise<string | null> {
+  const tag = table === 'subjects' ? '#s' : '#l';
+  const rows = await db.selectFrom(table).select('id').where('name', 'in', names).execute();
+  return rows.length === 0 ? null : `(${rows.map((row) => lexeme(`${tag}${row.id}`)).join(' | ')})`;
+}
+
+/**
+ * What a search looks up in tutor_search.words; undefined without text or chips, null when
+ * nobody can match (a word nothing starts or resembles, unknown chips).
+ */
+export async function wordsQuery(
+  db: Kysely<DB>,
+  filters: Pick<TutorSearch, 'subjects' | 'languages'>,
+  terms: string[],
+): Promise<WordsQuery | null | undefined> {
+  if (terms.length === 0 && filters.subjects.length === 0 && filters.languages.length === 0)
+    return undefined;
+  const text = terms.length > 0 ? await textQuery(db, terms) : undefined;
+  const subjects =
+    filters.subjects.length > 0 ? await chipsQuery(db, 'subjects', filters.subjects) : undefined;
+  const languages =
+    filters.languages.length > 0 ? await chipsQuery(db, 'languages', filters.languages) : undefined;
+  const parts = [text, subjects, languages];
+  if (parts.includes(null)) return null;
+  return {
+    match: parts.filter((part) => part !== undefined).join(' & '),
+    text: text ?? null,
+  };
+}
+
+function filtered(db: QueryCreator<DB>, filters: TutorSearch, words: WordsQuery | undefined) {
   let query = db
-    .selectFrom('tutor_profiles as tp')
-    .where('tp.hourly_rate_cents', '>=', Math.round(filters.minPrice * 100))
-    .where('tp.hourly_rate_cents', '<=', Math.round(filters.maxPrice * 100));
+    .selectFrom('tutor_search as s')
+    .where('s.hourly_rate_cents', '>=', Math.round(filters.minPrice * 100))
+    .where('s.hourly_rate_cents', '<=', Math.round(filters.maxPrice * 100));
   if (filters.minRating > 0)
-    query = query.where('tp.average_rating', '>=', String(filters.minRating));
-  if (q) {
-    // A substring of name, subjects or bio; or, for words of 4+ letters, a close match of a
-    // name or subject (strict word similarity), so typos still find tutors. Both are served by trigram indexes.
-    const substring = (eb: ExpressionBuilder<SearchFrom, 'tp'>) =>
-      eb('tp.search_text', 'like', `%${escapeLike(q)}%`);
-    query = query.where((eb) =>
-      q.length >= FUZZY_MIN_LENGTH
-        ? eb.or([substring(eb), sql<boolean>`${q} <<% tp.search_keywords`])
-        : substring(eb),
-    );
-  }
-  if (filters.subjects.length > 0) {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('tutor_subjects as ts')
-          .innerJoin('subjects as s', 's.id', 'ts.subject_id')
-          .select(sql`1`.as('one'))
-          .whereRef('ts.tutor_profile_id', '=', 'tp.id')
-          .where('s.name', 'in', filters.subjects),
-      ),
-    );
-  }
-  if (filters.languages.length > 0) {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('tutor_languages as tl')
-          .innerJoin('languages as l', 'l.id', 'tl.language_id')
-          .select(sql`1`.as('one'))
-          .whereRef('tl.tutor_profile_id', '=', 'tp.id')
-          .where('l.name', 'in', filters.languages),
-      ),
-    );
-  }
+    query = query.where('s.rating_hundredths', '>=', Math.round(filters.minRating * 100));
+  if (words) query = query.where(sql<boolean>`s.words @@ ${words.match}::tsquery`);
   return query;
+}
+
+/** The sort order over tutor_profiles (alias tp, its indexes) or over the matches (alias m). */
+function orderOf(sort: TutorSearch['sort'], table: 'tp' | 'm'): RawBuilder<unknown>[] {
+  const id = table === 'tp' ? sql`tp.id` : sql`m.id`;
+  const byRating =
+    table === 'tp'
+      ? [sql`tp.average_rating desc nulls last`, sql`tp.review_count desc`, id]
+      : [sql`m.rating_hundredths desc nulls last`, sql`m.review_count desc`, id];
+  const rate = sql.raw(`${table}.hourly_rate_cents`);
+  switch (sort) {
+    case 'price_asc':
+      return [sql`${rate} asc`, sql`${id} asc`];
+    case 'price_desc':
+      return [sql`${rate} desc`, sql`${id} desc`];
+    case 'rating':
+      return byRating;
+    default:
+      // With text, tutors whose name or subjects match come first.
+      return table === 'm' ? [sql`m.keyword_match desc`, ...byRating] : byRating;
+  }
+}
+
+/**
+ * One page of matching tutor ids and the exact total.
+ * - Without text or chips, each sort follows an index of tutor_profiles ((rate, id) or
+ *   (rating, reviews, id)), so the page reads about ten entries, and the total is a sum over
+ *   tutor_search_counts.
+ * - With them, the matches are collected once (a GIN bitmap scan of the narrow tutor_search,
+ *   kept as a materialised CTE so the planner cannot trade it for a walk down a sort index),
+ *   then counted and ranked in memory: one pass instead of two.
+ */
+export async function searchTutorIds(
+  db: Kysely<DB>,
+  filters: TutorSearch,
+  words: WordsQuery | undefined,
+): Promise<{ ids: string[]; total: number }> {
+  const offset = (filters.page - 1) * SEARCH_PAGE_SIZE;
+  if (!words) {
+    let page = db
+      .selectFrom('tutor_profiles as tp')
+      .select('tp.id')
+      .where('tp.hourly_rate_cents', '>=', Math.round(filters.minPrice * 100))
+      .where('tp.hourly_rate_cents', '<=', Math.round(filters.maxPrice * 100));
+    if (filters.minRating > 0)
+      page = page.where('tp.average_rating', '>=', String(filters.minRating));
+    for (const order of orderOf(filters.sort, 'tp')) page = page.orderBy(order);
+    const rows = await page.limit(SEARCH_PAGE_SIZE).offset(offset).execute();
+    return { ids: rows.map((row) => row.id), total: await countTutors(db, filters, words) };
+  }
+
+  const keywordMatch = words.text
+    ? sql<boolean>`s.keywords @@ ${words.text}::tsquery`
+    : sql<boolean>`false`;
+  let page = db
+    .with(
+      (cte) => cte('m').materialized(),
+      (qb) =>
+        filtered(qb, filters, words).select([
+          's.tutor_profile_id as id',
+          's.hourly_rate_cents',
+          's.rating_hundredths',
+          's.review_count',
+          keywordMatch.as('keyword_match'),
+        ]),
+    )
+    .selectFrom('m')
+    .select(['m.id', sql<number>`(select count(*) from m)`.as('total')]);
+  for (const order of orderOf(filters.sort, 'm')) page = page.orderBy(order);
+  const rows = await page.limit(SEARCH_PAGE_SIZE).offset(offset).execute();
+  // Past the last page there is no row to carry the total: count on its own.
+  const total = rows[0]?.total ?? (offset > 0 ? await countTutors(db, filters, words) : 0);
+  return { ids: rows.map((row) => row.id), total };
+}
+
+/** The exact number of tutors a search finds. */
+export async function countTutors(
+  db: Kysely<DB>,
+  filters: TutorSearch,
+  words: WordsQuery | undefined,
+): Promise<number> {
+  // Price and a half-star minimum rating only: sum the bands instead of counting tutors.
+  if (!words && Number.isInteger(filters.minRating * 2)) {
+    const row = await db
+      .selectFrom('tutor_search_counts')
+      .select(sql<number>`coalesce(sum(tutors), 0)::int`.as('total'))
+      .where('hourly_rate_cents', '>=', Math.round(filters.minPrice * 100))
+      .where('hourly_rate_cents', '<=', Math.round(filters.maxPrice * 100))
+      .where('rating_band', '>=', filters.minRating > 0 ? Math.round(filters.minRating * 100) : -1)
+      .executeTakeFirstOrThrow();
+    return row.total;
+  }
+  const row = await filtered(db, filters, words)
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
+  return row.total;
 }
 
 const cardColumns = [
@@ -70,69 +223,37 @@ const cardColumns = [
   'tp.teaching_experience',
 ] as const;
 
-export async function searchTutorPage(db: Kysely<DB>, filters: TutorSearch) {
-  const q = filters.q.toLowerCase();
-  let query = filtered(db, filters)
+type Levelled = { name: string; level: string };
+
+/** A tutor's subjects and languages with levels, in display order, as two JSON columns. */
+const skillColumns = [
+  sql<Levelled[]>`coalesce((
+    select json_agg(json_build_object('name', s.name, 'level', ts.proficiency_level)
+                    order by s.display_order)
+      from tutor_subjects ts join subjects s on s.id = ts.subject_id
+     where ts.tutor_profile_id = tp.id), '[]')`.as('subjects'),
+  sql<Levelled[]>`coalesce((
+    select json_agg(json_build_object('name', l.name, 'level', tl.proficiency_level)
+                    order by l.display_order)
+      from tutor_languages tl join languages l on l.id = tl.language_id
+     where tl.tutor_profile_id = tp.id), '[]')`.as('languages'),
+];
+
+/**
+ * The card fields of the given tutors (any order), with their subjects and languages: one
+ * query, not three, since PGlite runs them one after another anyway.
+ */
+export function cardsOf(db: Kysely<DB>, ids: string[]) {
+  return db
+    .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
-    .select(cardColumns);
-  // Each order matches an index ((rate, id) or (rating, reviews, id)), so a page reads only
-  // its rows; relevance with a text query ranks tutors whose name or subjects contain it first
-  // (a cheap test per row; similarity scores for every match cost ~10x more).
-  const byRating = () =>
-    query
-      .orderBy(sql`tp.average_rating desc nulls last`)
-      .orderBy('tp.review_count', 'desc')
-      .orderBy('tp.id');
-  switch (filters.sort) {
-    case 'price_asc':
-      query = query.orderBy('tp.hourly_rate_cents', 'asc').orderBy('tp.id', 'asc');
-      break;
-    case 'price_desc':
-      query = query.orderBy('tp.hourly_rate_cents', 'desc').orderBy('tp.id', 'desc');
-      break;
-    case 'rating':
-      query = byRating();
-      break;
-    default:
-      if (q) query = query.orderBy(sql`tp.search_keywords like ${`%${escapeLike(q)}%`}`, 'desc');
-      query = byRating();
-  }
-  return query
-    .limit(SEARCH_PAGE_SIZE)
-    .offset((filters.page - 1) * SEARCH_PAGE_SIZE)
+    .select(cardColumns)
+    .select(skillColumns)
+    .where('tp.id', 'in', ids)
     .execute();
 }
 
-export async function countTutors(db: Kysely<DB>, filters: TutorSearch): Promise<number> {
-  const row = await filtered(db, filters)
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
-  return row.total;
-}
-
-export type CardRow = Awaited<ReturnType<typeof searchTutorPage>>[number];
-
-/** Subjects and languages (with levels) of the given tutors, in display order. */
-export async function skillsOf(db: Kysely<DB>, tutorIds: string[]) {
-  if (tutorIds.length === 0) return { subjects: [], languages: [] };
-  const [subjects, languages] = await Promise.all([
-    db
-      .selectFrom('tutor_subjects as ts')
-      .innerJoin('subjects as s', 's.id', 'ts.subject_id')
-      .select(['ts.tutor_profile_id', 's.name', 'ts.proficiency_level as level'])
-      .where('ts.tutor_profile_id', 'in', tutorIds)
-      .orderBy('s.display_order')
-      .execute(),
-    db
-      .selectFrom('tutor_languages as tl')
-      .innerJoin('languages as l', 'l.id', 'tl.language_id')
-      .select(['tl.tutor_profile_id', 'l.name', 'tl.proficiency_level as level'])
-      .where('tl.tutor_profile_id', 'in', tutorIds)
-      .orderBy('l.display_order')
-      .execute(),
-  ]);
-  return { subjects, languages };
-}
+export type CardRow = Awaited<ReturnType<typeof cardsOf>>[number];
 
 export function findTutorProfile(db: Kysely<DB>, id: string) {
   return db
@@ -148,6 +269,7 @@ export function findTutorProfile(db: Kysely<DB>, id: string) {
       'tp.video_url',
       'tp.timezone',
     ])
+    .select(skillColumns)
     .where('tp.id', '=', id)
     .executeTakeFirst();
 }

@@ -8,9 +8,10 @@ import {
   MAX_SUGGESTIONS,
   POPULAR_SEARCHES,
   SEARCH_PAGE_SIZE,
+  searchTerms,
   type TutorSearch,
 } from '../../../domain/tutors/tutor-search';
-import { signFileUrl } from '../../adapters/storage/signed-url';
+import { avatarUrlOf } from '../../adapters/storage/signed-url';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import * as repository from './tutors.repository';
@@ -23,31 +24,15 @@ export interface TutorsContext {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const TUTOR_NOT_FOUND = 'Tutor profile not found';
 
-/** A stored avatar path becomes a signed URL; an external URL (e.g. Google's) passes through. */
-function avatarUrl(ctx: TutorsContext, value: string | null): string | null {
-  if (!value) return null;
-  return /^https?:\/\//.test(value) ? value : signFileUrl(ctx.signingSecret, value);
-}
-
-type Skill = { tutor_profile_id: string; name: string; level: string };
-const skillsFor = (skills: Skill[], id: string) =>
-  skills
-    .filter((skill) => skill.tutor_profile_id === id)
-    .map(({ name, level }) => ({ name, level }));
-
-function toCard(
-  ctx: TutorsContext,
-  row: repository.CardRow,
-  skills: { subjects: Skill[]; languages: Skill[] },
-): TutorCard {
+function toCard(ctx: TutorsContext, row: repository.CardRow): TutorCard {
   return {
     id: row.id,
     name: `${row.first_name} ${row.last_name}`,
     firstName: row.first_name,
     lastName: row.last_name,
-    avatarUrl: avatarUrl(ctx, row.avatar_url),
-    subjects: skillsFor(skills.subjects, row.id),
-    languages: skillsFor(skills.languages, row.id),
+    avatarUrl: avatarUrlOf(ctx.signingSecret, row.avatar_url),
+    subjects: row.subjects,
+    languages: row.languages,
     hourlyRate: row.hourly_rate_cents / 100,
     rating: row.average_rating === null ? null : Number(row.average_rating),
     totalReviews: row.review_count,
@@ -65,16 +50,23 @@ export async function searchTutors(
   ctx: TutorsContext,
   filters: TutorSearch,
 ): Promise<TutorSearchResponse> {
-  const [rows, total] = await Promise.all([
-    repository.searchTutorPage(ctx.db, filters),
-    repository.countTutors(ctx.db, filters),
-  ]);
-  const skills = await repository.skillsOf(
-    ctx.db,
-    rows.map((row) => row.id),
-  );
+  const terms = searchTerms(filters.q);
+  // Text with no word in it ('%', '--'), a word nothing starts with or resembles, or unknown
+  // chips: nobody matches.
+  const words =
+    filters.q && terms.length === 0 ? null : await repository.wordsQuery(ctx.db, filters, terms);
+  const { ids, total } =
+    words === null
+      ? { ids: [], total: 0 }
+      : await repository.searchTutorIds(ctx.db, filters, words);
+  const rows = ids.length > 0 ? await repository.cardsOf(ctx.db, ids) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
-    tutors: rows.map((row) => toCard(ctx, row, skills)),
+    // In the page's order; a tutor deleted since the ids were read is left out.
+    tutors: ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toCard(ctx, row)] : [];
+    }),
     total,
     page: filters.page,
     pageSize: SEARCH_PAGE_SIZE,
@@ -94,14 +86,13 @@ export async function tutorProfile(ctx: TutorsContext, id: string): Promise<Tuto
   if (!UUID.test(id)) throw new AppError('NOT_FOUND', TUTOR_NOT_FOUND);
   const row = await repository.findTutorProfile(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', TUTOR_NOT_FOUND);
-  const [skills, certificates, slots, reviews] = await Promise.all([
-    repository.skillsOf(ctx.db, [id]),
+  const [certificates, slots, reviews] = await Promise.all([
     repository.certificatesOf(ctx.db, id),
     repository.availabilityOf(ctx.db, id),
     reviewsFor(ctx, id, 3),
   ]);
   return {
-    ...toCard(ctx, row, skills),
+    ...toCard(ctx, row),
     bio: row.bio,
     education: {
       level: row.education_level,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TutorCard } from '../../../contracts/tutors.contract';
-import { SEARCH_MESSAGES } from '../../../domain/tutors/tutor-search';
+import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../../../domain/tutors/tutor-search';
 import { seedDemoTutors } from '../../db/seed/demo-tutors';
 import { signUpAndVerify } from '../../test/accounts';
 import type { TestClient } from '../../test/http-client';
@@ -131,6 +131,53 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
     );
   });
 
+  it('matches every word of the query as the start of a word, names included', async () => {
+    const tutor = (await search('sort=price_desc')).tutors[3]!;
+    const byName = await searchAll(
+      `q=${encodeURIComponent(`${tutor.lastName} ${tutor.firstName}`)}`,
+    );
+    expect(byName.tutors.map((t) => t.id)).toContain(tutor.id);
+    for (const found of byName.tutors) {
+      const words =
+        `${found.name} ${found.subjects.map((s) => s.name).join(' ')} ${found.introduction}`
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}]+/u);
+      expect(words).toContain(tutor.firstName.toLowerCase());
+      expect(words).toContain(tutor.lastName.toLowerCase());
+    }
+    const prefix = await searchAll(`q=${encodeURIComponent(tutor.lastName.slice(0, 3))}`);
+    expect(prefix.tutors.map((t) => t.id)).toContain(tutor.id);
+    expect((await search('q=zzqxv')).total).toBe(0);
+  });
+
+  it('ranks tutors whose name or subjects match before those matched by their bio', async () => {
+    const math = await searchAll('q=math');
+    const byKeyword = math.tutors.map((tutor) =>
+      [tutor.name, ...tutor.subjects.map((s) => s.name)].some((text) =>
+        /(^|[^\p{L}\p{N}])math/iu.test(text),
+      ),
+    );
+    expect(byKeyword).toContain(true);
+    expect(byKeyword).toEqual([...byKeyword].sort((a, b) => Number(b) - Number(a)));
+  });
+
+  it('counts every match exactly, on each page and past the last one', async () => {
+    const query = 'q=exam&minPrice=10&maxPrice=80&sort=relevance';
+    const all = await searchAll(query);
+    const expected = await t.database.db
+      .selectFrom('tutor_profiles')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where(sql<boolean>`search_text ~ '(^|[^[:alnum:]])exam'`)
+      .where('hourly_rate_cents', '>=', 1000)
+      .where('hourly_rate_cents', '<=', 8000)
+      .executeTakeFirstOrThrow();
+    expect(expected.n).toBeGreaterThan(SEARCH_PAGE_SIZE);
+    expect(all.total).toBe(expected.n);
+    expect(new Set(all.tutors.map((tutor) => tutor.id)).size).toBe(expected.n);
+    const beyond = await search(`${query}&page=${Math.ceil(expected.n / SEARCH_PAGE_SIZE) + 1}`);
+    expect(beyond).toMatchObject({ tutors: [], total: expected.n });
+  });
+
   it('treats SQL metacharacters, % and _ as plain text', async () => {
     expect((await search(`q=${encodeURIComponent("'; drop table users; --")}`)).total).toBe(0);
     expect((await search('q=%25')).total).toBe(0);
@@ -192,6 +239,110 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
     expect((await student.get('/api/tutors/not-a-uuid')).json.error.message).toBe(
       'Tutor profile not found',
     );
+  });
+
+  it('keeps search in step with new reviews, prices and re-submitted subjects', async () => {
+    const db = t.database.db;
+    const newcomer = await db
+      .selectFrom('tutor_profiles')
+      .select(['id', 'hourly_rate_cents'])
+      .where('review_count', '=', 0)
+      .where('id', 'not in', [priciest, cheapest])
+      .executeTakeFirstOrThrow();
+    const ids = async (query: string) => (await searchAll(query)).tutors.map((tutor) => tutor.id);
+    /** Totals of searches without text, checked against a count over the profiles themselves. */
+    const expectExactTotals = async () => {
+      for (const [query, min, max, rating] of [
+        ['', 0, 200, 0],
+        ['minRating=4.5', 0, 200, 4.5],
+        ['minRating=3&minPrice=20&maxPrice=60', 20, 60, 3],
+        ['minPrice=199&maxPrice=200', 199, 200, 0],
+      ] as const) {
+        let expected = db
+          .selectFrom('tutor_profiles')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('hourly_rate_cents', '>=', min * 100)
+          .where('hourly_rate_cents', '<=', max * 100);
+        if (rating > 0) expected = expected.where('average_rating', '>=', String(rating));
+        expect((await search(query)).total, query).toBe(
+          (await expected.executeTakeFirstOrThrow()).n,
+        );
+      }
+    };
+    await expectExactTotals();
+    expect(await ids('minRating=3')).not.toContain(newcomer.id);
+
+    const reviewer = await db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'student')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('reviews')
+      .values({ tutor_profile_id: newcomer.id, student_id: reviewer.id, rating: 5 })
+      .execute();
+    expect(await ids('minRating=4.5')).toContain(newcomer.id);
+    await expectExactTotals();
+    await db.deleteFrom('reviews').where('tutor_profile_id', '=', newcomer.id).execute();
+    expect(await ids('minRating=3')).not.toContain(newcomer.id);
+    await expectExactTotals();
+
+    await db
+      .updateTable('tutor_profiles')
+      .set({ hourly_rate_cents: 19_950 })
+      .where('id', '=', newcomer.id)
+      .execute();
+    expect(await ids('minPrice=199&maxPrice=200')).toEqual(
+      expect.arrayContaining([newcomer.id, priciest]),
+    );
+    await expectExactTotals();
+    await db
+      .updateTable('tutor_profiles')
+      .set({ hourly_rate_cents: newcomer.hourly_rate_cents })
+      .where('id', '=', newcomer.id)
+      .execute();
+
+    // Re-submitting a profile with another subject refreshes the words search matches.
+    const { search_text: text } = await db
+      .selectFrom('tutor_profiles')
+      .select('search_text')
+      .where('id', '=', newcomer.id)
+      .executeTakeFirstOrThrow();
+    const subjects = await db
+      .selectFrom('subjects')
+      .select(['id', 'name'])
+      .orderBy('display_order')
+      .execute();
+    // A subject whose words appear nowhere in the tutor's name, subjects or bio yet.
+    const subject = subjects.find((candidate) =>
+      candidate.name
+        .toLowerCase()
+        .split(/\s+/)
+        .every((word) => !text.includes(word)),
+    )!;
+    const q = `q=${encodeURIComponent(subject.name)}`;
+    expect(await ids(q)).not.toContain(newcomer.id);
+    await db
+      .insertInto('tutor_subjects')
+      .values({
+        tutor_profile_id: newcomer.id,
+        subject_id: subject.id,
+        proficiency_level: 'expert',
+      })
+      .execute();
+    await sql`select refresh_tutor_search_text(array[${newcomer.id}]::uuid[])`.execute(db);
+    expect(await ids(q)).toContain(newcomer.id);
+    await db
+      .deleteFrom('tutor_subjects')
+      .where('tutor_profile_id', '=', newcomer.id)
+      .where('subject_id', '=', subject.id)
+      .execute();
+    await sql`select refresh_tutor_search_text(array[${newcomer.id}]::uuid[])`.execute(db);
+
+    // A profile that goes away leaves every total.
+    await db.deleteFrom('tutor_profiles').where('id', '=', newcomer.id).execute();
+    await expectExactTotals();
+    expect((await search('')).total).toBe(34);
   });
 
   it('requires a signed-in user', async () => {
