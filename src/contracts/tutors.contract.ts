@@ -74,4 +74,10 @@ export const tutorProfileResponse = tutorCard.extend({
 });
 export type TutorProfileResponse = z.infer<typeof tutorProfileResponse>;
 
-export const reviewsResponse = z.object({ reviews: z.array(review), total: z.number().int() });
+/** One page of a tutor's reviews, newest first; nextPage is null on the last one. */
+export const reviewsResponse = z.object({
+  reviews: z.array(review),
+  total: z.number().int(),
+  nextPage: z.number().int().nullable(),
+});
+export type ReviewsResponse = z.infer<typeof reviewsResponse>;

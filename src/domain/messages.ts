@@ -163,6 +163,8 @@ export const DISCOVERY_MESSAGES = {
   noReviewsYet: 'No reviews yet',
   noReviewsList: 'No reviews yet.',
   showAllReviews: (count: number) => `Show All Reviews (${count})`,
+  showMoreReviews: 'Show more reviews',
+  reviewsFailed: 'Could not load reviews',
   noAvailability: 'This tutor has not set their availability yet.',
   showFullSchedule: 'Show Full Schedule',
   hideSchedule: 'Hide Schedule',

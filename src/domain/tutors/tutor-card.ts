@@ -8,6 +8,8 @@ export const CARD_VISIBLE_ITEMS = 2;
 export const BIO_PREVIEW_LENGTH = 400;
 /** The profile shows this many reviews until Show All Reviews. */
 export const REVIEWS_SHOWN_FIRST = 3;
+/** Show All Reviews loads them this many at a time (newest first). */
+export const REVIEWS_PAGE_SIZE = 20;
 
 export function withMore<T>(items: readonly T[], visible = CARD_VISIBLE_ITEMS) {
   return { shown: items.slice(0, visible), more: Math.max(0, items.length - visible) };

@@ -67,6 +67,14 @@ const price = z.coerce
   .min(PRICE_FLOOR, SEARCH_MESSAGES.priceRange)
   .max(PRICE_CEILING, SEARCH_MESSAGES.priceRange);
 
+/** A 1-based page number from a query string (search results, reviews). */
+export const pageNumberSchema = z.coerce
+  .number(SEARCH_MESSAGES.page)
+  .int(SEARCH_MESSAGES.page)
+  .min(1, SEARCH_MESSAGES.page)
+  .max(1000, SEARCH_MESSAGES.page)
+  .default(1);
+
 export const tutorSearchSchema = z
   .object({
     q: z.string().trim().max(100, SEARCH_MESSAGES.queryTooLong).default(''),
@@ -82,12 +90,7 @@ export const tutorSearchSchema = z
       )
       .default(0),
     sort: z.enum(SEARCH_SORTS, SEARCH_MESSAGES.sort).default('relevance'),
-    page: z.coerce
-      .number(SEARCH_MESSAGES.page)
-      .int(SEARCH_MESSAGES.page)
-      .min(1, SEARCH_MESSAGES.page)
-      .max(1000, SEARCH_MESSAGES.page)
-      .default(1),
+    page: pageNumberSchema,
   })
   .refine((filters) => filters.minPrice <= filters.maxPrice - 1, {
     message: SEARCH_MESSAGES.priceOrder,

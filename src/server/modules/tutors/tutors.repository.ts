@@ -293,15 +293,27 @@ export function availabilityOf(db: Kysely<DB>, id: string) {
     .execute();
 }
 
-export function reviewsOf(db: Kysely<DB>, id: string, limit: number) {
+/** Reviews of a tutor, newest first (id breaks ties so that pages never overlap). */
+export function reviewsOf(db: Kysely<DB>, id: string, limit: number, offset = 0) {
   return db
     .selectFrom('reviews as r')
     .innerJoin('users as u', 'u.id', 'r.student_id')
     .select(['r.id', 'r.rating', 'r.comment', 'r.created_at', 'u.first_name', 'u.last_name'])
     .where('r.tutor_profile_id', '=', id)
     .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
     .limit(limit)
+    .offset(offset)
     .execute();
+}
+
+export async function reviewCountOf(db: Kysely<DB>, id: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('tutor_profiles')
+    .select('review_count')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.review_count;
 }
 
 export async function suggest(db: Kysely<DB>, q: string, limit: number) {

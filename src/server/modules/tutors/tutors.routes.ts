@@ -6,8 +6,7 @@ import {
   tutorProfileResponse,
   tutorSearchResponse,
 } from '../../../contracts/tutors.contract';
-import { tutorSearchSchema } from '../../../domain/tutors/tutor-search';
-import { AppError } from '../../errors';
+import { pageNumberSchema, tutorSearchSchema } from '../../../domain/tutors/tutor-search';
 import { requireUser } from '../auth/auth.guards';
 import * as tutors from './tutors.service';
 
@@ -57,15 +56,10 @@ export const tutorsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ page: pageNumberSchema }),
         response: { 200: reviewsResponse },
       },
     },
-    async (request) => {
-      const profile = await tutors.tutorProfile(ctx(), request.params.id).catch(() => {
-        throw new AppError('NOT_FOUND', tutors.TUTOR_NOT_FOUND);
-      });
-      const reviews = await tutors.reviewsFor(ctx(), request.params.id);
-      return { reviews, total: profile.totalReviews };
-    },
+    async (request) => tutors.reviewsPage(ctx(), request.params.id, request.query.page),
   );
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type {
+  ReviewsResponse,
   TutorCard,
   TutorProfileResponse,
   TutorSearchResponse,
@@ -11,6 +12,7 @@ import {
   searchTerms,
   type TutorSearch,
 } from '../../../domain/tutors/tutor-search';
+import { REVIEWS_PAGE_SIZE, REVIEWS_SHOWN_FIRST } from '../../../domain/tutors/tutor-card';
 import { avatarUrlOf } from '../../adapters/storage/signed-url';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
@@ -89,7 +91,7 @@ export async function tutorProfile(ctx: TutorsContext, id: string): Promise<Tuto
   const [certificates, slots, reviews] = await Promise.all([
     repository.certificatesOf(ctx.db, id),
     repository.availabilityOf(ctx.db, id),
-    reviewsFor(ctx, id, 3),
+    reviewsFor(ctx, id, REVIEWS_SHOWN_FIRST),
   ]);
   return {
     ...toCard(ctx, row),
@@ -120,8 +122,8 @@ export async function tutorProfile(ctx: TutorsContext, id: string): Promise<Tuto
   };
 }
 
-export async function reviewsFor(ctx: TutorsContext, id: string, limit = 100) {
-  const rows = await repository.reviewsOf(ctx.db, id, limit);
+async function reviewsFor(ctx: TutorsContext, id: string, limit: number, offset = 0) {
+  const rows = await repository.reviewsOf(ctx.db, id, limit, offset);
   return rows.map((r) => ({
     id: r.id,
     rating: r.rating,
@@ -130,4 +132,16 @@ export async function reviewsFor(ctx: TutorsContext, id: string, limit = 100) {
     studentName: `${r.first_name} ${r.last_name.charAt(0)}.`,
     createdAt: r.created_at.toISOString(),
   }));
+}
+
+/** One page of a tutor's reviews (Show All Reviews). */
+export async function reviewsPage(
+  ctx: TutorsContext,
+  id: string,
+  page: number,
+): Promise<ReviewsResponse> {
+  const total = UUID.test(id) ? await repository.reviewCountOf(ctx.db, id) : undefined;
+  if (total === undefined) throw new AppError('NOT_FOUND', TUTOR_NOT_FOUND);
+  const reviews = await reviewsFor(ctx, id, REVIEWS_PAGE_SIZE, (page - 1) * REVIEWS_PAGE_SIZE);
+  return { reviews, total, nextPage: page * REVIEWS_PAGE_SIZE < total ? page + 1 : null };
 }

@@ -232,6 +232,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
     expect(profile.json.availability.slots.length).toBeGreaterThan(0);
     expect(profile.json.reviews.length).toBeLessThanOrEqual(3);
     const reviews = await student.get(`/api/tutors/${priciest}/reviews`);
+    expect(reviews.json).toMatchObject({ total: profile.json.totalReviews, nextPage: null });
     expect(reviews.json.reviews).toHaveLength(profile.json.totalReviews);
     expect((await student.get('/api/tutors/00000000-0000-4000-8000-000000000000')).status).toBe(
       404,
@@ -239,6 +240,75 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
     expect((await student.get('/api/tutors/not-a-uuid')).json.error.message).toBe(
       'Tutor profile not found',
     );
+  });
+
+  it('pages all reviews newest first, without overlaps, and rejects bad pages', async () => {
+    const db = t.database.db;
+    const students = await db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'student')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('reviews')
+              .select('id')
+              .whereRef('reviews.student_id', '=', 'users.id')
+              .where('reviews.tutor_profile_id', '=', cheapest),
+          ),
+        ),
+      )
+      .limit(45)
+      .execute();
+    expect(students).toHaveLength(45);
+    // Pairs of reviews share a timestamp: the order must still be total.
+    const added = await db
+      .insertInto('reviews')
+      .values(
+        students.map((s, index) => ({
+          tutor_profile_id: cheapest,
+          student_id: s.id,
+          rating: 1 + (index % 5),
+          created_at: new Date(Date.UTC(2026, 0, 1 + Math.floor(index / 2))),
+        })),
+      )
+      .returning('id')
+      .execute();
+    try {
+      const total = (await student.get(`/api/tutors/${cheapest}`)).json.totalReviews as number;
+      const pages = [];
+      for (let page = 1; page;) {
+        const response = await student.get(`/api/tutors/${cheapest}/reviews?page=${page}`);
+        expect(response.status).toBe(200);
+        expect(response.json.total).toBe(total);
+        pages.push(response.json.reviews as { id: string; createdAt: string }[]);
+        page = response.json.nextPage;
+      }
+      expect(pages.map((page) => page.length).slice(0, -1)).toEqual(
+        Array(pages.length - 1).fill(20),
+      );
+      const all = pages.flat();
+      expect(new Set(all.map((review) => review.id)).size).toBe(total);
+      const times = all.map((review) => review.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
+
+      for (const page of ['0', '-1', '1.5', 'x']) {
+        const bad = await student.get(`/api/tutors/${cheapest}/reviews?page=${page}`);
+        expect(bad.status).toBe(400);
+        expect(bad.json.error.message).toBe(SEARCH_MESSAGES.page);
+      }
+      const unknown = await student.get('/api/tutors/00000000-0000-4000-8000-000000000000/reviews');
+      expect(unknown.status).toBe(404);
+    } finally {
+      await db
+        .deleteFrom('reviews')
+        .where(
+          'id',
+          'in',
+          added.map((row) => row.id),
+        )
+        .execute();
+    }
   });
 
   it('keeps search in step with new reviews, prices and re-submitted subjects', async () => {

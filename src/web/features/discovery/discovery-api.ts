@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   reviewsResponse,
   suggestionsResponse,
@@ -45,11 +45,16 @@ export function useTutorProfile(tutorId: string) {
   });
 }
 
+/** A tutor's reviews, a page at a time (newest first), once enabled. */
 export function useAllReviews(tutorId: string, enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['tutors', 'reviews', tutorId],
-    queryFn: async () =>
-      reviewsResponse.parse(await api.get(`/api/tutors/${encodeURIComponent(tutorId)}/reviews`)),
+    queryFn: async ({ pageParam }) =>
+      reviewsResponse.parse(
+        await api.get(`/api/tutors/${encodeURIComponent(tutorId)}/reviews?page=${pageParam}`),
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => last.nextPage,
     enabled,
   });
 }

@@ -33,12 +33,14 @@ function ReviewItem({ review }: { review: Review }) {
   );
 }
 
-/** Reviews: the first 3, then all of them on request (Show All Reviews (N)). */
+/** Reviews: the first 3, then all of them on request (Show All Reviews (N)), a page at a time. */
 export function ReviewsSection({ tutor }: { tutor: TutorProfileResponse }) {
   const [showAll, setShowAll] = useState(false);
   const all = useAllReviews(tutor.id, showAll);
   const reviews =
-    showAll && all.data ? all.data.reviews : tutor.reviews.slice(0, REVIEWS_SHOWN_FIRST);
+    showAll && all.data
+      ? all.data.pages.flatMap((page) => page.reviews)
+      : tutor.reviews.slice(0, REVIEWS_SHOWN_FIRST);
   return (
     <ProfileSection title="Reviews">
       {reviews.length === 0 ? (
@@ -50,7 +52,17 @@ export function ReviewsSection({ tutor }: { tutor: TutorProfileResponse }) {
           ))}
         </ul>
       )}
-      {showAll && all.isPending && <Spinner label="Loading reviews" />}
+      {showAll && (all.isPending || all.isFetchingNextPage) && <Spinner label="Loading reviews" />}
+      {showAll && all.isError && (
+        <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
+          {M.reviewsFailed}
+        </p>
+      )}
+      {showAll && all.hasNextPage && !all.isFetchingNextPage && (
+        <Button variant="secondary" className="mt-3" onClick={() => void all.fetchNextPage()}>
+          {M.showMoreReviews}
+        </Button>
+      )}
       {!showAll && tutor.totalReviews > REVIEWS_SHOWN_FIRST && (
         <Button variant="secondary" className="mt-3" onClick={() => setShowAll(true)}>
           {M.showAllReviews(tutor.totalReviews)}
