@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES as M } from '../../src/domain/messages';
 import { uniqueEmail } from '../../src/server/test/accounts';
 import { codeFrom, resetLinkFrom } from '../../src/server/test/smtp-inbox';
 import { browserSuite } from './support/browser-suite';
-import { hasChromium, newPage, screenshot } from './support/browser';
+import { checkScreen, hasChromium, newPage } from './support/browser';
 
 const PASSWORD = 'Str0ng!pass';
 
@@ -51,11 +51,11 @@ describe.skipIf(!hasChromium)('accounts in a browser', () => {
     const { page, assertNoErrors, close } = await newPage(suite.browser);
     await signUpAndVerify(page, 'student');
     await page.getByRole('heading', { name: 'Email verified!' }).waitFor();
-    await screenshot(page, 'verification-success');
+    await checkScreen(page, 'verification-success');
     // The success page moves on by itself after 5 seconds.
     await page.waitForURL('**/student/overview', { timeout: 8000 });
     await page.getByRole('heading', { name: 'Welcome, Ada' }).waitFor();
-    await screenshot(page, 'student-overview');
+    await checkScreen(page, 'student-overview');
     assertNoErrors();
     await close();
   });
@@ -125,7 +125,7 @@ describe.skipIf(!hasChromium)('accounts in a browser', () => {
       );
     });
     await page.getByText(M.invalidCodePaste).waitFor();
-    await screenshot(page, 'email-verification-error');
+    await checkScreen(page, 'email-verification-error');
     await typeCode(page, code);
     await page.waitForURL('**/email-verification-success');
     assertNoErrors();

@@ -9,7 +9,7 @@ import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
 import { TEST_PASSWORD, uniqueEmail } from '../../src/server/test/accounts';
 import { codeFrom } from '../../src/server/test/smtp-inbox';
 import { browserSuite } from './support/browser-suite';
-import { ARTIFACTS, hasChromium, newPage, screenshot } from './support/browser';
+import { checkScreen, hasChromium, newPage } from './support/browser';
 
 // A student discovers tutors the way a person would: search, narrow, page, switch layout, open
 // a profile, read it, and come back to the same search. Demo tutors are seeded into the app's
@@ -23,8 +23,7 @@ const BIO_EXTRA =
   'timetable or your exam date changes. I keep notes after every lesson so nothing is lost.';
 
 /** What a phone's screen shows right now (full-page shots shrink too much to judge). */
-const screenOnly = (page: Page, name: string) =>
-  page.screenshot({ path: `${ARTIFACTS}${name}.png` });
+const screenOnly = (page: Page, name: string) => checkScreen(page, name, { fullPage: false });
 
 type SearchTotals = {
   total: number;
@@ -122,7 +121,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
     const math = await apiSearch(page, 'q=math');
     expect(math.total).toBeLessThan(everyone.total);
     await expectResultText(page, M.showingOf(10, math.total));
-    await screenshot(page, 'discovery-search-light');
+    await checkScreen(page, 'discovery-search-light');
 
     // The price rule is checked before anything is searched.
     await page.getByLabel('Min price').fill('60');
@@ -170,7 +169,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
     expect(await page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    await screenshot(page, 'discovery-list-page-2');
+    await checkScreen(page, 'discovery-list-page-2');
     const searchUrl = page.url();
     const searchState = params(page);
 
@@ -258,7 +257,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
       await page.getByRole('button', { name: M.showAllReviews(profile.review_count) }).click();
       await expect.poll(() => reviewItems.count()).toBe(profile.review_count);
     }
-    await screenshot(page, 'discovery-profile-light');
+    await checkScreen(page, 'discovery-profile-light');
 
     // Back: the same search, visibly.
     await page.goBack();
@@ -324,7 +323,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
     await page.getByRole('heading', { name: M.profileNotFound }).waitFor();
     await page.getByText(M.loadProfileFailedText).waitFor();
     await page.getByText(M.loadProfileFailed, { exact: true }).waitFor();
-    await screenshot(page, 'discovery-profile-not-found');
+    await checkScreen(page, 'discovery-profile-not-found');
     await page.getByRole('button', { name: 'Go Back' }).click();
     await page.waitForURL(`${suite.server.url}/student/tutors`);
     assertNoErrors();
@@ -367,7 +366,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
       expect(await overflow()).toBe(0);
       await page.getByRole('button', { name: M.showFullSchedule }).click();
       await page.getByTestId('read-only-week').getByText('Available').first().waitFor();
-      await screenshot(page, `discovery-profile-${colorScheme}-phone`);
+      await checkScreen(page, `discovery-profile-${colorScheme}-phone`);
       await page.getByTestId('read-only-week').scrollIntoViewIfNeeded();
       await screenOnly(page, `discovery-schedule-${colorScheme}-phone`);
       assertNoErrors();
@@ -382,11 +381,11 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
       true,
     );
-    await screenshot(page, 'discovery-search-dark');
+    await checkScreen(page, 'discovery-search-dark');
     await cards(page).first().getByRole('link', { name: 'View Profile' }).click();
     await page.getByRole('button', { name: M.showFullSchedule }).click();
     await page.getByTestId('read-only-week').getByText('Available').first().waitFor();
-    await screenshot(page, 'discovery-profile-dark');
+    await checkScreen(page, 'discovery-profile-dark');
     assertNoErrors();
     await close();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './support/browser-suite';
-import { hasChromium, newPage, screenshot } from './support/browser';
+import { checkScreen, hasChromium, newPage } from './support/browser';
 
 describe.skipIf(!hasChromium)('the app shell in a browser', () => {
   const suite = browserSuite();
@@ -23,7 +23,7 @@ describe.skipIf(!hasChromium)('the app shell in a browser', () => {
     expect(await page.getByRole('link', { name: 'Sign up as a tutor' }).getAttribute('href')).toBe(
       '/signup/tutor',
     );
-    await screenshot(page, 'sign-in-light-desktop');
+    await checkScreen(page, 'sign-in-light-desktop');
     assertNoErrors();
     await close();
   });
@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('the app shell in a browser', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(await isDark()).toBe(true);
-    await screenshot(page, 'sign-in-dark-desktop');
+    await checkScreen(page, 'sign-in-dark-desktop');
     assertNoErrors();
     await close();
 
@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium)('the app shell in a browser', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBe(0);
-      await screenshot(page, `sign-up-${colorScheme}-mobile`);
+      await checkScreen(page, `sign-up-${colorScheme}-mobile`);
       assertNoErrors();
       await close();
     }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../src/domain/messages';
 import { signUpAndVerify, TEST_PASSWORD } from '../../src/server/test/accounts';
 import { browserSuite } from './support/browser-suite';
-import { hasChromium, newPage, screenshot } from './support/browser';
+import { checkScreen, hasChromium, newPage } from './support/browser';
 
 const BIO =
   'I have taught mathematics and physics to secondary and university students for eight years. ' +
@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     await page.getByLabel('Hourly rate (USD)').fill('30');
     await page.getByLabel('Country of residence').fill('Portugal');
     await page.getByLabel('Native language').selectOption('English');
-    await screenshot(page, 'wizard-basic-info');
+    await checkScreen(page, 'wizard-basic-info');
     await continueButton.click();
     await toast(page, M.progressSaved);
 
@@ -78,6 +78,7 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     await page.getByLabel('Certificate name').fill('CELTA');
     await page.getByLabel('Issuing organization').fill('Cambridge Assessment English');
     await page.getByLabel('Year', { exact: true }).fill('2019');
+    await checkScreen(page, 'wizard-education');
     await continueButton.click();
     await toast(page, M.progressSaved);
     await page.getByRole('heading', { name: 'Subjects & Languages' }).waitFor();
@@ -95,6 +96,7 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     await page.getByLabel('Level').nth(1).selectOption('advanced');
     await page.getByLabel('Language 1', { exact: true }).selectOption('English');
     await page.getByLabel('Level').nth(2).selectOption('native');
+    await checkScreen(page, 'wizard-subjects');
     await continueButton.click();
     await toast(page, M.progressSaved);
 
@@ -104,6 +106,7 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     await page.getByText('Homework Help', { exact: true }).click();
     await page.getByText('Problem Solving', { exact: true }).click();
     await page.getByText('Exam Preparation', { exact: true }).click();
+    await checkScreen(page, 'wizard-teaching-style');
     await continueButton.click();
     await toast(page, M.progressSaved);
 
@@ -121,6 +124,7 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     });
     await page.getByRole('heading', { name: 'Crop your photo' }).waitFor();
     await page.getByRole('button', { name: 'Rotate right' }).click();
+    await checkScreen(page, 'wizard-crop-dialog');
     await page.getByRole('button', { name: 'Save photo' }).click();
     await toast(page, M.imageUploaded);
     await page.getByRole('img', { name: 'Your profile photo' }).waitFor();
@@ -130,7 +134,7 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     expect(await page.locator('iframe[title="Introduction video"]').getAttribute('src')).toBe(
       'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
     );
-    await screenshot(page, 'wizard-media');
+    await checkScreen(page, 'wizard-media');
     await continueButton.click();
     await toast(page, M.progressSaved);
 
@@ -141,9 +145,9 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     await toast(page, M.slotAdded);
     await dragSlot(page, 'Wed', '14:00', '16:00');
     await page.getByRole('list', { name: 'Your weekly slots' }).getByText('Wednesday').waitFor();
-    await screenshot(page, 'wizard-availability');
+    await checkScreen(page, 'wizard-availability');
     await page.getByRole('button', { name: 'Toggle theme' }).click();
-    await screenshot(page, 'wizard-availability-dark');
+    await checkScreen(page, 'wizard-availability-dark');
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await page.getByRole('button', { name: 'Complete Profile' }).click();
     await page.getByRole('button', { name: 'Submit profile' }).click();
@@ -163,11 +167,12 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     expect(await avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(
       0,
     );
-    await screenshot(page, 'tutor-schedule');
+    await checkScreen(page, 'tutor-schedule');
 
     // Edit: delete Wednesday's slot with confirmation, save, and the card reloads.
     await card.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Set Your Availability' });
+    await checkScreen(page, 'availability-dialog');
     await dialog.getByRole('button', { name: 'Delete Wednesday 14:00 – 16:00' }).click();
     await page.getByText(M.deleteSlotConfirm).waitFor();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -190,6 +195,7 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
         "You haven't set any availability yet. Students won't be able to book lessons with you.",
       )
       .waitFor();
+    await checkScreen(page, 'tutor-schedule-empty');
 
     // On a phone the editor starts in scroll mode; Select turns on press-and-hold creation.
     await page.setViewportSize({ width: 375, height: 740 });
@@ -200,7 +206,7 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     );
     await dialog.getByRole('button', { name: 'Add slot' }).click();
     await toast(page, M.slotAdded);
-    await screenshot(page, 'availability-dialog-phone');
+    await checkScreen(page, 'availability-dialog-phone');
     assertNoErrors();
     await close();
   });
@@ -216,7 +222,7 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     await page.getByRole('heading', { name: 'Basic Information' }).waitFor();
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    await screenshot(page, 'wizard-phone-dark');
+    await checkScreen(page, 'wizard-phone-dark');
     expect(await overflow()).toBe(false);
 
     await page.goto(`${suite.server.url}/tutor/schedule`);
@@ -224,7 +230,7 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
       name: 'Complete your tutor profile to start accepting students',
     });
     await overlay.waitFor();
-    await screenshot(page, 'profile-overlay-phone-dark');
+    await checkScreen(page, 'profile-overlay-phone-dark');
     await overlay.getByRole('button', { name: 'Dismiss' }).click();
     await overlay.waitFor({ state: 'detached' });
     // Snoozed: another page of the area does not bring it back.

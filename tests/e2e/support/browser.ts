@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { accessibilityViolations } from './accessibility';
 
 // Debian's Chromium driven by playwright-core. Without it, browser suites are skipped with one
 // loud line on a laptop; on CI (CI set) a missing Chromium is a failure, never a silent skip.
@@ -52,6 +54,12 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 
 export const ARTIFACTS = new URL('../.artifacts/', import.meta.url).pathname;
 
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+/**
+ * Saves what the page shows (the whole page, or only the screen) and fails when axe-core finds
+ * WCAG 2.1 A/AA violations on it: every screen we look at must also pass the automated check,
+ * in each theme and size it is shot in.
+ */
+export async function checkScreen(page: Page, name: string, { fullPage = true } = {}) {
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage });
+  expect(await accessibilityViolations(page), `accessibility of ${name}`).toEqual([]);
 }

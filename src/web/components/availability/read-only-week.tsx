@@ -29,7 +29,14 @@ export default function ReadOnlyWeek({ windows }: { windows: readonly WeeklySlot
   const { theme } = useTheme();
   if (windows.length === 0) return null;
   return (
-    <div data-testid="read-only-week" className="tutora-calendar overflow-x-auto">
+    // Scrolls sideways on a phone: focusable so that keyboard users can scroll it too.
+    <div
+      data-testid="read-only-week"
+      className="tutora-calendar overflow-x-auto"
+      tabIndex={0}
+      role="region"
+      aria-label="Weekly availability calendar"
+    >
       <div className="min-w-[640px]">
         <FullCalendar
           plugins={[timeGridPlugin, classicTheme]}

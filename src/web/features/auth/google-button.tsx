@@ -54,7 +54,7 @@ export function GoogleButton({ role, isSignup }: { role: Role; isSignup: boolean
 
 export function OrDivider() {
   return (
-    <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+    <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
       or
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />

@@ -68,7 +68,7 @@ export function AvailabilitySection({ tutor }: { tutor: TutorProfileResponse }) 
         {daysOfWeek.map(({ dow, name }) => (
           <div key={dow} className="flex flex-wrap justify-between gap-2 py-2">
             <dt className="font-medium">{name}</dt>
-            <dd className={byDay[dow]?.length ? '' : 'text-slate-400 dark:text-slate-500'}>
+            <dd className={byDay[dow]?.length ? '' : 'text-slate-500 dark:text-slate-400'}>
               {byDay[dow]?.length ? byDay[dow].map(windowText).join(', ') : 'Not available'}
             </dd>
           </div>

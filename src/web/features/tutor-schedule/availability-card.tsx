@@ -95,8 +95,11 @@ export function AvailabilityCard({
               return (
                 <li
                   key={dow}
-                  className={`rounded-lg border border-slate-200 p-3 dark:border-slate-800 ${
-                    ranges.length === 0 ? 'opacity-60' : ''
+                  // A day without hours is dimmed by its frame, not its text, which must stay readable.
+                  className={`rounded-lg border p-3 ${
+                    ranges.length === 0
+                      ? 'border-dashed border-slate-200 bg-slate-50 text-slate-500 dark:border-slate-800 dark:bg-slate-900/40 dark:text-slate-400'
+                      : 'border-slate-200 dark:border-slate-800'
                   }`}
                 >
                   <p className="text-sm font-semibold">{dayName(dow)}</p>

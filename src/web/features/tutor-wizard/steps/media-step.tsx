@@ -104,6 +104,9 @@ export function MediaStep({ initial, onSave, avatarUrl, ...shell }: StepProps) {
               ref={fileInput}
               id={fileId}
               type="file"
+              // Reached through the Upload photo button, not as a second, invisible tab stop.
+              tabIndex={-1}
+              aria-label="Profile photo file"
               accept={IMAGE_TYPES.join(',')}
               className="sr-only"
               onChange={(event) => choose(event.target.files?.[0])}
