@@ -22,6 +22,7 @@ import { resolveSessionSecret } from './modules/auth/session-secret';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { tutorProfileRoutes } from './modules/tutor-profile/tutor-profile.routes';
+import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { tutorsRoutes } from './modules/tutors/tutors.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadsRoutes);
   await app.register(tutorProfileRoutes);
   await app.register(tutorsRoutes);
+  await app.register(lessonsRoutes);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes);
   }

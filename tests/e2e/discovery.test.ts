@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toUtcWeeklySlot } from '../../src/domain/availability/utc-weekly';
 import { DISCOVERY_MESSAGES as M } from '../../src/domain/messages';
 import { TEACHING_STYLE_SENTENCES } from '../../src/domain/tutors/tutor-options';
 import { POPULAR_SEARCHES, SEARCH_MESSAGES } from '../../src/domain/tutors/tutor-search';
 import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
 import { TEST_PASSWORD, uniqueEmail } from '../../src/server/test/accounts';
 import { codeFrom } from '../../src/server/test/smtp-inbox';
+import { setWeeklyAvailability } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
 import { checkScreen, hasChromium, newPage } from './support/browser';
 
@@ -179,27 +179,9 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
     const href = await firstCard.getByRole('link', { name: 'View Profile' }).getAttribute('href');
     const tutorId = href!.split('/').pop()!;
     const { db } = suite.server.app.database;
-    const monday = { dayOfWeek: 1, startTime: '09:00', endTime: '12:00' };
-    const utc = toUtcWeeklySlot(monday, 'Asia/Tokyo', new Date());
-    await db.deleteFrom('availability_slots').where('tutor_profile_id', '=', tutorId).execute();
-    await db
-      .insertInto('availability_slots')
-      .values({
-        tutor_profile_id: tutorId,
-        local_day_of_week: 1,
-        local_start_time: '09:00',
-        local_end_time: '12:00',
-        local_timezone: 'Asia/Tokyo',
-        day_of_week: utc.dayOfWeek,
-        start_time: utc.startTime,
-        end_time: utc.endTime,
-      })
-      .execute();
-    await db
-      .updateTable('tutor_profiles')
-      .set({ timezone: 'Asia/Tokyo' })
-      .where('id', '=', tutorId)
-      .execute();
+    await setWeeklyAvailability(db, tutorId, 'Asia/Tokyo', [
+      { dayOfWeek: 1, startTime: '09:00', endTime: '12:00' },
+    ]);
     const profile = await db
       .selectFrom('tutor_profiles')
       .select(['bio', 'teaching_style', 'review_count'])

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { LessonStatus } from '../../domain/booking/booking-rules';
 
 // Kysely's view of the schema in migrations/. Keep in step with the SQL.
 
@@ -224,7 +225,29 @@ export interface TutorSearchCountsTable {
   tutors: number;
 }
 
+/** Migration 007: booked lessons; overlaps are refused by exclusion constraints. */
+export interface LessonsTable {
+  id: Generated<string>;
+  tutor_profile_id: string;
+  student_id: string;
+  subject_id: number;
+  starts_at: Date;
+  ends_at: Date;
+  duration_minutes: number;
+  is_trial: Generated<boolean>;
+  status: Generated<LessonStatus>;
+  price_cents: number;
+  currency: Generated<string>;
+  timezone: string;
+  meeting_url: string | null;
+  student_notes: Generated<string>;
+  tutor_prep_notes: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
+  lessons: LessonsTable;
   reviews: ReviewsTable;
   tutor_search: TutorSearchTable;
   search_vocabulary: SearchVocabularyTable;

@@ -16,6 +16,7 @@ import { REVIEWS_PAGE_SIZE, REVIEWS_SHOWN_FIRST } from '../../../domain/tutors/t
 import { avatarUrlOf } from '../../adapters/storage/signed-url';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
+import { isUuid } from '../../http/is-uuid';
 import * as repository from './tutors.repository';
 
 export interface TutorsContext {
@@ -23,7 +24,6 @@ export interface TutorsContext {
   signingSecret: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const TUTOR_NOT_FOUND = 'Tutor profile not found';
 
 function toCard(ctx: TutorsContext, row: repository.CardRow): TutorCard {
@@ -85,7 +85,7 @@ export async function suggestions(ctx: TutorsContext, q: string): Promise<string
 }
 
 export async function tutorProfile(ctx: TutorsContext, id: string): Promise<TutorProfileResponse> {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', TUTOR_NOT_FOUND);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', TUTOR_NOT_FOUND);
   const row = await repository.findTutorProfile(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', TUTOR_NOT_FOUND);
   const [certificates, slots, reviews] = await Promise.all([
@@ -140,7 +140,7 @@ export async function reviewsPage(
   id: string,
   page: number,
 ): Promise<ReviewsResponse> {
-  const total = UUID.test(id) ? await repository.reviewCountOf(ctx.db, id) : undefined;
+  const total = isUuid(id) ? await repository.reviewCountOf(ctx.db, id) : undefined;
   if (total === undefined) throw new AppError('NOT_FOUND', TUTOR_NOT_FOUND);
   const reviews = await reviewsFor(ctx, id, REVIEWS_PAGE_SIZE, (page - 1) * REVIEWS_PAGE_SIZE);
   return { reviews, total, nextPage: page * REVIEWS_PAGE_SIZE < total ? page + 1 : null };

@@ -1,0 +1,46 @@
+// Booking rules shared by the server and the booking screens (spec 3 §4, §9).
+
+export const BOOKING_MODES = ['trial', 'single', 'package'] as const;
+export type BookingMode = (typeof BOOKING_MODES)[number];
+
+/** Modes a student can complete today: paid lessons and packages need the checkout. */
+export const BOOKABLE_MODES = ['trial'] as const satisfies readonly BookingMode[];
+
+export const LESSON_STATUSES = [
+  'pending',
+  'scheduled',
+  'in_progress',
+  'completed',
+  'canceled',
+  'no_show',
+] as const;
+export type LessonStatus = (typeof LESSON_STATUSES)[number];
+
+/** Lessons in these states hold their time: no other lesson of the tutor or student may overlap. */
+export const TIME_HOLDING_STATUSES = [
+  'pending',
+  'scheduled',
+  'in_progress',
+] as const satisfies readonly LessonStatus[];
+
+/** Only pending and scheduled lessons can be rescheduled (spec 3 §4). */
+export const canReschedule = (status: LessonStatus) =>
+  status === 'pending' || status === 'scheduled';
+
+/** Upcoming-lessons range choices in days (spec 3 §2), 14 by default. */
+export const UPCOMING_RANGE_DAYS = [7, 14, 30, 60] as const;
+export const DEFAULT_UPCOMING_DAYS = 14;
+
+/** Days the booking week strip shows and pages by (spec 3 §9). */
+export const BOOKING_WEEK_DAYS = 7;
+
+/**
+ * Ours (the spec is silent): a lesson can be booked from one hour ahead, so that the tutor
+ * learns of it before it starts.
+ */
+export const MIN_BOOKING_NOTICE_MINUTES = 60;
+
+/** A trial lesson is free (spec 3 §9: price 0, shown as 'Free'). */
+export const TRIAL_PRICE_CENTS = 0;
+
+export const MAX_BOOKING_NOTES_LENGTH = 2000;

@@ -1,0 +1,179 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { TIME_HOLDING_STATUSES } from '../../../domain/booking/booking-rules';
+import type { WeeklySlot } from '../../../domain/availability/weekly-slot';
+import type { DB } from '../../db/types';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** What booking needs of a tutor: their zone, rate and account. */
+export function bookableTutor(db: Db, tutorProfileId: string) {
+  return db
+    .selectFrom('tutor_profiles')
+    .select(['id', 'user_id', 'timezone', 'hourly_rate_cents', 'currency'])
+    .where('id', '=', tutorProfileId)
+    .executeTakeFirst();
+}
+
+export async function weeklyWindowsOf(db: Db, tutorProfileId: string): Promise<WeeklySlot[]> {
+  const rows = await db
+    .selectFrom('availability_slots')
+    .select(['local_day_of_week', 'local_start_time', 'local_end_time'])
+    .where('tutor_profile_id', '=', tutorProfileId)
+    .execute();
+  return rows.map((row) => ({
+    dayOfWeek: row.local_day_of_week,
+    startTime: row.local_start_time,
+    endTime: row.local_end_time,
+  }));
+}
+
+/** Time held by the tutor's lessons, and the student's own, that overlaps [from, to). */
+export async function busyIntervals(
+  db: Db,
+  holders: { tutorProfileId: string; studentId?: string },
+  from: Date,
+  to: Date,
+) {
+  const rows = await db
+    .selectFrom('lessons')
+    .select(['starts_at', 'ends_at'])
+    .where((eb) =>
+      eb.or([
+        eb('tutor_profile_id', '=', holders.tutorProfileId),
+        ...(holders.studentId ? [eb('student_id', '=', holders.studentId)] : []),
+      ]),
+    )
+    .where('status', 'in', TIME_HOLDING_STATUSES)
+    .where('starts_at', '<', to)
+    .where('ends_at', '>', from)
+    .execute();
+  return rows.map((row) => ({ start: row.starts_at, end: row.ends_at }));
+}
+
+const found = async (query: { executeTakeFirst(): Promise<unknown> }) =>
+  (await query.executeTakeFirst()) !== undefined;
+
+/** Whether the student has a trial with this tutor that was not canceled. */
+export const hasHadTrial = (db: Db, studentId: string, tutorProfileId: string) =>
+  found(
+    db
+      .selectFrom('lessons')
+      .select('id')
+      .where('student_id', '=', studentId)
+      .where('tutor_profile_id', '=', tutorProfileId)
+      .where('is_trial', '=', true)
+      .where('status', '<>', 'canceled'),
+  );
+
+export const teaches = (db: Db, tutorProfileId: string, subjectId: number) =>
+  found(
+    db
+      .selectFrom('tutor_subjects')
+      .select('subject_id')
+      .where('tutor_profile_id', '=', tutorProfileId)
+      .where('subject_id', '=', subjectId),
+  );
+
+export async function insertLesson(
+  db: Db,
+  lesson: {
+    tutorProfileId: string;
+    studentId: string;
+    subjectId: number;
+    startsAt: Date;
+    endsAt: Date;
+    durationMinutes: number;
+    isTrial: boolean;
+    status: 'pending' | 'scheduled';
+    priceCents: number;
+    currency: string;
+    timezone: string;
+    studentNotes: string;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('lessons')
+    .values({
+      tutor_profile_id: lesson.tutorProfileId,
+      student_id: lesson.studentId,
+      subject_id: lesson.subjectId,
+      starts_at: lesson.startsAt,
+      ends_at: lesson.endsAt,
+      duration_minutes: lesson.durationMinutes,
+      is_trial: lesson.isTrial,
+      status: lesson.status,
+      price_cents: lesson.priceCents,
+      currency: lesson.currency,
+      timezone: lesson.timezone,
+      meeting_url: null,
+      student_notes: lesson.studentNotes,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Lessons with both parties' names and photos and the subject's name. */
+function lessonRows(db: Db) {
+  return db
+    .selectFrom('lessons as l')
+    .innerJoin('tutor_profiles as tp', 'tp.id', 'l.tutor_profile_id')
+    .innerJoin('users as tu', 'tu.id', 'tp.user_id')
+    .innerJoin('users as su', 'su.id', 'l.student_id')
+    .innerJoin('subjects as s', 's.id', 'l.subject_id')
+    .select([
+      'l.id',
+      'l.tutor_profile_id',
+      'l.student_id',
+      'tp.user_id as tutor_user_id',
+      sql<string>`tu.first_name || ' ' || tu.last_name`.as('tutor_name'),
+      'tu.avatar_url as tutor_avatar',
+      sql<string>`su.first_name || ' ' || su.last_name`.as('student_name'),
+      'su.avatar_url as student_avatar',
+      's.name as subject',
+      'l.is_trial',
+      'l.status',
+      'l.starts_at',
+      'l.ends_at',
+      'l.duration_minutes',
+      'l.timezone',
+      'l.price_cents',
+      'l.currency',
+      'l.meeting_url',
+    ]);
+}
+export type LessonRow = Awaited<ReturnType<ReturnType<typeof lessonRows>['execute']>>[number];
+
+export function findLesson(db: Db, id: string) {
+  return lessonRows(db).where('l.id', '=', id).executeTakeFirst();
+}
+
+/**
+ * A party's lessons that have not ended by `now` and start before `until`, soonest first;
+ * canceled ones are left out.
+ */
+export function upcomingLessons(
+  db: Db,
+  party: { studentId: string } | { tutorProfileId: string },
+  now: Date,
+  until: Date,
+) {
+  let query = lessonRows(db)
+    .where('l.ends_at', '>', now)
+    .where('l.starts_at', '<', until)
+    .where('l.status', '<>', 'canceled');
+  query =
+    'studentId' in party
+      ? query.where('l.student_id', '=', party.studentId)
+      : query.where('l.tutor_profile_id', '=', party.tutorProfileId);
+  return query.orderBy('l.starts_at').orderBy('l.id').execute();
+}
+
+export async function tutorProfileIdOf(db: Db, userId: string) {
+  const row = await db
+    .selectFrom('tutor_profiles')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.id;
+}

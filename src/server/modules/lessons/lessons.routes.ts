@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  lessonResponse,
+  slotsResponse,
+  trialEligibilityResponse,
+  upcomingLessonsResponse,
+} from '../../../contracts/booking.contract';
+import {
+  bookLessonSchema,
+  slotsQuerySchema,
+  upcomingDaysSchema,
+} from '../../../domain/booking/booking-schemas';
+import { requireRole, requireUser, signedInUser } from '../auth/auth.guards';
+import * as lessons from './lessons.service';
+
+export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = () => ({ db: app.deps.db, signingSecret: app.deps.signingSecret });
+  const tags = ['lessons'];
+  const tutorParams = z.object({ id: z.string().max(100) });
+
+  app.get(
+    '/api/tutors/:id/slots',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        params: tutorParams,
+        querystring: slotsQuerySchema,
+        response: { 200: slotsResponse },
+      },
+    },
+    async (request) =>
+      lessons.availableSlots(ctx(), request.params.id, request.query, signedInUser(request)),
+  );
+
+  app.get(
+    '/api/tutors/:id/trial-eligibility',
+    {
+      preHandler: requireRole('student'),
+      schema: { tags, params: tutorParams, response: { 200: trialEligibilityResponse } },
+    },
+    async (request) => lessons.trialEligibility(ctx(), request.params.id, signedInUser(request).id),
+  );
+
+  app.post(
+    '/api/lessons',
+    {
+      preHandler: requireRole('student'),
+      schema: { tags, body: bookLessonSchema, response: { 201: lessonResponse } },
+    },
+    async (request, reply) => {
+      const lesson = await lessons.bookLesson(ctx(), signedInUser(request).id, request.body);
+      return reply.code(201).send({ lesson });
+    },
+  );
+
+  app.get(
+    '/api/lessons/upcoming',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        querystring: z.object({ days: upcomingDaysSchema }),
+        response: { 200: upcomingLessonsResponse },
+      },
+    },
+    async (request) => ({
+      lessons: await lessons.upcomingLessons(ctx(), signedInUser(request), request.query.days),
+    }),
+  );
+
+  app.get(
+    '/api/lessons/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: lessonResponse },
+      },
+    },
+    async (request) => ({
+      lesson: await lessons.lessonFor(ctx(), signedInUser(request), request.params.id),
+    }),
+  );
+};

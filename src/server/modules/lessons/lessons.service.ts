@@ -1,0 +1,204 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Lesson, SlotsResponse } from '../../../contracts/booking.contract';
+import type { SessionUser } from '../../../contracts/auth.contract';
+import {
+  MIN_BOOKING_NOTICE_MINUTES,
+  TRIAL_PRICE_CENTS,
+} from '../../../domain/booking/booking-rules';
+import type { bookLessonSchema, slotsQuerySchema } from '../../../domain/booking/booking-schemas';
+import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { checkSlot } from '../../../domain/scheduling/check-slot';
+import { generateSlots } from '../../../domain/scheduling/generate-slots';
+import { MS_PER_DAY, parseLocalDate } from '../../../domain/scheduling/local-date';
+import { avatarUrlOf } from '../../adapters/storage/signed-url';
+import type { DB } from '../../db/types';
+import { AppError } from '../../errors';
+import { isUuid } from '../../http/is-uuid';
+import * as repository from './lessons.repository';
+
+export interface LessonsContext {
+  db: Kysely<DB>;
+  signingSecret: string;
+  now?: () => Date;
+}
+
+const nowOf = (ctx: LessonsContext) => ctx.now?.() ?? new Date();
+
+async function requireTutor(ctx: LessonsContext, tutorProfileId: string) {
+  const tutor = isUuid(tutorProfileId)
+    ? await repository.bookableTutor(ctx.db, tutorProfileId)
+    : undefined;
+  if (!tutor) throw new AppError('NOT_FOUND', M.tutorNotFound);
+  return tutor;
+}
+
+/**
+ * UTC bounds wide enough for any zone's view of the given local dates: a local date lies
+ * within 14 hours of the same UTC date, so a day of margin each side is plenty.
+ */
+function utcBoundsOf(fromDate: string, days: number) {
+  const first = parseLocalDate(fromDate) ?? 0;
+  return {
+    from: new Date((first - 1) * MS_PER_DAY),
+    to: new Date((first + days + 1) * MS_PER_DAY),
+  };
+}
+
+/**
+ * The tutor's bookable slots for some of the viewer's dates: their weekly windows minus the
+ * time held by their lessons and, for a student, by the student's own lessons.
+ */
+export async function availableSlots(
+  ctx: LessonsContext,
+  tutorProfileId: string,
+  query: z.output<typeof slotsQuerySchema>,
+  viewer: SessionUser,
+): Promise<SlotsResponse> {
+  const tutor = await requireTutor(ctx, tutorProfileId);
+  const { from, to } = utcBoundsOf(query.fromDate, query.days);
+  const [weekly, busy] = await Promise.all([
+    repository.weeklyWindowsOf(ctx.db, tutor.id),
+    repository.busyIntervals(
+      ctx.db,
+      { tutorProfileId: tutor.id, studentId: viewer.role === 'student' ? viewer.id : undefined },
+      from,
+      to,
+    ),
+  ]);
+  const { days } = generateSlots({
+    weekly,
+    tutorZone: tutor.timezone,
+    busy,
+    lessonMinutes: query.lessonMinutes,
+    viewerZone: query.viewerZone,
+    fromDate: query.fromDate,
+    days: query.days,
+    now: nowOf(ctx),
+    minNoticeMinutes: MIN_BOOKING_NOTICE_MINUTES,
+  });
+  return { tutorTimezone: tutor.timezone, days };
+}
+
+export async function trialEligibility(
+  ctx: LessonsContext,
+  tutorProfileId: string,
+  studentId: string,
+) {
+  const tutor = await requireTutor(ctx, tutorProfileId);
+  return { eligible: !(await repository.hasHadTrial(ctx.db, studentId, tutor.id)) };
+}
+
+const pgCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/**
+ * Books a lesson for a student: the slot must be one offered right now (checked against the
+ * same rules that listed it), the subject one the tutor teaches, a trial the student's first
+ * with this tutor. The database has the last word on overlaps and repeated trials, so two
+ * students racing for one slot get one lesson and one clear 409.
+ */
+export async function bookLesson(
+  ctx: LessonsContext,
+  studentId: string,
+  input: z.output<typeof bookLessonSchema>,
+): Promise<Lesson> {
+  const tutor = await requireTutor(ctx, input.tutorProfileId);
+  if (tutor.user_id === studentId) throw new AppError('FORBIDDEN', M.ownProfile);
+  if (!(await repository.teaches(ctx.db, tutor.id, input.subjectId)))
+    throw new AppError('VALIDATION_FAILED', M.notATutorSubject, { subjectId: M.notATutorSubject });
+  try {
+    const lessonId = await ctx.db.transaction().execute(async (trx) => {
+      if (await repository.hasHadTrial(trx, studentId, tutor.id))
+        throw new AppError('CONFLICT', M.trialUsed);
+      const { from, to } = utcBoundsOf(input.bookingDate, 1);
+      const slot = checkSlot({
+        weekly: await repository.weeklyWindowsOf(trx, tutor.id),
+        tutorZone: tutor.timezone,
+        busy: await repository.busyIntervals(
+          trx,
+          { tutorProfileId: tutor.id, studentId },
+          from,
+          to,
+        ),
+        lessonMinutes: input.lessonMinutes,
+        viewerZone: input.viewerZone,
+        bookingDate: input.bookingDate,
+        slotTime: input.slotTime,
+        now: nowOf(ctx),
+        minNoticeMinutes: MIN_BOOKING_NOTICE_MINUTES,
+      });
+      if (!slot.ok) throw new AppError('CONFLICT', slot.message);
+      return repository.insertLesson(trx, {
+        tutorProfileId: tutor.id,
+        studentId,
+        subjectId: input.subjectId,
+        startsAt: new Date(slot.startUtc),
+        endsAt: new Date(slot.endUtc),
+        durationMinutes: input.lessonMinutes,
+        isTrial: true,
+        // Free, so nothing to wait for: the trial is confirmed at once.
+        status: 'scheduled',
+        priceCents: TRIAL_PRICE_CENTS,
+        currency: tutor.currency,
+        timezone: input.viewerZone,
+        studentNotes: input.notes,
+      });
+    });
+    return toLesson(ctx, (await repository.findLesson(ctx.db, lessonId))!);
+  } catch (error) {
+    // Another booking took the time between the check and the insert (exclusion constraint),
+    // or another trial with this tutor went in first (unique index).
+    if (pgCode(error) === '23P01') throw new AppError('CONFLICT', M.slotUnavailable);
+    if (pgCode(error) === '23505') throw new AppError('CONFLICT', M.trialUsed);
+    throw error;
+  }
+}
+
+function toLesson(ctx: LessonsContext, row: repository.LessonRow): Lesson {
+  return {
+    id: row.id,
+    tutorProfileId: row.tutor_profile_id,
+    tutor: { name: row.tutor_name, avatarUrl: avatarUrlOf(ctx.signingSecret, row.tutor_avatar) },
+    student: {
+      name: row.student_name,
+      avatarUrl: avatarUrlOf(ctx.signingSecret, row.student_avatar),
+    },
+    subject: row.subject,
+    isTrial: row.is_trial,
+    status: row.status,
+    startTime: row.starts_at.toISOString(),
+    endTime: row.ends_at.toISOString(),
+    durationMinutes: row.duration_minutes,
+    timezone: row.timezone,
+    priceCents: row.price_cents,
+    currency: row.currency.trim(),
+    meetingUrl: row.meeting_url,
+  };
+}
+
+/** The signed-in user's lessons that have not ended, starting within `days`. */
+export async function upcomingLessons(
+  ctx: LessonsContext,
+  user: SessionUser,
+  days: number,
+): Promise<Lesson[]> {
+  const now = nowOf(ctx);
+  const until = new Date(now.getTime() + days * MS_PER_DAY);
+  let party: { studentId: string } | { tutorProfileId: string } = { studentId: user.id };
+  if (user.role === 'tutor') {
+    const tutorProfileId = await repository.tutorProfileIdOf(ctx.db, user.id);
+    // A tutor still completing the profile has no lessons yet.
+    if (!tutorProfileId) return [];
+    party = { tutorProfileId };
+  }
+  const rows = await repository.upcomingLessons(ctx.db, party, now, until);
+  return rows.map((row) => toLesson(ctx, row));
+}
+
+/** One lesson, for its student or its tutor only (anyone else: not found). */
+export async function lessonFor(ctx: LessonsContext, user: SessionUser, id: string) {
+  const row = isUuid(id) ? await repository.findLesson(ctx.db, id) : undefined;
+  if (!row || (row.student_id !== user.id && row.tutor_user_id !== user.id))
+    throw new AppError('NOT_FOUND', M.lessonNotFound);
+  return toLesson(ctx, row);
+}

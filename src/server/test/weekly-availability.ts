@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import { toUtcWeeklySlot } from '../../domain/availability/utc-weekly';
+import type { WeeklySlot } from '../../domain/availability/weekly-slot';
+import type { DB } from '../db/types';
+
+/** Replaces a tutor's zone and weekly windows, as saving them in the editor would. */
+export async function setWeeklyAvailability(
+  db: Kysely<DB>,
+  tutorProfileId: string,
+  timezone: string,
+  windows: readonly WeeklySlot[],
+) {
+  await db
+    .deleteFrom('availability_slots')
+    .where('tutor_profile_id', '=', tutorProfileId)
+    .execute();
+  if (windows.length > 0)
+    await db
+      .insertInto('availability_slots')
+      .values(
+        windows.map((window) => {
+          const utc = toUtcWeeklySlot(window, timezone, new Date());
+          return {
+            tutor_profile_id: tutorProfileId,
+            local_day_of_week: window.dayOfWeek,
+            local_start_time: window.startTime,
+            local_end_time: window.endTime,
+            local_timezone: timezone,
+            day_of_week: utc.dayOfWeek,
+            start_time: utc.startTime,
+            end_time: utc.endTime,
+          };
+        }),
+      )
+      .execute();
+  await db
+    .updateTable('tutor_profiles')
+    .set({ timezone })
+    .where('id', '=', tutorProfileId)
+    .execute();
+}
+
+/** The same hours on every day of the week. */
+export const everyDay = (startTime: string, endTime: string): WeeklySlot[] =>
+  Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, startTime, endTime }));
