@@ -44,3 +44,14 @@ export const MIN_BOOKING_NOTICE_MINUTES = 60;
 export const TRIAL_PRICE_CENTS = 0;
 
 export const MAX_BOOKING_NOTES_LENGTH = 2000;
+
+/**
+ * A lesson's status as of `now`: a scheduled lesson is in progress between its start and end
+ * and completed after it. Time moves lessons on without a background job; other statuses
+ * (canceled, no-show, a tutor's explicit completion) stay as stored.
+ */
+export function statusAt(stored: LessonStatus, start: Date, end: Date, now: Date): LessonStatus {
+  if (stored !== 'scheduled' && stored !== 'in_progress') return stored;
+  if (now >= end) return 'completed';
+  return now >= start ? 'in_progress' : stored;
+}

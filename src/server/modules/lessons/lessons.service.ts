@@ -4,6 +4,7 @@ import type { Lesson, SlotsResponse } from '../../../contracts/booking.contract'
 import type { SessionUser } from '../../../contracts/auth.contract';
 import {
   MIN_BOOKING_NOTICE_MINUTES,
+  statusAt,
   TRIAL_PRICE_CENTS,
 } from '../../../domain/booking/booking-rules';
 import type { bookLessonSchema, slotsQuerySchema } from '../../../domain/booking/booking-schemas';
@@ -165,7 +166,7 @@ function toLesson(ctx: LessonsContext, row: repository.LessonRow): Lesson {
     },
     subject: row.subject,
     isTrial: row.is_trial,
-    status: row.status,
+    status: statusAt(row.status, row.starts_at, row.ends_at, nowOf(ctx)),
     startTime: row.starts_at.toISOString(),
     endTime: row.ends_at.toISOString(),
     durationMinutes: row.duration_minutes,

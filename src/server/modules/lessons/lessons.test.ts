@@ -315,7 +315,8 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     await db
       .insertInto('lessons')
       .values(
-        [20, 10].map((days) => ({
+        // One started ten minutes ago and is still running: it counts, as in progress.
+        [20, 10, -10 / 1440].map((days) => ({
           tutor_profile_id: secondTutorId,
           student_id: studentUserId,
           subject_id: subjectId,
@@ -329,15 +330,18 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
         })),
       )
       .execute();
-    const starts = async (query: string) =>
-      ((await student.get(`/api/lessons/upcoming${query}`)).json.lessons as Lesson[]).map(
-        (lesson) => lesson.startTime,
-      );
-    const fortnight = await starts('');
-    expect(fortnight).toHaveLength(2);
-    expect(fortnight).toEqual([...fortnight].sort());
-    expect(await starts('?days=30')).toHaveLength(3);
-    expect(await starts('?days=7')).toHaveLength(1);
+    const upcoming = async (query: string) =>
+      (await student.get(`/api/lessons/upcoming${query}`)).json.lessons as Lesson[];
+    const fortnight = await upcoming('');
+    expect(fortnight.map((lesson) => lesson.status)).toEqual([
+      'in_progress',
+      'scheduled',
+      'scheduled',
+    ]);
+    const starts = fortnight.map((lesson) => lesson.startTime);
+    expect(starts).toEqual([...starts].sort());
+    expect(await upcoming('?days=30')).toHaveLength(4);
+    expect(await upcoming('?days=7')).toHaveLength(2);
     for (const days of ['0', '61', 'x', '1.5']) {
       const response = await student.get(`/api/lessons/upcoming?days=${days}`);
       expect(response.status).toBe(400);
