@@ -221,7 +221,6 @@ export const BOOKING_MESSAGES = {
   invalidRange: 'Please choose between 1 and 60 days',
   lessonNotFound: 'Lesson not found',
   notATutorSubject: 'This tutor does not teach that subject',
-  ownProfile: 'You cannot book a lesson with yourself',
   // Lesson lists and the lesson detail dialog (ours, where the spec is silent).
   lessonDetails: 'Lesson Details',
   closeLessonDetails: 'Close lesson details',

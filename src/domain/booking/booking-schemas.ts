@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_MESSAGES as M } from '../messages';
+import { SCHEDULING_MESSAGES } from '../scheduling/messages';
 import { DEFAULT_LESSON_MINUTES } from '../scheduling/slot-length';
 import {
   lessonMinutesSchema,
@@ -50,5 +51,8 @@ export const slotsQuerySchema = z.object({
     .min(1, M.invalidRange)
     .max(MAX_SLOT_DAYS, M.invalidRange)
     .default(BOOKING_WEEK_DAYS),
-  lessonMinutes: z.coerce.number().pipe(lessonMinutesSchema).default(DEFAULT_LESSON_MINUTES),
+  lessonMinutes: z.coerce
+    .number(SCHEDULING_MESSAGES.invalidLessonMinutes)
+    .pipe(lessonMinutesSchema)
+    .default(DEFAULT_LESSON_MINUTES),
 });

@@ -104,7 +104,6 @@ export async function bookLesson(
   input: z.output<typeof bookLessonSchema>,
 ): Promise<Lesson> {
   const tutor = await requireTutor(ctx, input.tutorProfileId);
-  if (tutor.user_id === studentId) throw new AppError('FORBIDDEN', M.ownProfile);
   if (!(await repository.teaches(ctx.db, tutor.id, input.subjectId)))
     throw new AppError('VALIDATION_FAILED', M.notATutorSubject, { subjectId: M.notATutorSubject });
   try {

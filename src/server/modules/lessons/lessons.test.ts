@@ -153,7 +153,14 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       [`fromDate=2026-02-30&viewerZone=${VIEWER_ZONE}`, 'Please choose a valid date'],
       [`fromDate=${viewerDate(1)}&viewerZone=Mars/Base`, undefined],
       [`fromDate=${viewerDate(1)}&viewerZone=${VIEWER_ZONE}&days=61`, M.invalidRange],
-      [`fromDate=${viewerDate(1)}&viewerZone=${VIEWER_ZONE}&lessonMinutes=45`, undefined],
+      [
+        `fromDate=${viewerDate(1)}&viewerZone=${VIEWER_ZONE}&lessonMinutes=45`,
+        'Please choose a lesson of 25, 50 or 100 minutes',
+      ],
+      [
+        `fromDate=${viewerDate(1)}&viewerZone=${VIEWER_ZONE}&lessonMinutes=x`,
+        'Please choose a lesson of 25, 50 or 100 minutes',
+      ],
     ] as const) {
       const response = await student.get(`/api/tutors/${tutorId}/slots?${query}`);
       expect(response.status, query).toBe(400);
