@@ -5,11 +5,11 @@ import type { DB } from '../../db/types';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** What booking needs of a tutor: their zone, rate and account. */
+/** What booking needs of a tutor: their zone and rate. */
 export function bookableTutor(db: Db, tutorProfileId: string) {
   return db
     .selectFrom('tutor_profiles')
-    .select(['id', 'user_id', 'timezone', 'hourly_rate_cents', 'currency'])
+    .select(['id', 'timezone', 'hourly_rate_cents', 'currency'])
     .where('id', '=', tutorProfileId)
     .executeTakeFirst();
 }
