@@ -207,6 +207,7 @@ export const BOOKING_MESSAGES = {
   viewMyLessons: 'View My Lessons',
   // Schedules (spec 3 §2, §8)
   scheduleTitle: 'My Schedule',
+  myLessons: 'My Lessons',
   upcomingLessons: 'Upcoming Lessons',
   inProgress: 'In Progress',
   noUpcomingLessons: 'No upcoming lessons',

@@ -5,10 +5,9 @@ import { DISCOVERY_MESSAGES as M } from '../../src/domain/messages';
 import { TEACHING_STYLE_SENTENCES } from '../../src/domain/tutors/tutor-options';
 import { POPULAR_SEARCHES, SEARCH_MESSAGES } from '../../src/domain/tutors/tutor-search';
 import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
-import { TEST_PASSWORD, uniqueEmail } from '../../src/server/test/accounts';
-import { codeFrom } from '../../src/server/test/smtp-inbox';
 import { setWeeklyAvailability } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
+import { signUpStudentInBrowser } from './support/sign-up';
 import { checkScreen, hasChromium, newPage } from './support/browser';
 
 // A student discovers tutors the way a person would: search, narrow, page, switch layout, open
@@ -41,28 +40,8 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
       .updateTable('tutor_profiles')
       .set({ bio: sql<string>`bio || cast(${` ${BIO_EXTRA}`} as text)` })
       .execute();
-    signedIn = await signUpStudent();
+    ({ state: signedIn } = await signUpStudentInBrowser(suite.browser, suite.server));
   });
-
-  async function signUpStudent() {
-    const { page, context, close } = await newPage(suite.browser);
-    const email = uniqueEmail('student');
-    await page.goto(`${suite.server.url}/signup/student`);
-    await page.getByLabel('First name').fill('Maya');
-    await page.getByLabel('Last name').fill('Okafor');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-    await page.getByLabel('Confirm password').fill(TEST_PASSWORD);
-    await page.getByLabel(/I accept the/).check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/email-verification');
-    await page.getByLabel('Digit 1').click();
-    await page.keyboard.type(codeFrom(await suite.server.inbox.waitFor(email)));
-    await page.waitForURL('**/email-verification-success');
-    const state = await context.storageState();
-    await close();
-    return state;
-  }
 
   /** A signed-in student's page; video players are answered locally (no network here). */
   async function studentPage(options: BrowserContextOptions = {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOURLY_RATE_CENTS, singleLessonPriceCents } from './pricing';
+import { DEFAULT_HOURLY_RATE_CENTS, formatPrice, singleLessonPriceCents } from './pricing';
 
 describe('singleLessonPriceCents', () => {
   it.each([
@@ -24,5 +24,13 @@ describe('singleLessonPriceCents', () => {
   it('rounds a negative amount half away from zero too', () => {
     expect(singleLessonPriceCents(-1, 30)).toBe(-1);
     expect(singleLessonPriceCents(-1530, 25)).toBe(-638);
+  });
+});
+
+describe('formatPrice', () => {
+  it("says 'Free' for nothing to pay and formats dollars as en-US", () => {
+    expect(formatPrice(0)).toBe('Free');
+    expect(formatPrice(2500)).toBe('$25.00');
+    expect(formatPrice(123456)).toBe('$1,234.56');
   });
 });

@@ -1,3 +1,5 @@
+import { BOOKING_MESSAGES } from '../messages';
+
 // Lesson prices in integer cents (spec 3 §9: hourly rate x hours, to the cent).
 
 /** The spec's fallback when a tutor's hourly rate is not found: 9 (USD). */
@@ -16,4 +18,10 @@ export function singleLessonPriceCents(
   const centMinutes = (hourlyRateCents ?? DEFAULT_HOURLY_RATE_CENTS) * lessonMinutes;
   const cents = Math.floor((2 * Math.abs(centMinutes) + MINUTES_PER_HOUR) / (2 * MINUTES_PER_HOUR));
   return centMinutes < 0 ? -cents : cents;
+}
+
+/** 'Free' for nothing to pay, else the amount as the spec formats money (en-US). */
+export function formatPrice(cents: number, currency = 'USD'): string {
+  if (cents === 0) return BOOKING_MESSAGES.free;
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 }

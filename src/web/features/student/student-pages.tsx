@@ -12,11 +12,6 @@ export function StudentOverviewPage() {
 }
 
 export const STUDENT_PLACEHOLDERS = {
-  schedule: ['My Schedule', 'Your upcoming lessons, grouped by day — arriving with booking.'],
-  lessons: [
-    'My Lessons',
-    'Your past and upcoming lessons with your notes — arriving with booking.',
-  ],
   messages: ['Messages', 'Conversations with your tutors will appear here.'],
   billing: ['Billing', 'Your payments and receipts will appear here.'],
   settings: ['Settings', 'Edit your profile, timezone and password here.'],

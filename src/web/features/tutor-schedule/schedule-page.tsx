@@ -6,10 +6,11 @@ import { messageOf } from '../../lib/api-client';
 import { AvailabilityCard } from './availability-card';
 import { AvailabilityDialog } from './availability-dialog';
 import { AVAILABILITY_QUERY_KEY, scheduleApi } from './schedule-api';
+import { UpcomingLessonsCard } from './upcoming-lessons-card';
 
 const LOAD_FAILED = 'Failed to load availability';
 
-/** The tutor's My Schedule (spec 3 §2): weekly availability now, lessons with booking. */
+/** The tutor's My Schedule (spec 3 §2): weekly availability and upcoming lessons. */
 export function TutorSchedulePage() {
   const client = useQueryClient();
   const availability = useQuery({
@@ -38,17 +39,7 @@ export function TutorSchedulePage() {
         onEdit={() => setEditing(true)}
         onRetry={() => availability.refetch()}
       />
-      <section
-        aria-labelledby="upcoming-title"
-        className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-      >
-        <h2 id="upcoming-title" className="text-lg font-semibold">
-          Upcoming Lessons
-        </h2>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          No upcoming lessons. Lessons students book with you will appear here.
-        </p>
-      </section>
+      <UpcomingLessonsCard />
       {editing && availability.isSuccess && (
         <AvailabilityDialog
           initialTimezone={availability.data.timezone}

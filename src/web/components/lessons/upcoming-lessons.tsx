@@ -1,0 +1,77 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { AlertCircle, CalendarX2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { Lesson } from '../../../contracts/booking.contract';
+import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { browserTimeZone } from '../availability/timezone-select';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { LessonDetailDialog } from './lesson-detail-dialog';
+import { LessonList } from './lesson-list';
+import type { LessonViewer } from './lesson-status';
+import { zoneLabel } from '../../lib/lesson-time';
+
+/**
+ * The upcoming lessons of a schedule screen: loading, the error panel, the empty state (the
+ * caller says what to offer) or the grouped list, whose rows open the lesson detail dialog.
+ */
+export function UpcomingLessons({
+  query,
+  viewer,
+  emptyHint,
+  emptyAction,
+}: {
+  query: UseQueryResult<Lesson[]>;
+  viewer: LessonViewer;
+  emptyHint: string;
+  emptyAction?: ReactNode;
+}) {
+  const [opened, setOpened] = useState<Lesson | null>(null);
+  const zone = browserTimeZone();
+
+  if (query.isPending)
+    return (
+      <div className="grid place-items-center py-10">
+        <Spinner label={M.loadingLessons} />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div
+        role="alert"
+        className="rounded-lg border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950"
+      >
+        <AlertCircle aria-hidden className="mx-auto h-8 w-8 text-red-600 dark:text-red-400" />
+        <p className="mt-2 font-semibold text-red-900 dark:text-red-100">{M.loadLessonsFailed}</p>
+        <Button variant="secondary" className="mt-4" onClick={() => void query.refetch()}>
+          {M.tryAgain}
+        </Button>
+      </div>
+    );
+  if (query.data.length === 0)
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+        <CalendarX2 aria-hidden className="mx-auto h-10 w-10 text-slate-400" />
+        <p className="mt-3 font-semibold">{M.noUpcomingLessons}</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{emptyHint}</p>
+        {emptyAction && <div className="mt-4">{emptyAction}</div>}
+      </div>
+    );
+  return (
+    <div
+      aria-busy={query.isPlaceholderData}
+      className={`space-y-4 transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}
+    >
+      <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="lessons-zone">
+        {M.timesInZone(zoneLabel(zone))}
+      </p>
+      <LessonList lessons={query.data} viewer={viewer} zone={zone} onOpen={setOpened} />
+      <LessonDetailDialog
+        lesson={opened}
+        viewer={viewer}
+        zone={zone}
+        onClose={() => setOpened(null)}
+      />
+    </div>
+  );
+}

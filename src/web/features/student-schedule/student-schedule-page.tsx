@@ -1,0 +1,60 @@
+import { Search } from 'lucide-react';
+import { Link } from 'react-router';
+import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { UpcomingLessons } from '../../components/lessons/upcoming-lessons';
+import { useUpcomingLessons } from '../../components/lessons/upcoming-lessons-api';
+import { RangeSelect } from './range-select';
+import { RefreshButton } from './refresh-button';
+import { useRangeDays } from './use-range-days';
+
+/** The student's My Schedule (spec 3 §2): upcoming lessons over a chosen range. */
+export function StudentSchedulePage() {
+  return <UpcomingLessonsPage title={M.scheduleTitle} />;
+}
+
+/**
+ * My Lessons, where a booking's confirmation leads: the same upcoming lessons until past
+ * lessons and notes have a screen of their own.
+ */
+export function StudentLessonsPage() {
+  return <UpcomingLessonsPage title={M.myLessons} />;
+}
+
+function UpcomingLessonsPage({ title }: { title: string }) {
+  const [days, setDays] = useRangeDays();
+  const lessons = useUpcomingLessons(days);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <div className="flex items-center gap-2">
+          <RangeSelect value={days} onChange={setDays} />
+          <RefreshButton onRefresh={() => lessons.refetch()} />
+        </div>
+      </div>
+      <section
+        aria-labelledby="student-upcoming-title"
+        className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id="student-upcoming-title" className="mb-4 text-lg font-semibold">
+          {M.upcomingLessons}
+        </h2>
+        <UpcomingLessons
+          query={lessons}
+          viewer="student"
+          emptyHint={M.noLessonsStudentHint}
+          emptyAction={
+            <Link
+              to="/student/tutors"
+              className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700"
+            >
+              <Search aria-hidden className="h-4 w-4" />
+              {M.findTutors}
+            </Link>
+          }
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { DEFAULT_UPCOMING_DAYS } from '../../../domain/booking/booking-rules';
+import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { UpcomingLessons } from '../../components/lessons/upcoming-lessons';
+import { useUpcomingLessons } from '../../components/lessons/upcoming-lessons-api';
+
+/**
+ * Spec 3 §2 'Upcoming Lessons' on the tutor's My Schedule: the next 14 days. The spec's
+ * 'View All' link leads nowhere (My Lessons is still a placeholder), so it is left out.
+ */
+export function UpcomingLessonsCard() {
+  const lessons = useUpcomingLessons(DEFAULT_UPCOMING_DAYS);
+  return (
+    <section
+      aria-labelledby="upcoming-title"
+      className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="upcoming-title" className="text-lg font-semibold">
+          {M.upcomingLessons}
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {M.nextDays(DEFAULT_UPCOMING_DAYS)}
+        </p>
+      </div>
+      <UpcomingLessons query={lessons} viewer="tutor" emptyHint={M.noLessonsTutorHint} />
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// Lesson times as people read them: the API sends UTC instants, screens show them in the
+// viewer's zone (and say which zone that is). `locale` is left to the browser.
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One cached formatter per option set: lists format many times per render. */
+function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${zone}|${JSON.stringify(options)}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(undefined, { ...options, timeZone: zone });
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
+/** The viewer's civil date of an instant, 'YYYY-MM-DD' (the grouping key). */
+export function localDateKey(instant: string | Date, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** A date heading: 'Today · Monday, March 2', with the year only when it is not this year's. */
+export function dateHeading(dateKey: string, todayKey: string): string {
+  const sameYear = dateKey.slice(0, 4) === todayKey.slice(0, 4);
+  // Noon UTC of that civil date, formatted in UTC: the same date in every zone.
+  const text = formatter('UTC', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  }).format(new Date(`${dateKey}T12:00:00Z`));
+  const offset = daysBetween(todayKey, dateKey);
+  if (offset === 0) return `Today · ${text}`;
+  if (offset === 1) return `Tomorrow · ${text}`;
+  return text;
+}
+
+/** '9:00 AM' in the viewer's zone. */
+export const clockTime = (instant: string, zone: string) =>
+  formatter(zone, { hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
+
+const MS_PER_MINUTE = 60_000;
+
+/**
+ * '9:00 AM – 9:50 AM' in the viewer's zone: the lesson's own minutes from its start (a
+ * 50-minute lesson holds a 60-minute slot; people are told when the lesson ends).
+ */
+export function lessonTimes(start: string, lessonMinutes: number, zone: string): string {
+  const end = new Date(Date.parse(start) + lessonMinutes * MS_PER_MINUTE).toISOString();
+  return `${clockTime(start, zone)} – ${clockTime(end, zone)}`;
+}
+
+/** 'Monday, March 2, 2026' in the viewer's zone. */
+export const longDate = (instant: string, zone: string) =>
+  formatter(zone, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(
+    new Date(instant),
+  );
+
+/** 'Asia/Tokyo (GMT+9)': the zone's name and its offset at that instant. */
+export function zoneLabel(zone: string, at: string | Date = new Date()): string {
+  const offset = formatter(zone, { timeZoneName: 'shortOffset' })
+    .formatToParts(new Date(at))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const name = zone.replaceAll('_', ' ');
+  return offset ? `${name} (${offset})` : name;
+}

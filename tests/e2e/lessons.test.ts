@@ -1,0 +1,436 @@
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
+import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
+import { signUpAndVerify, TEST_PASSWORD } from '../../src/server/test/accounts';
+import { browserSuite } from './support/browser-suite';
+import { signUpStudentInBrowser } from './support/sign-up';
+import { checkScreen, hasChromium, newPage } from './support/browser';
+
+// Upcoming lessons as a student and as a tutor see them. Lessons are rows put straight into
+// the app's database (booking has its own journey); the screen must show them in the browser's
+// own zone, grouped by that zone's dates, with lessons in progress first.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Tokyo, unless it is so late there that a lesson in 40 minutes may fall on tomorrow’s date (then
+ * New York, where it is morning): "today" must be a real group whatever the hour of the run.
+ */
+const VIEWER_ZONE = ['Asia/Tokyo', 'America/New_York'].find(
+  (zone) => Number(hourIn(zone, new Date())) < 23,
+)!;
+const VIEWER = { timezoneId: VIEWER_ZONE, locale: 'en-US' } satisfies BrowserContextOptions;
+
+function hourIn(zone: string, at: Date) {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' })
+    .format(at)
+    .slice(0, 2);
+}
+
+// What a reader in VIEWER_ZONE should see, written independently of the app's formatting code.
+const inZone = (at: Date, options: Intl.DateTimeFormatOptions, zone = VIEWER_ZONE) =>
+  new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone }).format(at);
+const clock = (at: Date, zone = VIEWER_ZONE) =>
+  inZone(at, { hour: 'numeric', minute: '2-digit' }, zone);
+const dateKey = (at: Date) => inZone(at, { year: 'numeric', month: '2-digit', day: '2-digit' });
+function expectedHeading(at: Date, now = new Date()) {
+  const text = inZone(at, { weekday: 'long', month: 'long', day: 'numeric' });
+  const fullText =
+    inZone(at, { year: 'numeric' }) === inZone(now, { year: 'numeric' })
+      ? text
+      : inZone(at, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  if (dateKey(at) === dateKey(now)) return `Today · ${fullText}`;
+  if (dateKey(at) === dateKey(new Date(now.getTime() + DAY))) return `Tomorrow · ${fullText}`;
+  return fullText;
+}
+
+/** A whole minute, so that the screen's minute-precision times are exact. */
+const atMinute = (ms: number) => new Date(Math.floor(ms / MINUTE) * MINUTE);
+/** 20:00 UTC `days` from now: the next calendar day in Tokyo, the same one in New York. */
+const eveningUtc = (days: number) => {
+  const at = new Date(Date.now() + days * DAY);
+  at.setUTCHours(20, 0, 0, 0);
+  return at;
+};
+
+type TutorRow = { profileId: string; name: string; subjectId: number; subject: string };
+
+describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
+  const suite = browserSuite();
+  let student: { id: string; state: BrowserContextOptions['storageState'] };
+  let tutors: TutorRow[];
+  let otherStudentId: string;
+
+  beforeAll(async () => {
+    const { db } = suite.server.app.database;
+    await seedDemoTutors(db, { count: 8, seed: 5 });
+    tutors = await db
+      .selectFrom('tutor_profiles as tp')
+      .innerJoin('users as u', 'u.id', 'tp.user_id')
+      .innerJoin('tutor_subjects as ts', 'ts.tutor_profile_id', 'tp.id')
+      .innerJoin('subjects as s', 's.id', 'ts.subject_id')
+      .distinctOn('tp.id')
+      .select(['tp.id as profileId', 'u.first_name', 'u.last_name', 's.id as subjectId', 's.name'])
+      .orderBy('tp.id')
+      .execute()
+      .then((rows) =>
+        rows.map((row) => ({
+          profileId: row.profileId,
+          name: `${row.first_name} ${row.last_name}`,
+          subjectId: row.subjectId,
+          subject: row.name,
+        })),
+      );
+    const other = await db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'student')
+      .executeTakeFirstOrThrow();
+    otherStudentId = other.id;
+    student = await signUpStudentInBrowser(suite.browser, suite.server);
+  });
+
+  async function insertLesson(lesson: {
+    tutor: TutorRow;
+    studentId: string;
+    start: Date;
+    minutes?: number;
+    status?: 'pending' | 'scheduled' | 'in_progress';
+    isTrial?: boolean;
+    meetingUrl?: string;
+  }) {
+    const minutes = lesson.minutes ?? 60;
+    return suite.server.app.database.db
+      .insertInto('lessons')
+      .values({
+        tutor_profile_id: lesson.tutor.profileId,
+        student_id: lesson.studentId,
+        subject_id: lesson.tutor.subjectId,
+        starts_at: lesson.start,
+        ends_at: new Date(lesson.start.getTime() + minutes * MINUTE),
+        duration_minutes: minutes === 60 ? 50 : 25,
+        is_trial: lesson.isTrial ?? false,
+        status: lesson.status ?? 'scheduled',
+        price_cents: lesson.isTrial ? 0 : 3000,
+        timezone: 'Europe/London',
+        meeting_url: lesson.meetingUrl ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  const studentPage = (options: BrowserContextOptions = {}) =>
+    newPage(suite.browser, { ...VIEWER, storageState: student.state, ...options });
+
+  /** The group headings, top to bottom, and the names on each group's rows. */
+  const listedGroups = (page: Page) =>
+    page
+      .getByTestId('lesson-list')
+      .locator('section')
+      .evaluateAll((sections) =>
+        sections.map((section) => ({
+          heading: section.querySelector('h3')!.textContent,
+          rows: section.querySelectorAll('[data-testid="lesson-row"]').length,
+        })),
+      );
+  const rowsOf = (page: Page) => page.getByTestId('lesson-row');
+  const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+
+  it('shows a student without lessons the empty state and the way to Find Tutors', async () => {
+    const { page, assertNoErrors, close } = await studentPage();
+    await page.goto(`${suite.server.url}/student/schedule`);
+    await page.getByRole('heading', { level: 1, name: M.scheduleTitle }).waitFor();
+    await page.getByText(M.noUpcomingLessons, { exact: true }).waitFor();
+    expect(await page.getByLabel(M.lessonRange).inputValue()).toBe('14');
+    await checkScreen(page, 'lessons-student-empty');
+    await page.getByRole('main').getByRole('link', { name: M.findTutors }).click();
+    await page.waitForURL(`${suite.server.url}/student/tutors`);
+    assertNoErrors();
+    await close();
+  });
+
+  it('groups a student’s lessons by local date with In Progress first, in the browser’s zone', async () => {
+    const [live, today, soon, later, stranger] = tutors;
+    const now = Date.now();
+    const lessons = {
+      live: { start: atMinute(now - 20 * MINUTE), tutor: live! },
+      today: { start: atMinute(now + 40 * MINUTE), tutor: today! },
+      soon: { start: eveningUtc(3), tutor: soon! },
+      later: { start: eveningUtc(20), tutor: later! },
+    };
+    await insertLesson({
+      ...lessons.live,
+      studentId: student.id,
+      status: 'in_progress',
+      meetingUrl: 'https://meet.example.com/abc-defg-hij',
+    });
+    await insertLesson({ ...lessons.today, studentId: student.id, status: 'pending' });
+    await insertLesson({ ...lessons.soon, studentId: student.id, isTrial: true });
+    await insertLesson({ ...lessons.later, studentId: student.id });
+    // Someone else's lesson, inside the range: never on this student's screen.
+    await insertLesson({ tutor: stranger!, studentId: otherStudentId, start: eveningUtc(2) });
+
+    const { page, assertNoErrors, close } = await studentPage();
+    await page.goto(`${suite.server.url}/student/schedule`);
+    await rowsOf(page).first().waitFor();
+    expect(await page.getByTestId('lessons-zone').innerText()).toContain(
+      VIEWER_ZONE.replace('_', ' '),
+    );
+
+    // 14 days: In Progress, then each local date in order; the 20-day lesson is out of range.
+    const within14 = [lessons.today, lessons.soon];
+    const expected14 = [
+      { heading: M.inProgress, rows: 1 },
+      ...groupsByDate(within14.map((lesson) => lesson.start)),
+    ];
+    expect(await listedGroups(page)).toEqual(expected14);
+    expect(await rowsOf(page).count()).toBe(3);
+    expect(await page.getByText(stranger!.name).count()).toBe(0);
+    expect(await page.getByText(later!.name).count()).toBe(0);
+
+    // The live lesson: its own group, blue badge, a Join Lesson link to its meeting.
+    const liveRow = rowsOf(page).first();
+    expect(await liveRow.innerText()).toContain(live!.name);
+    expect(await liveRow.locator('[data-status]').getAttribute('data-status')).toBe('in_progress');
+    expect(await liveRow.getByRole('link', { name: M.joinLesson }).getAttribute('href')).toBe(
+      'https://meet.example.com/abc-defg-hij',
+    );
+    expect(await page.getByRole('link', { name: M.joinLesson }).count()).toBe(1);
+    const todayRow = rowsOf(page).filter({ hasText: today!.name });
+    expect(await todayRow.innerText()).toContain('Pending');
+    expect(await todayRow.innerText()).toContain(
+      // A 50-minute lesson in its 60-minute slot reads as the lesson's own 50 minutes.
+      `${clock(lessons.today.start)} – ${clock(new Date(lessons.today.start.getTime() + 50 * MINUTE))}`,
+    );
+    await checkScreen(page, 'lessons-student-14-days');
+
+    // 30 days: the 20-day lesson joins; the address keeps the range, and so does a reload.
+    await page.getByLabel(M.lessonRange).selectOption({ label: M.nextDays(30) });
+    await page.waitForURL((url) => url.searchParams.get('days') === '30');
+    await rowsOf(page).filter({ hasText: later!.name }).waitFor();
+    const expected30 = [
+      { heading: M.inProgress, rows: 1 },
+      ...groupsByDate([...within14, lessons.later].map((lesson) => lesson.start)),
+    ];
+    expect(await listedGroups(page)).toEqual(expected30);
+    await page.reload();
+    await rowsOf(page).filter({ hasText: later!.name }).waitFor();
+    expect(params(page)).toEqual({ days: '30' });
+    expect(await page.getByLabel(M.lessonRange).inputValue()).toBe('30');
+
+    // The trial lesson's details, in the browser's zone (not UTC's).
+    const soonRow = rowsOf(page).filter({ hasText: soon!.name });
+    expect(await soonRow.getByText(M.trialTag, { exact: true }).count()).toBe(1);
+    await soonRow.getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: M.lessonDetails });
+    await dialog.waitFor();
+    const soonEnd = new Date(lessons.soon.start.getTime() + 50 * MINUTE);
+    const shownTime = `${clock(lessons.soon.start)} – ${clock(soonEnd)}`;
+    expect(shownTime).not.toBe(`${clock(lessons.soon.start, 'UTC')} – ${clock(soonEnd, 'UTC')}`);
+    expect(await dialog.getByTestId('lesson-person').innerText()).toBe(soon!.name);
+    expect(await dialog.getByText(M.trialTag, { exact: true }).count()).toBe(1);
+    expect(await dialog.getByTestId('lesson-subject').innerText()).toBe(soon!.subject);
+    expect(await dialog.getByTestId('lesson-date').innerText()).toBe(
+      inZone(lessons.soon.start, {
+        weekday: 'long',
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+      }),
+    );
+    expect(await dialog.getByTestId('lesson-time').innerText()).toBe(shownTime);
+    expect(await dialog.getByTestId('lesson-timezone').innerText()).toMatch(
+      new RegExp(`^${VIEWER_ZONE.replace('_', ' ')} \\(GMT[+-]\\d+(:\\d\\d)?\\)$`),
+    );
+    expect(await dialog.getByTestId('lesson-status').innerText()).toBe('Scheduled');
+    expect(await dialog.getByTestId('lesson-meeting-link').count()).toBe(0);
+    expect(await dialog.getByRole('link', { name: M.joinLesson }).count()).toBe(0);
+    await checkScreen(page, 'lessons-student-detail');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Keyboard: Enter opens the live lesson (with its link and Join Lesson), Escape closes it
+    // and gives focus back to the row.
+    const liveButton = liveRow.getByRole('button');
+    await liveButton.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('lesson-meeting-link').innerText()).toBe(
+      'https://meet.example.com/abc-defg-hij',
+    );
+    expect(await dialog.getByRole('link', { name: M.joinLesson }).getAttribute('href')).toBe(
+      'https://meet.example.com/abc-defg-hij',
+    );
+    await checkScreen(page, 'lessons-student-detail-live');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await liveButton.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // Refresh asks the server again (a lesson booked meanwhile appears), spinning ≥ 750 ms.
+    const booked = eveningUtc(5);
+    await insertLesson({ tutor: stranger!, studentId: student.id, start: booked });
+    const refresh = page.getByRole('button', { name: M.refreshLessons });
+    const started = Date.now();
+    const answer = page.waitForResponse((response) =>
+      response.url().includes('/api/lessons/upcoming?days=30'),
+    );
+    await refresh.click();
+    expect(await refresh.getAttribute('aria-busy')).toBe('true');
+    await answer;
+    await expect.poll(() => refresh.isEnabled()).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    await rowsOf(page).filter({ hasText: stranger!.name }).waitFor();
+    expect(await rowsOf(page).count()).toBe(5);
+    assertNoErrors();
+    await close();
+  });
+
+  it('says Unable to load lessons when the server fails, and Try Again recovers', async () => {
+    const { page, context, assertNoErrors, close } = await studentPage();
+    await context.route('**/api/lessons/upcoming*', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many requests' } }),
+      }),
+    );
+    await page.goto(`${suite.server.url}/student/schedule?days=7`);
+    const panel = page.getByRole('alert').filter({ hasText: M.loadLessonsFailed });
+    await panel.waitFor();
+    await checkScreen(page, 'lessons-student-error');
+    await context.unroute('**/api/lessons/upcoming*');
+    await panel.getByRole('button', { name: M.tryAgain }).click();
+    await rowsOf(page).first().waitFor();
+    expect(await panel.count()).toBe(0);
+    assertNoErrors();
+    await close();
+  });
+
+  it('fits a 375 px phone in the dark theme', async () => {
+    const { page, assertNoErrors, close } = await studentPage({
+      viewport: { width: 375, height: 780 },
+      colorScheme: 'dark',
+    });
+    await page.goto(`${suite.server.url}/student/schedule?days=30`);
+    await rowsOf(page).first().waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await checkScreen(page, 'lessons-student-dark-phone', { fullPage: false });
+    await rowsOf(page).first().getByRole('button').click();
+    await page.getByRole('dialog', { name: M.lessonDetails }).waitFor();
+    await checkScreen(page, 'lessons-student-detail-dark-phone', { fullPage: false });
+    assertNoErrors();
+    await close();
+  });
+
+  it('shows a tutor the lessons booked with them on My Schedule', async () => {
+    const { db } = suite.server.app.database;
+    const { email } = await signUpAndVerify(suite.server.url, suite.server.inbox, 'tutor', {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const profile = await db
+      .insertInto('tutor_profiles')
+      .values({
+        user_id: user.id,
+        bio: 'I teach mathematics with many worked problems.',
+        teaching_experience: 8,
+        hourly_rate_cents: 3000,
+        country_of_residence: 'Portugal',
+        native_language: 'English',
+        education_level: "Master's Degree",
+        education_title: 'MSc Applied Mathematics',
+        university: 'University of Lisbon',
+        year_of_graduation: 2016,
+        teaching_style: 'interactive',
+        lesson_specialties: ['Homework Help'],
+        specializations: [],
+        video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        timezone: 'Europe/Lisbon',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('users')
+      .set({ is_profile_completed: true })
+      .where('id', '=', user.id)
+      .execute();
+    const tutor: TutorRow = { ...tutors[0]!, profileId: profile.id, name: 'Grace Hopper' };
+
+    const { page, context, assertNoErrors, close } = await newPage(suite.browser, VIEWER);
+    await page.goto(suite.server.url);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/tutor/overview');
+    await page.getByRole('link', { name: 'My Schedule' }).click();
+    const card = page.getByRole('region', { name: M.upcomingLessons });
+    await card.getByText(M.noUpcomingLessons, { exact: true }).waitFor();
+    expect(await card.getByText(M.noLessonsTutorHint).count()).toBe(1);
+    expect(await card.getByRole('link', { name: M.findTutors }).count()).toBe(0);
+
+    // Lessons with two students; one of another tutor must not show.
+    const otherName = await db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', otherStudentId)
+      .executeTakeFirstOrThrow();
+    const first = eveningUtc(4);
+    const second = eveningUtc(6);
+    await insertLesson({ tutor, studentId: student.id, start: first, isTrial: true });
+    await insertLesson({ tutor, studentId: otherStudentId, start: second, status: 'pending' });
+    await insertLesson({ tutor: tutors[1]!, studentId: student.id, start: eveningUtc(8) });
+
+    // An error first (Try Again), then the list.
+    await context.route('**/api/lessons/upcoming*', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: '{}' }),
+    );
+    await page.reload();
+    await card.getByText(M.loadLessonsFailed, { exact: true }).waitFor();
+    await context.unroute('**/api/lessons/upcoming*');
+    await card.getByRole('button', { name: M.tryAgain }).click();
+    await rowsOf(page).first().waitFor();
+
+    expect(await listedGroups(page)).toEqual(groupsByDate([first, second]));
+    expect(await rowsOf(page).nth(0).innerText()).toContain('Maya Okafor');
+    expect(await rowsOf(page).nth(1).innerText()).toContain(
+      `${otherName.first_name} ${otherName.last_name}`,
+    );
+    expect(await rowsOf(page).count()).toBe(2);
+    await checkScreen(page, 'lessons-tutor-schedule');
+
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await checkScreen(page, 'lessons-tutor-schedule-dark');
+    await rowsOf(page).first().getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: M.lessonDetails });
+    expect(await dialog.getByTestId('lesson-person').innerText()).toBe('Maya Okafor');
+    expect(await dialog.getByText('Student', { exact: true }).count()).toBe(1);
+    await checkScreen(page, 'lessons-tutor-detail-dark');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    assertNoErrors();
+    await close();
+  });
+});
+
+/** The date groups a list of start instants makes, in order, with how many lessons each. */
+function groupsByDate(starts: Date[]) {
+  const groups: { heading: string; rows: number }[] = [];
+  for (const start of [...starts].sort((a, b) => a.getTime() - b.getTime())) {
+    const heading = expectedHeading(start);
+    const last = groups.at(-1);
+    if (last?.heading === heading) last.rows += 1;
+    else groups.push({ heading, rows: 1 });
+  }
+  return groups;
+}
