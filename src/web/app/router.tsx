@@ -61,8 +61,20 @@ const routes: RouteObject[] = [
           Component: (await import('../features/discovery/tutor-profile-page')).TutorProfilePage,
         }),
       },
-      { path: 'schedule', element: placeholder(STUDENT_PLACEHOLDERS.schedule) },
-      { path: 'lessons', element: placeholder(STUDENT_PLACEHOLDERS.lessons) },
+      {
+        path: 'schedule',
+        lazy: async () => ({
+          Component: (await import('../features/student-schedule/student-schedule-page'))
+            .StudentSchedulePage,
+        }),
+      },
+      {
+        path: 'lessons',
+        lazy: async () => ({
+          Component: (await import('../features/student-schedule/student-schedule-page'))
+            .StudentLessonsPage,
+        }),
+      },
       { path: 'messages', element: placeholder(STUDENT_PLACEHOLDERS.messages) },
       { path: 'billing', element: placeholder(STUDENT_PLACEHOLDERS.billing) },
       { path: 'settings', element: placeholder(STUDENT_PLACEHOLDERS.settings) },
@@ -122,12 +134,38 @@ const routes: RouteObject[] = [
         path: '/payment',
         element: <Outlet />,
         children: [
-          { path: 'checkout', element: placeholder(PAYMENT_PLACEHOLDERS.checkout) },
-          { path: 'success', element: placeholder(PAYMENT_PLACEHOLDERS.success) },
+          {
+            path: 'checkout',
+            lazy: async () => ({
+              Component: (await import('../features/payment/checkout-page')).CheckoutPage,
+            }),
+          },
+          {
+            path: 'success',
+            lazy: async () => ({
+              Component: (await import('../features/payment/success-page')).SuccessPage,
+            }),
+          },
           { path: 'cancel', element: placeholder(PAYMENT_PLACEHOLDERS.cancel) },
         ],
       },
-      { path: '/booking/plan/:tutorId', element: placeholder(PAYMENT_PLACEHOLDERS.bookingPlan) },
+    ],
+  },
+  {
+    // The booking modal opens over the student's dashboard, like the pages it is opened from.
+    path: '/booking/plan/:tutorId',
+    element: (
+      <RequireAuth role="student">
+        <DashboardShell role="student" />
+      </RequireAuth>
+    ),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../features/booking/booking-page')).BookingPage,
+        }),
+      },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

@@ -78,8 +78,11 @@ export function TutorCard({ tutor, view }: { tutor: TutorCardModel; view: Result
           <span className="text-sm font-normal text-slate-500 dark:text-slate-400"> / hour</span>
         </p>
         <div className={`flex gap-2 ${isList ? 'sm:flex-col' : ''}`}>
-          {/* No booking flow yet: Book opens the profile, where booking will start. */}
-          <Link to={profilePath} className={primaryLink} aria-label={`Book ${tutor.name}`}>
+          <Link
+            to={`/booking/plan/${tutor.id}`}
+            className={primaryLink}
+            aria-label={`Book ${tutor.name}`}
+          >
             Book
           </Link>
           <Link to={profilePath} className={secondaryLink}>

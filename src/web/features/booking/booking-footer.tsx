@@ -1,0 +1,59 @@
+import { ArrowRight } from 'lucide-react';
+import { lessonTimes } from '../../lib/lesson-time';
+import { formatPrice } from '../../../domain/booking/pricing';
+import { Button } from '../../components/ui/button';
+import { dayParts } from './booking-week';
+
+/**
+ * What is chosen so far (or what is still missing) and Continue, which waits for a subject,
+ * a time, the checks in flight and a mode that can be completed.
+ */
+export function BookingFooter({
+  summary,
+  lessonMinutes,
+  zone,
+  price,
+  missing,
+  busy,
+  disabled,
+  onContinue,
+}: {
+  summary: { date: string; start: string } | null;
+  lessonMinutes: number;
+  zone: string;
+  /** In cents; null when it depends on a package. */
+  price: number | null;
+  /** The spec's message for the first missing choice, if any. */
+  missing: string | null;
+  busy: boolean;
+  disabled: boolean;
+  onContinue: () => void;
+}) {
+  return (
+    <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="text-sm" aria-live="polite" data-testid="booking-summary">
+        {summary && (
+          <p>
+            <span className="font-semibold">{dayParts(summary.date).full}</span>
+            {' · '}
+            {lessonTimes(summary.start, lessonMinutes, zone)}
+            {price !== null && (
+              <>
+                {' · '}
+                <span className="font-semibold">{formatPrice(price)}</span>
+              </>
+            )}
+          </p>
+        )}
+        {missing && <p className="text-slate-600 dark:text-slate-400">{missing}</p>}
+      </div>
+      <Button
+        onClick={onContinue}
+        disabled={disabled || busy || missing !== null}
+        className="w-full sm:w-auto"
+      >
+        Continue <ArrowRight aria-hidden className="h-4 w-4" />
+      </Button>
+    </div>
+  );
+}

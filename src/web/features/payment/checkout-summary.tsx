@@ -1,0 +1,46 @@
+import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { LessonFacts } from '../../components/booking/lesson-facts';
+import { longDate, lessonTimes, zoneLabel } from '../../lib/lesson-time';
+import { formatPrice } from '../../../domain/booking/pricing';
+import type { PendingBooking } from '../../components/booking/pending-booking';
+
+/** The Payment Summary card (spec 3 §2): what is booked, when (in the chosen zone) and the total. */
+export function CheckoutSummary({ booking }: { booking: PendingBooking }) {
+  const { startTime, lessonMinutes, viewerZone } = booking;
+  return (
+    <section
+      aria-labelledby="payment-summary-title"
+      className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="payment-summary-title" className="text-lg font-semibold">
+        {M.paymentSummary}
+      </h2>
+      <div className="mt-2">
+        <LessonFacts
+          facts={[
+            { label: 'Tutor', value: booking.tutorName },
+            { label: 'Type', value: M.trialLessonType },
+            { label: 'Date', value: longDate(startTime, viewerZone) },
+            {
+              label: 'Time',
+              value: (
+                <>
+                  {lessonTimes(startTime, lessonMinutes, viewerZone)}
+                  <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+                    {zoneLabel(viewerZone, startTime)}
+                  </span>
+                </>
+              ),
+            },
+            { label: 'Duration', value: `${lessonMinutes} minutes` },
+            { label: 'Subject', value: booking.subjectName },
+          ]}
+        />
+      </div>
+      <p className="mt-2 flex items-baseline justify-between border-t border-slate-200 pt-3 text-base font-semibold dark:border-slate-700">
+        <span>Total</span>
+        <span data-testid="checkout-total">{formatPrice(booking.price)}</span>
+      </p>
+    </section>
+  );
+}
