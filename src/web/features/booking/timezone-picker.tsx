@@ -8,14 +8,6 @@ const allZones = () =>
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 const readable = (zone: string) => zone.replaceAll('_', ' ');
 
-/** 'GMT-5' now, as the zone's clocks read. */
-function offsetText(zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
-    .formatToParts(new Date())
-    .find((part) => part.type === 'timeZoneName');
-  return parts?.value ?? '';
-}
-
 /** The zone list filtered by a search: common zones first, then every other (spec 2 §2). */
 function useZoneGroups(value: string, search: string) {
   const choices = useMemo(() => timeZoneChoices(allZones(), value), [value]);
@@ -104,7 +96,6 @@ export function TimezonePicker({
       >
         <Globe aria-hidden className="h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400" />
         <span className="min-w-0 flex-1 truncate">{zoneLabel(value)}</span>
-        <span className="text-xs text-slate-600 dark:text-slate-300">{offsetText(value)}</span>
         <ChevronDown aria-hidden className="h-4 w-4 shrink-0" />
       </button>
       {open && (
