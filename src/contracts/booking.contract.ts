@@ -7,6 +7,9 @@ import { LESSON_STATUSES } from '../domain/booking/booking-rules';
 //   POST /api/lessons (bookLessonSchema in domain/booking)               -> 201 lessonResponse
 //   GET  /api/lessons/upcoming?days                                     -> upcomingLessonsResponse
 //   GET  /api/lessons/:id                                               -> lessonResponse
+//   GET  /api/lessons/:id/slots?fromDate&days&viewerZone                 -> slotsResponse
+//   POST /api/lessons/:id/reschedule (rescheduleLessonSchema)            -> 201 lessonResponse
+//        (the new lesson; the old one is canceled, both in one transaction)
 
 /** The spec's availability day: slots grouped by the viewer's date (times are UTC ISO). */
 export const slotsResponse = z.object({

@@ -215,7 +215,18 @@ export const BOOKING_MESSAGES = {
   tryAgain: 'Try Again',
   findTutors: 'Find Tutors',
   joinLesson: 'Join Lesson',
+  // Reschedule (spec 3 §5, §8)
+  reschedule: 'Reschedule',
+  rescheduled: 'Lesson rescheduled successfully',
+  rescheduleFailed: 'Failed to reschedule lesson',
   // Ours, where the spec is silent.
+  rescheduleTitle: 'Reschedule Lesson',
+  confirmReschedule: 'Confirm New Time',
+  rescheduleReason: 'Reason (optional)',
+  zoneDiffers: (lessonZone: string) =>
+    `This lesson was booked in ${lessonZone}. The times below are in your timezone.`,
+  cannotReschedule: 'Only pending and scheduled lessons can be rescheduled',
+  reasonTooLong: 'The reason must be 500 characters or fewer',
   paidSoon:
     'Paid lessons and packages can be booked once card payments open. For now, book your free trial lesson.',
   notesTooLong: 'Notes must be 2000 characters or fewer',
@@ -250,4 +261,8 @@ export const BOOKING_MESSAGES = {
     `Your free trial lesson with ${tutorName} is booked. We hope you enjoy meeting your tutor!`,
   lessonConfirmedText: (tutorName: string) => `Your lesson with ${tutorName} is booked.`,
   noBookingFoundText: 'We could not find this booking. Your lessons are listed under My Lessons.',
+  // The reschedule step of the lesson detail dialog (ours, where the spec is silent).
+  currentTime: 'Current time',
+  newTime: 'New time',
+  backToDetails: 'Back',
 } as const;

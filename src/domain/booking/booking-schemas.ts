@@ -56,3 +56,27 @@ export const slotsQuerySchema = z.object({
     .pipe(lessonMinutesSchema)
     .default(DEFAULT_LESSON_MINUTES),
 });
+
+/** Ours: why a lesson moved, kept with the lesson it replaced. */
+export const MAX_RESCHEDULE_REASON_LENGTH = 500;
+export const DEFAULT_RESCHEDULE_REASON = 'Rescheduled by user';
+
+/**
+ * A new time for a lesson, chosen like a booking: the viewer's date and 'HH:MM-HH:MM' from the
+ * lesson's own slot list. The length stays the lesson's; either party may move it.
+ */
+export const rescheduleLessonSchema = z.object({
+  bookingDate: localDateSchema,
+  slotTime: slotTimeSchema,
+  viewerZone: timeZoneSchema,
+  reason: z
+    .string()
+    .trim()
+    .max(MAX_RESCHEDULE_REASON_LENGTH, M.reasonTooLong)
+    .transform((reason) => reason || DEFAULT_RESCHEDULE_REASON)
+    .default(DEFAULT_RESCHEDULE_REASON),
+});
+export type RescheduleLessonInput = z.input<typeof rescheduleLessonSchema>;
+
+/** The slots a lesson could move to: as a booking's, without a length (the lesson keeps its). */
+export const rescheduleSlotsQuerySchema = slotsQuerySchema.omit({ lessonMinutes: true });

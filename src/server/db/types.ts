@@ -244,6 +244,10 @@ export interface LessonsTable {
   tutor_prep_notes: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Migration 008: the lesson this one replaced, and who canceled this one and why. */
+  rescheduled_from: Generated<string | null>;
+  canceled_by: Generated<string | null>;
+  cancel_reason: Generated<string | null>;
 }
 
 export interface DB {

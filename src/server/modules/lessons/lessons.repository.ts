@@ -27,14 +27,17 @@ export async function weeklyWindowsOf(db: Db, tutorProfileId: string): Promise<W
   }));
 }
 
-/** Time held by the tutor's lessons, and the student's own, that overlaps [from, to). */
+/**
+ * Time held by the tutor's lessons, and the student's own, that overlaps [from, to); a lesson
+ * being moved does not block its own new time.
+ */
 export async function busyIntervals(
   db: Db,
-  holders: { tutorProfileId: string; studentId?: string },
+  holders: { tutorProfileId: string; studentId?: string; exceptLessonId?: string },
   from: Date,
   to: Date,
 ) {
-  const rows = await db
+  let query = db
     .selectFrom('lessons')
     .select(['starts_at', 'ends_at'])
     .where((eb) =>
@@ -45,8 +48,9 @@ export async function busyIntervals(
     )
     .where('status', 'in', TIME_HOLDING_STATUSES)
     .where('starts_at', '<', to)
-    .where('ends_at', '>', from)
-    .execute();
+    .where('ends_at', '>', from);
+  if (holders.exceptLessonId) query = query.where('id', '<>', holders.exceptLessonId);
+  const rows = await query.execute();
   return rows.map((row) => ({ start: row.starts_at, end: row.ends_at }));
 }
 
@@ -89,6 +93,7 @@ export async function insertLesson(
     currency: string;
     timezone: string;
     studentNotes: string;
+    rescheduledFrom?: string;
   },
 ): Promise<string> {
   const row = await db
@@ -107,6 +112,7 @@ export async function insertLesson(
       timezone: lesson.timezone,
       meeting_url: null,
       student_notes: lesson.studentNotes,
+      rescheduled_from: lesson.rescheduledFrom ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -176,4 +182,22 @@ export async function tutorProfileIdOf(db: Db, userId: string) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** A lesson as stored, locked until the transaction ends (so that two moves of it queue). */
+export function lockLesson(db: Transaction<DB>, id: string) {
+  return db.selectFrom('lessons').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function cancelLesson(db: Db, id: string, canceledBy: string, reason: string) {
+  await db
+    .updateTable('lessons')
+    .set({
+      status: 'canceled',
+      canceled_by: canceledBy,
+      cancel_reason: reason,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
 }

@@ -8,16 +8,20 @@ import {
 } from '../../../contracts/booking.contract';
 import {
   bookLessonSchema,
+  rescheduleLessonSchema,
+  rescheduleSlotsQuerySchema,
   slotsQuerySchema,
   upcomingDaysSchema,
 } from '../../../domain/booking/booking-schemas';
 import { requireRole, requireUser, signedInUser } from '../auth/auth.guards';
 import * as lessons from './lessons.service';
+import * as reschedule from './reschedule.service';
 
 export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = () => ({ db: app.deps.db, signingSecret: app.deps.signingSecret });
   const tags = ['lessons'];
-  const tutorParams = z.object({ id: z.string().max(100) });
+  // Path ids: anything that is not a row's id is simply not found (404), never a 400.
+  const idParams = z.object({ id: z.string().max(100) });
 
   app.get(
     '/api/tutors/:id/slots',
@@ -25,7 +29,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: {
         tags,
-        params: tutorParams,
+        params: idParams,
         querystring: slotsQuerySchema,
         response: { 200: slotsResponse },
       },
@@ -38,7 +42,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tutors/:id/trial-eligibility',
     {
       preHandler: requireRole('student'),
-      schema: { tags, params: tutorParams, response: { 200: trialEligibilityResponse } },
+      schema: { tags, params: idParams, response: { 200: trialEligibilityResponse } },
     },
     async (request) => lessons.trialEligibility(ctx(), request.params.id, signedInUser(request).id),
   );
@@ -76,12 +80,49 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: {
         tags,
-        params: z.object({ id: z.string().max(100) }),
+        params: idParams,
         response: { 200: lessonResponse },
       },
     },
     async (request) => ({
       lesson: await lessons.lessonFor(ctx(), signedInUser(request), request.params.id),
     }),
+  );
+
+  app.get(
+    '/api/lessons/:id/slots',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: rescheduleSlotsQuerySchema,
+        response: { 200: slotsResponse },
+      },
+    },
+    async (request) =>
+      reschedule.rescheduleSlots(ctx(), signedInUser(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/lessons/:id/reschedule',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        params: idParams,
+        body: rescheduleLessonSchema,
+        response: { 201: lessonResponse },
+      },
+    },
+    async (request, reply) => {
+      const lesson = await reschedule.rescheduleLesson(
+        ctx(),
+        signedInUser(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.code(201).send({ lesson });
+    },
   );
 };

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Lesson, SlotsResponse } from '../../../contracts/booking.contract';
 import type { SessionUser } from '../../../contracts/auth.contract';
@@ -24,7 +24,7 @@ export interface LessonsContext {
   now?: () => Date;
 }
 
-const nowOf = (ctx: LessonsContext) => ctx.now?.() ?? new Date();
+export const nowOf = (ctx: LessonsContext) => ctx.now?.() ?? new Date();
 
 async function requireTutor(ctx: LessonsContext, tutorProfileId: string) {
   const tutor = isUuid(tutorProfileId)
@@ -38,7 +38,7 @@ async function requireTutor(ctx: LessonsContext, tutorProfileId: string) {
  * UTC bounds wide enough for any zone's view of the given local dates: a local date lies
  * within 14 hours of the same UTC date, so a day of margin each side is plenty.
  */
-function utcBoundsOf(fromDate: string, days: number) {
+export function utcBoundsOf(fromDate: string, days: number) {
   const first = parseLocalDate(fromDate) ?? 0;
   return {
     from: new Date((first - 1) * MS_PER_DAY),
@@ -46,10 +46,7 @@ function utcBoundsOf(fromDate: string, days: number) {
   };
 }
 
-/**
- * The tutor's bookable slots for some of the viewer's dates: their weekly windows minus the
- * time held by their lessons and, for a student, by the student's own lessons.
- */
+/** The tutor's bookable slots; a student's own lessons block their time too. */
 export async function availableSlots(
   ctx: LessonsContext,
   tutorProfileId: string,
@@ -57,15 +54,25 @@ export async function availableSlots(
   viewer: SessionUser,
 ): Promise<SlotsResponse> {
   const tutor = await requireTutor(ctx, tutorProfileId);
+  return slotsOf(
+    ctx,
+    tutor,
+    { studentId: viewer.role === 'student' ? viewer.id : undefined },
+    query,
+  );
+}
+
+/** A tutor's free slots for some of the viewer's dates, minus the given parties' lessons. */
+export async function slotsOf(
+  ctx: LessonsContext,
+  tutor: { id: string; timezone: string },
+  holders: { studentId?: string; exceptLessonId?: string },
+  query: { fromDate: string; days: number; viewerZone: string; lessonMinutes: number },
+): Promise<SlotsResponse> {
   const { from, to } = utcBoundsOf(query.fromDate, query.days);
   const [weekly, busy] = await Promise.all([
     repository.weeklyWindowsOf(ctx.db, tutor.id),
-    repository.busyIntervals(
-      ctx.db,
-      { tutorProfileId: tutor.id, studentId: viewer.role === 'student' ? viewer.id : undefined },
-      from,
-      to,
-    ),
+    repository.busyIntervals(ctx.db, { tutorProfileId: tutor.id, ...holders }, from, to),
   ]);
   const { days } = generateSlots({
     weekly,
@@ -90,7 +97,45 @@ export async function trialEligibility(
   return { eligible: !(await repository.hasHadTrial(ctx.db, studentId, tutor.id)) };
 }
 
-const pgCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
+/**
+ * The UTC instants of a slot the viewer chose ('HH:MM-HH:MM' on their date, in their zone) if
+ * it is offered right now: inside the tutor's windows, clear of both parties' other lessons
+ * (the one being moved aside), far enough ahead. Otherwise 409 with the reason.
+ */
+export async function offeredSlot(
+  ctx: LessonsContext,
+  db: Transaction<DB>,
+  params: {
+    tutor: { id: string; timezone: string };
+    studentId: string;
+    lessonMinutes: number;
+    choice: { bookingDate: string; slotTime: string; viewerZone: string };
+    exceptLessonId?: string;
+  },
+): Promise<{ startsAt: Date; endsAt: Date }> {
+  const { tutor, studentId, choice } = params;
+  const { from, to } = utcBoundsOf(choice.bookingDate, 1);
+  const slot = checkSlot({
+    weekly: await repository.weeklyWindowsOf(db, tutor.id),
+    tutorZone: tutor.timezone,
+    busy: await repository.busyIntervals(
+      db,
+      { tutorProfileId: tutor.id, studentId, exceptLessonId: params.exceptLessonId },
+      from,
+      to,
+    ),
+    lessonMinutes: params.lessonMinutes,
+    viewerZone: choice.viewerZone,
+    bookingDate: choice.bookingDate,
+    slotTime: choice.slotTime,
+    now: nowOf(ctx),
+    minNoticeMinutes: MIN_BOOKING_NOTICE_MINUTES,
+  });
+  if (!slot.ok) throw new AppError('CONFLICT', slot.message);
+  return { startsAt: new Date(slot.startUtc), endsAt: new Date(slot.endUtc) };
+}
+
+export const pgCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 /**
  * Books a lesson for a student: the slot must be one offered right now (checked against the
@@ -110,30 +155,17 @@ export async function bookLesson(
     const lessonId = await ctx.db.transaction().execute(async (trx) => {
       if (await repository.hasHadTrial(trx, studentId, tutor.id))
         throw new AppError('CONFLICT', M.trialUsed);
-      const { from, to } = utcBoundsOf(input.bookingDate, 1);
-      const slot = checkSlot({
-        weekly: await repository.weeklyWindowsOf(trx, tutor.id),
-        tutorZone: tutor.timezone,
-        busy: await repository.busyIntervals(
-          trx,
-          { tutorProfileId: tutor.id, studentId },
-          from,
-          to,
-        ),
+      const slot = await offeredSlot(ctx, trx, {
+        tutor,
+        studentId,
         lessonMinutes: input.lessonMinutes,
-        viewerZone: input.viewerZone,
-        bookingDate: input.bookingDate,
-        slotTime: input.slotTime,
-        now: nowOf(ctx),
-        minNoticeMinutes: MIN_BOOKING_NOTICE_MINUTES,
+        choice: input,
       });
-      if (!slot.ok) throw new AppError('CONFLICT', slot.message);
       return repository.insertLesson(trx, {
         tutorProfileId: tutor.id,
         studentId,
         subjectId: input.subjectId,
-        startsAt: new Date(slot.startUtc),
-        endsAt: new Date(slot.endUtc),
+        ...slot,
         durationMinutes: input.lessonMinutes,
         isTrial: true,
         // Free, so nothing to wait for: the trial is confirmed at once.
@@ -154,7 +186,7 @@ export async function bookLesson(
   }
 }
 
-function toLesson(ctx: LessonsContext, row: repository.LessonRow): Lesson {
+export function toLesson(ctx: LessonsContext, row: repository.LessonRow): Lesson {
   return {
     id: row.id,
     tutorProfileId: row.tutor_profile_id,
@@ -197,8 +229,13 @@ export async function upcomingLessons(
 
 /** One lesson, for its student or its tutor only (anyone else: not found). */
 export async function lessonFor(ctx: LessonsContext, user: SessionUser, id: string) {
+  return toLesson(ctx, await partyLesson(ctx, user, id));
+}
+
+/** A lesson of which the user is the student or the tutor; anyone else gets not found. */
+export async function partyLesson(ctx: LessonsContext, user: SessionUser, id: string) {
   const row = isUuid(id) ? await repository.findLesson(ctx.db, id) : undefined;
   if (!row || (row.student_id !== user.id && row.tutor_user_id !== user.id))
     throw new AppError('NOT_FOUND', M.lessonNotFound);
-  return toLesson(ctx, row);
+  return row;
 }

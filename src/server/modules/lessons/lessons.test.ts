@@ -356,4 +356,105 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     }
     expect((await fetch(`${t.url}/api/lessons/upcoming`)).status).toBe(401);
   });
+
+  it('moves a lesson for either party: the old one is canceled, the new one holds the time', async () => {
+    const db = t.database.db;
+    const trial = ((await student.get('/api/lessons/upcoming')).json.lessons as Lesson[]).find(
+      (lesson) => lesson.isTrial,
+    )!;
+    const date = trial.startTime.slice(0, 10);
+    // Its own time is free to move to; the lesson keeps its length.
+    const free = await student.get(
+      `/api/lessons/${trial.id}/slots?fromDate=${date}&days=1&viewerZone=${VIEWER_ZONE}`,
+    );
+    expect((free.json as SlotsResponse).days[0]!.slots.map((slot) => slot.slot_time)).toContain(
+      FIRST_SLOT,
+    );
+
+    const move = (client: TestClient, id: string, body: Record<string, unknown>) =>
+      client.post(`/api/lessons/${id}/reschedule`, { viewerZone: VIEWER_ZONE, ...body });
+    const moved = await move(student, trial.id, {
+      bookingDate: viewerDate(4),
+      slotTime: '06:30-07:30',
+    });
+    expect(moved.status, moved.text).toBe(201);
+    const next = moved.json.lesson as Lesson;
+    expect(next).toMatchObject({
+      isTrial: true,
+      status: 'scheduled',
+      durationMinutes: trial.durationMinutes,
+      startTime: `${viewerDate(4)}T01:00:00.000Z`,
+    });
+    expect(next.id).not.toBe(trial.id);
+    const stored = await db
+      .selectFrom('lessons')
+      .select(['id', 'status', 'cancel_reason', 'rescheduled_from'])
+      .where('id', 'in', [trial.id, next.id])
+      .execute();
+    expect(stored.find((row) => row.id === trial.id)).toMatchObject({
+      status: 'canceled',
+      cancel_reason: 'Rescheduled by user',
+    });
+    expect(stored.find((row) => row.id === next.id)?.rescheduled_from).toBe(trial.id);
+    const upcoming = ((await student.get('/api/lessons/upcoming')).json.lessons as Lesson[]).map(
+      (lesson) => lesson.id,
+    );
+    expect(upcoming).toContain(next.id);
+    expect(upcoming).not.toContain(trial.id);
+
+    // A canceled lesson cannot move again; strangers cannot see it; bad input changes nothing.
+    const again = await move(student, trial.id, {
+      bookingDate: viewerDate(4),
+      slotTime: FIRST_SLOT,
+    });
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe(M.cannotReschedule);
+    expect(
+      (await move(otherStudent, next.id, { bookingDate: viewerDate(4), slotTime: FIRST_SLOT }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await otherStudent.get(`/api/lessons/${next.id}/slots?fromDate=${date}&viewerZone=UTC`))
+        .status,
+    ).toBe(404);
+    expect(
+      (await move(student, next.id, { bookingDate: viewerDate(4), slotTime: '5:30' })).status,
+    ).toBe(400);
+
+    // A time another lesson holds is refused.
+    const taken = await book(otherStudent, { bookingDate: viewerDate(6) });
+    expect(taken.status, taken.text).toBe(201);
+    const clash = await move(student, next.id, {
+      bookingDate: viewerDate(6),
+      slotTime: FIRST_SLOT,
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.json.error.message).toBe(M.slotUnavailable);
+
+    // The tutor moves it too, with a reason.
+    const byTutor = await move(tutorClient, next.id, {
+      bookingDate: viewerDate(4),
+      slotTime: '07:30-08:30',
+      reason: 'A conference that morning',
+    });
+    expect(byTutor.status, byTutor.text).toBe(201);
+    expect(
+      await db
+        .selectFrom('lessons')
+        .select('cancel_reason')
+        .where('id', '=', next.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ cancel_reason: 'A conference that morning' });
+
+    // A lesson already in progress stays where it is.
+    const running = ((await student.get('/api/lessons/upcoming')).json.lessons as Lesson[]).find(
+      (lesson) => lesson.status === 'in_progress',
+    )!;
+    const late = await move(student, running.id, {
+      bookingDate: viewerDate(4),
+      slotTime: FIRST_SLOT,
+    });
+    expect(late.status).toBe(409);
+    expect(late.json.error.message).toBe(M.cannotReschedule);
+  });
 });
