@@ -6,6 +6,7 @@ import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
 import { signUpAndVerify } from '../../src/server/test/accounts';
 import { everyDay, setWeeklyAvailability } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
+import { seededTutors, type SeededTutor } from './support/seeded-tutors';
 import { signUpStudentInBrowser } from './support/sign-up';
 import { checkScreen, hasChromium, newPage } from './support/browser';
 
@@ -18,7 +19,7 @@ const ZONE = 'America/New_York';
 const VIEWER = { timezoneId: ZONE, locale: 'en-US' } satisfies BrowserContextOptions;
 const TUTOR_ZONE = 'Europe/London';
 
-type Tutor = { id: string; name: string; subjects: { id: number; name: string }[] };
+type Tutor = SeededTutor;
 type Slot = SlotsResponse['days'][number]['slots'][number];
 
 // What a reader in New York should see, written independently of the app's formatting code.
@@ -46,26 +47,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     const { db } = suite.server.app.database;
     await seedDemoTutors(db, { count: 12, seed: 21 });
     // Tutors with several subjects, so the student has to pick one.
-    const rows = await db
-      .selectFrom('tutor_profiles as tp')
-      .innerJoin('users as u', 'u.id', 'tp.user_id')
-      .innerJoin('tutor_subjects as ts', 'ts.tutor_profile_id', 'tp.id')
-      .innerJoin('subjects as s', 's.id', 'ts.subject_id')
-      .select(['tp.id', 'u.first_name', 'u.last_name', 's.id as subjectId', 's.name as subject'])
-      .orderBy('tp.id')
-      .orderBy('s.id')
-      .execute();
-    const byTutor = new Map<string, Tutor>();
-    for (const row of rows) {
-      const tutor = byTutor.get(row.id) ?? {
-        id: row.id,
-        name: `${row.first_name} ${row.last_name}`,
-        subjects: [],
-      };
-      tutor.subjects.push({ id: row.subjectId, name: row.subject });
-      byTutor.set(row.id, tutor);
-    }
-    tutors = [...byTutor.values()].filter((tutor) => tutor.subjects.length > 1).slice(0, 3);
+    tutors = (await seededTutors(db)).filter((tutor) => tutor.subjects.length > 1).slice(0, 3);
     expect(tutors).toHaveLength(3);
     for (const tutor of tutors)
       await setWeeklyAvailability(db, tutor.id, TUTOR_ZONE, everyDay('13:00', '22:00'));

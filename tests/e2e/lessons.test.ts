@@ -4,6 +4,7 @@ import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
 import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
 import { signUpAndVerify, TEST_PASSWORD } from '../../src/server/test/accounts';
 import { browserSuite } from './support/browser-suite';
+import { tutorsWithSubject, type TutorWithSubject } from './support/seeded-tutors';
 import { signUpStudentInBrowser } from './support/sign-up';
 import { checkScreen, hasChromium, newPage } from './support/browser';
 
@@ -56,7 +57,7 @@ const eveningUtc = (days: number) => {
   return at;
 };
 
-type TutorRow = { profileId: string; name: string; subjectId: number; subject: string };
+type TutorRow = TutorWithSubject;
 
 describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
   const suite = browserSuite();
@@ -67,23 +68,7 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
   beforeAll(async () => {
     const { db } = suite.server.app.database;
     await seedDemoTutors(db, { count: 8, seed: 5 });
-    tutors = await db
-      .selectFrom('tutor_profiles as tp')
-      .innerJoin('users as u', 'u.id', 'tp.user_id')
-      .innerJoin('tutor_subjects as ts', 'ts.tutor_profile_id', 'tp.id')
-      .innerJoin('subjects as s', 's.id', 'ts.subject_id')
-      .distinctOn('tp.id')
-      .select(['tp.id as profileId', 'u.first_name', 'u.last_name', 's.id as subjectId', 's.name'])
-      .orderBy('tp.id')
-      .execute()
-      .then((rows) =>
-        rows.map((row) => ({
-          profileId: row.profileId,
-          name: `${row.first_name} ${row.last_name}`,
-          subjectId: row.subjectId,
-          subject: row.name,
-        })),
-      );
+    tutors = await tutorsWithSubject(db);
     const other = await db
       .selectFrom('users')
       .select('id')
@@ -106,7 +91,7 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
     return suite.server.app.database.db
       .insertInto('lessons')
       .values({
-        tutor_profile_id: lesson.tutor.profileId,
+        tutor_profile_id: lesson.tutor.id,
         student_id: lesson.studentId,
         subject_id: lesson.tutor.subjectId,
         starts_at: lesson.start,
@@ -365,7 +350,7 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
       .set({ is_profile_completed: true })
       .where('id', '=', user.id)
       .execute();
-    const tutor: TutorRow = { ...tutors[0]!, profileId: profile.id, name: 'Grace Hopper' };
+    const tutor: TutorRow = { ...tutors[0]!, id: profile.id, name: 'Grace Hopper' };
 
     const { page, context, assertNoErrors, close } = await newPage(suite.browser, VIEWER);
     await page.goto(suite.server.url);

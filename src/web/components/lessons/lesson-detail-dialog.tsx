@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Lesson } from '../../../contracts/booking.contract';
+import { canReschedule } from '../../../domain/booking/booking-rules';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -8,10 +9,13 @@ import { joinUrlOf, otherPartyOf, safeMeetingUrl, type LessonViewer } from './le
 import { longDate, lessonTimes, zoneLabel } from '../../lib/lesson-time';
 import { JoinLessonLink } from './join-lesson-link';
 import { PersonAvatar } from './person-avatar';
+import { RescheduleView } from './reschedule-view';
+import { useReschedule } from './use-reschedule';
 
 /**
- * Spec 3 'Lesson detail dialog', in the viewer's zone. Notes and Reschedule arrive with their
- * own calls; until then they are left out rather than shown as buttons that do nothing.
+ * Spec 3 'Lesson detail dialog', in the viewer's zone. Reschedule (pending and scheduled
+ * lessons) turns the same dialog into its second step, so a phone never stacks two dialogs;
+ * Back returns to the details. Notes arrive with their own calls.
  */
 export function LessonDetailDialog({
   lesson,
@@ -24,23 +28,67 @@ export function LessonDetailDialog({
   zone: string;
   onClose: () => void;
 }) {
+  const [rescheduling, setRescheduling] = useState(false);
+  // Back from the step: focus returns to the Reschedule button, not to the page.
+  const [cameBack, setCameBack] = useState(false);
+  const close = () => {
+    setRescheduling(false);
+    setCameBack(false);
+    onClose();
+  };
+  const step = useReschedule({ lesson, zone, active: rescheduling, onMoved: close });
+
   const joinUrl = lesson && joinUrlOf(lesson);
+  const detailsFooter = (
+    <>
+      <Button variant="secondary" onClick={close}>
+        Close
+      </Button>
+      {joinUrl && <JoinLessonLink href={joinUrl} />}
+      {lesson && canReschedule(lesson.status) && (
+        <Button
+          autoFocus={cameBack}
+          onClick={() => {
+            step.start();
+            setRescheduling(true);
+          }}
+        >
+          {M.reschedule}
+        </Button>
+      )}
+    </>
+  );
+  const rescheduleFooter = (
+    <>
+      <Button
+        variant="secondary"
+        disabled={step.busy}
+        onClick={() => {
+          setCameBack(true);
+          setRescheduling(false);
+        }}
+      >
+        {M.backToDetails}
+      </Button>
+      <Button disabled={!step.date || !step.slot || step.busy} onClick={step.submit}>
+        {step.busy ? M.processing : M.confirmReschedule}
+      </Button>
+    </>
+  );
   return (
     <Dialog
       open={lesson !== null}
-      onClose={onClose}
-      title={M.lessonDetails}
+      onClose={close}
+      title={rescheduling ? M.rescheduleTitle : M.lessonDetails}
       closeLabel={M.closeLessonDetails}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-          {joinUrl && <JoinLessonLink href={joinUrl} />}
-        </>
-      }
+      footer={rescheduling ? rescheduleFooter : detailsFooter}
     >
-      {lesson && <LessonFacts lesson={lesson} viewer={viewer} zone={zone} />}
+      {lesson &&
+        (rescheduling ? (
+          <RescheduleView lesson={lesson} viewer={viewer} zone={zone} step={step} />
+        ) : (
+          <LessonFacts lesson={lesson} viewer={viewer} zone={zone} />
+        ))}
     </Dialog>
   );
 }

@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { lessonTimes } from '../../lib/lesson-time';
 import { formatPrice } from '../../../domain/booking/pricing';
 import { Button } from '../../components/ui/button';
-import { dayParts } from './booking-week';
+import { dayParts } from '../../components/booking/booking-week';
 
 /**
  * What is chosen so far (or what is still missing) and Continue, which waits for a subject,

@@ -19,13 +19,13 @@ import {
 } from './booking-choices';
 import { BookingFooter } from './booking-footer';
 import { bookingReducer, effectiveMode, initialChoice, isBookable } from './booking-state';
-import { defaultDay, todayIn, weekStart } from './booking-week';
+import { defaultDay, todayIn, weekStart } from '../../components/booking/booking-week';
 import { ChoiceGroup } from './choice-group';
 import { NotesField } from './notes-field';
-import { TimeSlots } from './time-slots';
+import { TimeSlots } from '../../components/booking/time-slots';
 import { TimezonePicker } from './timezone-picker';
 import { useContinueBooking } from './use-continue-booking';
-import { WeekStrip } from './week-strip';
+import { WeekStrip } from '../../components/booking/week-strip';
 
 /** The booking modal of spec 3 §2 and §4, for one tutor; a trial is the bookable mode today. */
 export function BookingModal({

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { DaySlot } from '../../../domain/scheduling/generate-slots';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { clockTime } from '../../lib/lesson-time';
-import { Button } from '../../components/ui/button';
+import { Button } from '../ui/button';
 import { slotsByPeriod } from './booking-week';
 
 function PeriodGroup({

@@ -1,0 +1,448 @@
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Lesson, SlotsResponse } from '../../src/contracts/booking.contract';
+import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
+import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
+import { signUpAndVerify, TEST_PASSWORD } from '../../src/server/test/accounts';
+import { everyDay, setWeeklyAvailability } from '../../src/server/test/weekly-availability';
+import { browserSuite } from './support/browser-suite';
+import { tutorsWithSubject } from './support/seeded-tutors';
+import { signUpStudentInBrowser } from './support/sign-up';
+import { checkScreen, hasChromium, newPage } from './support/browser';
+
+// Moving a lesson from the lesson detail dialog, as a student (My Schedule) and as a tutor
+// (Upcoming Lessons). The tutors teach from London 13:00-22:00 every day; the student books
+// from Paris but looks from New York, so the dialog must warn that the zones differ and show
+// New York's times.
+
+const ZONE = 'America/New_York';
+const VIEWER = { timezoneId: ZONE, locale: 'en-US' } satisfies BrowserContextOptions;
+const BOOKED_IN = 'Europe/Paris';
+const TUTOR_ZONE = 'Europe/London';
+const OPEN_FROM = 13;
+const OPEN_UNTIL = 22;
+const MINUTE = 60_000;
+
+type Slot = SlotsResponse['days'][number]['slots'][number];
+type Tutor = { id: string; name: string; subjectId: number };
+
+// What a reader should see, written independently of the app's formatting code.
+const inZone = (at: string, options: Intl.DateTimeFormatOptions, zone = ZONE) =>
+  new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone }).format(new Date(at));
+const clock = (at: string, zone = ZONE) => inZone(at, { hour: 'numeric', minute: '2-digit' }, zone);
+const longDate = (at: string, zone = ZONE) => inZone(at, { dateStyle: 'full' }, zone);
+const lessonTimes = (start: string, minutes: number, zone = ZONE) =>
+  `${clock(start, zone)} – ${clock(new Date(Date.parse(start) + minutes * MINUTE).toISOString(), zone)}`;
+const isoDate = (zone: string, daysAhead: number) =>
+  new Date(Date.now() + daysAhead * 86_400_000).toLocaleDateString('en-CA', { timeZone: zone });
+/** Minutes since midnight on the tutor's clock. */
+const tutorMinutes = (at: string) => {
+  const [hour, minute] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TUTOR_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date(at))
+    .split(':')
+    .map(Number);
+  return hour! * 60 + minute!;
+};
+/** Every offered time must lie inside the tutor's hours. */
+const withinTutorHours = (slot: Slot) =>
+  tutorMinutes(slot.start_time) >= OPEN_FROM * 60 &&
+  tutorMinutes(slot.end_time) <= OPEN_UNTIL * 60 &&
+  tutorMinutes(slot.end_time) > tutorMinutes(slot.start_time);
+
+describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
+  const suite = browserSuite();
+  let student: { id: string; state: BrowserContextOptions['storageState'] };
+  let tutors: Tutor[];
+
+  beforeAll(async () => {
+    const { db } = suite.server.app.database;
+    await seedDemoTutors(db, { count: 6, seed: 11 });
+    // Each seeded tutor with one subject they teach.
+    tutors = await tutorsWithSubject(db);
+    for (const tutor of tutors)
+      await setWeeklyAvailability(
+        db,
+        tutor.id,
+        TUTOR_ZONE,
+        everyDay(`${OPEN_FROM}:00`, `${OPEN_UNTIL}:00`),
+      );
+    student = await signUpStudentInBrowser(suite.browser, suite.server);
+  });
+
+  /** Shoots a screen as it rests: colour transitions of the last click are skipped to their end. */
+  async function shoot(page: Page, name: string, options?: { fullPage: boolean }) {
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important }' });
+    await checkScreen(page, name, options);
+  }
+
+  const studentPage = (options: BrowserContextOptions = {}) =>
+    newPage(suite.browser, { ...VIEWER, storageState: student.state, ...options });
+
+  /** A GET of the app's API with the page's session. */
+  const apiGet = <T>(page: Page, path: string) =>
+    page.evaluate(async (url) => (await (await fetch(url)).json()) as T, path);
+
+  /** Books a free trial through the API, as the booking modal would, from `viewerZone`. */
+  async function bookTrial(page: Page, tutor: Tutor, viewerZone: string, daysAhead: number) {
+    const bookingDate = isoDate(viewerZone, daysAhead);
+    const { days } = await apiGet<SlotsResponse>(
+      page,
+      `/api/tutors/${tutor.id}/slots?${new URLSearchParams({ fromDate: bookingDate, days: '1', lessonMinutes: '50', viewerZone })}`,
+    );
+    const slot = days[0]!.slots[0]!;
+    const answer = await page.evaluate(
+      async (body) => {
+        const response = await fetch('/api/lessons', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, json: (await response.json()) as { lesson: Lesson } };
+      },
+      {
+        tutorProfileId: tutor.id,
+        subjectId: tutor.subjectId,
+        mode: 'trial',
+        bookingDate,
+        slotTime: slot.slot_time,
+        viewerZone,
+        lessonMinutes: 50,
+        notes: '',
+      },
+    );
+    expect(answer.status).toBe(201);
+    return answer.json.lesson;
+  }
+
+  /** The times the API offers a lesson on one of the viewer's days. */
+  const offeredFor = async (page: Page, lessonId: string, date: string, zone = ZONE) =>
+    (
+      await apiGet<SlotsResponse>(
+        page,
+        `/api/lessons/${lessonId}/slots?${new URLSearchParams({ fromDate: date, days: '1', viewerZone: zone })}`,
+      )
+    ).days[0]!.slots;
+
+  const lessonRow = (page: Page, name: string) =>
+    page.getByTestId('lesson-row').filter({ hasText: name });
+  const day = (dialog: Locator, date: string) => dialog.locator(`button[data-date="${date}"]`);
+  const slotButtons = (dialog: Locator) => dialog.locator('button[data-slot-time]');
+  const confirmButton = (dialog: Locator) =>
+    dialog.getByRole('button', { name: M.confirmReschedule });
+  const pressed = async (button: Locator) => (await button.getAttribute('aria-pressed')) === 'true';
+  const isFocused = (locator: Locator) =>
+    locator.evaluate((element) => element === document.activeElement);
+
+  /** Opens a day and waits until its times are the ones the API offers (less the lesson's own). */
+  async function openDay(page: Page, dialog: Locator, lesson: Lesson, date: string, zone = ZONE) {
+    await day(dialog, date).click();
+    expect(await pressed(day(dialog, date))).toBe(true);
+    const offered = (await offeredFor(page, lesson.id, date, zone)).filter(
+      (slot) => slot.start_time !== lesson.startTime,
+    );
+    expect(offered.length).toBeGreaterThan(2);
+    expect(offered.every(withinTutorHours)).toBe(true);
+    await expect
+      .poll(() => slotButtons(dialog).allInnerTexts())
+      .toEqual(offered.map((slot) => clock(slot.start_time, zone)));
+    return offered;
+  }
+
+  /** A paid 50-minute lesson of the student, put straight into the database. */
+  async function insertLesson(
+    tutor: Tutor,
+    start: Date,
+    status: 'pending' | 'scheduled',
+    timezone: string,
+  ) {
+    const { id } = await suite.server.app.database.db
+      .insertInto('lessons')
+      .values({
+        tutor_profile_id: tutor.id,
+        student_id: student.id,
+        subject_id: tutor.subjectId,
+        starts_at: start,
+        ends_at: new Date(start.getTime() + 60 * MINUTE),
+        duration_minutes: 50,
+        is_trial: false,
+        status,
+        price_cents: 3000,
+        timezone,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async function savedLessons(oldId: string) {
+    const { db } = suite.server.app.database;
+    const old = await db
+      .selectFrom('lessons')
+      .selectAll()
+      .where('id', '=', oldId)
+      .executeTakeFirstOrThrow();
+    const moved = await db
+      .selectFrom('lessons')
+      .selectAll()
+      .where('rescheduled_from', '=', oldId)
+      .executeTakeFirstOrThrow();
+    return { old, moved };
+  }
+
+  it('lets a student move a booked trial to another day and time from My Schedule', async () => {
+    const tutor = tutors[0]!;
+    const { page, assertNoErrors, close } = await studentPage();
+    await page.goto(`${suite.server.url}/student/schedule`);
+    const lesson = await bookTrial(page, tutor, BOOKED_IN, 2);
+    expect(lesson.timezone).toBe(BOOKED_IN);
+    const oldTimes = lessonTimes(lesson.startTime, 50);
+    await page.reload();
+    const row = lessonRow(page, tutor.name);
+    expect(await row.innerText()).toContain(oldTimes);
+
+    await row.getByRole('button').click();
+    const details = page.getByRole('dialog', { name: M.lessonDetails });
+    await details.getByRole('button', { name: M.reschedule }).waitFor();
+    await shoot(page, 'reschedule-details');
+    await details.getByRole('button', { name: M.reschedule }).click();
+    const dialog = page.getByRole('dialog', { name: M.rescheduleTitle });
+    await dialog.waitFor();
+
+    // The current time in New York, the zone warning, and nothing chosen yet.
+    const current = await dialog.getByTestId('reschedule-current').innerText();
+    expect(current).toContain(longDate(lesson.startTime));
+    expect(current).toContain(oldTimes);
+    await dialog.getByText(M.zoneDiffers(BOOKED_IN)).waitFor();
+    expect(await dialog.getByTestId('reschedule-zone').innerText()).toContain('America/New York');
+    expect(await confirmButton(dialog).isDisabled()).toBe(true);
+    await dialog.locator('button[data-date][aria-pressed="true"]').waitFor();
+    await shoot(page, 'reschedule-student-open');
+
+    // Seven days from today's, never before it.
+    const dates = await dialog
+      .locator('button[data-date]')
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-date')));
+    expect(dates).toEqual(Array.from({ length: 7 }, (_, index) => isoDate(ZONE, index)));
+    expect(await dialog.getByRole('button', { name: 'Previous week' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Next week' }).click();
+    await day(dialog, isoDate(ZONE, 7)).waitFor();
+    await dialog.getByRole('button', { name: 'Previous week' }).click();
+    await day(dialog, isoDate(ZONE, 0)).waitFor();
+
+    // The lesson's own day: the API counts its own time as free, the screen does not offer it.
+    const ownDate = new Date(lesson.startTime).toLocaleDateString('en-CA', { timeZone: ZONE });
+    expect((await offeredFor(page, lesson.id, ownDate)).map((s) => s.start_time)).toContain(
+      lesson.startTime,
+    );
+    const ownDay = await openDay(page, dialog, lesson, ownDate);
+    expect(ownDay.map((slot) => slot.start_time)).not.toContain(lesson.startTime);
+
+    // Another day and time, and a reason.
+    const newDate = isoDate(ZONE, 4);
+    const offered = await openDay(page, dialog, lesson, newDate);
+    const taken = offered[1]!;
+    await dialog.getByRole('button', { name: clock(taken.start_time), exact: true }).click();
+    expect(await confirmButton(dialog).isEnabled()).toBe(true);
+    await dialog.getByLabel(M.rescheduleReason).fill('My exam moved to that week.');
+    await shoot(page, 'reschedule-student');
+
+    // Back to the details, with focus on Reschedule; Enter returns to a fresh step.
+    await dialog.getByRole('button', { name: M.backToDetails }).click();
+    const again = details.getByRole('button', { name: M.reschedule });
+    await again.waitFor();
+    expect(await isFocused(again)).toBe(true);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    expect(await dialog.getByLabel(M.rescheduleReason).inputValue()).toBe('');
+    await openDay(page, dialog, lesson, newDate);
+    await dialog.getByRole('button', { name: clock(taken.start_time), exact: true }).click();
+    await dialog.getByLabel(M.rescheduleReason).fill('My exam moved to that week.');
+
+    // Meanwhile another student books that very time: the server says so, the list refreshes.
+    const other = await signUpAndVerify(suite.server.url, suite.server.inbox, 'student');
+    const booked = await other.client.post('/api/lessons', {
+      tutorProfileId: tutor.id,
+      subjectId: tutor.subjectId,
+      mode: 'trial',
+      bookingDate: newDate,
+      slotTime: taken.slot_time,
+      viewerZone: ZONE,
+      lessonMinutes: 50,
+      notes: '',
+    });
+    expect(booked.status).toBe(201);
+    await confirmButton(dialog).click();
+    await page.getByText(M.slotUnavailable).waitFor();
+    await expect
+      .poll(() => slotButtons(dialog).allInnerTexts())
+      .not.toContain(clock(taken.start_time));
+    expect(await confirmButton(dialog).isDisabled()).toBe(true);
+
+    // A free time this time; 'Processing...' while the server works.
+    const free = await openDay(page, dialog, lesson, newDate);
+    const chosen = free.find((slot) => Date.parse(slot.start_time) > Date.parse(taken.end_time))!;
+    await dialog.getByRole('button', { name: clock(chosen.start_time), exact: true }).click();
+    await page.route('**/reschedule', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await confirmButton(dialog).click();
+    await dialog.getByRole('button', { name: M.processing }).waitFor();
+    expect(await dialog.getByRole('button', { name: M.processing }).isDisabled()).toBe(true);
+    await page.getByText(M.rescheduled).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The list now shows the new time only.
+    const newTimes = lessonTimes(chosen.start_time, 50);
+    await expect.poll(() => row.innerText()).toContain(newTimes);
+    expect(await lessonRow(page, tutor.name).count()).toBe(1);
+    expect(await page.getByTestId('lesson-list').innerText()).not.toContain(oldTimes);
+
+    const { old, moved } = await savedLessons(lesson.id);
+    expect(old).toMatchObject({
+      status: 'canceled',
+      canceled_by: student.id,
+      cancel_reason: 'My exam moved to that week.',
+    });
+    expect(moved).toMatchObject({
+      status: 'scheduled',
+      student_id: student.id,
+      tutor_profile_id: tutor.id,
+      duration_minutes: 50,
+      is_trial: true,
+      timezone: BOOKED_IN,
+    });
+    expect(moved.starts_at.toISOString()).toBe(chosen.start_time);
+    assertNoErrors();
+    await close();
+  });
+
+  it('shows no Reschedule for a lesson in progress, and one for a scheduled lesson', async () => {
+    const tutor = tutors[1]!;
+    // Started 20 minutes ago: in progress by the clock.
+    const start = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 20 * MINUTE);
+    await insertLesson(tutor, start, 'scheduled', ZONE);
+    const { page, assertNoErrors, close } = await studentPage();
+    await page.goto(`${suite.server.url}/student/schedule`);
+    await lessonRow(page, tutor.name).getByRole('button').click();
+    const details = page.getByRole('dialog', { name: M.lessonDetails });
+    expect(await details.getByTestId('lesson-status').innerText()).toBe('In Progress');
+    expect(await details.getByRole('button', { name: M.reschedule }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'hidden' });
+
+    // The moved trial (scheduled) offers it.
+    await lessonRow(page, tutors[0]!.name).getByRole('button').click();
+    await details.getByRole('button', { name: M.reschedule }).waitFor();
+    assertNoErrors();
+    await close();
+  });
+
+  it('fits the reschedule step on a 375 px phone in the dark theme', async () => {
+    const tutor = tutors[0]!;
+    const { page, assertNoErrors, close } = await studentPage({
+      viewport: { width: 375, height: 780 },
+      colorScheme: 'dark',
+    });
+    await page.goto(`${suite.server.url}/student/schedule`);
+    await lessonRow(page, tutor.name).getByRole('button').click();
+    await page
+      .getByRole('dialog', { name: M.lessonDetails })
+      .getByRole('button', { name: M.reschedule })
+      .click();
+    const dialog = page.getByRole('dialog', { name: M.rescheduleTitle });
+    await dialog.getByText(M.zoneDiffers(BOOKED_IN)).waitFor();
+    const { lessons } = await apiGet<{ lessons: Lesson[] }>(page, '/api/lessons/upcoming?days=14');
+    const lesson = lessons.find((item) => item.tutor.name === tutor.name)!;
+    const offered = await openDay(page, dialog, lesson, isoDate(ZONE, 5));
+    await dialog.getByRole('button', { name: clock(offered[0]!.start_time), exact: true }).click();
+    const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBe(0);
+    await shoot(page, 'reschedule-student-dark-phone', { fullPage: false });
+    // Escape closes the whole dialog.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    assertNoErrors();
+    await close();
+  });
+
+  it('lets a tutor move a lesson from the Upcoming Lessons card', async () => {
+    const { db } = suite.server.app.database;
+    const tutorZone = 'Europe/Lisbon';
+    const { email } = await signUpAndVerify(suite.server.url, suite.server.inbox, 'tutor');
+    const user = await db
+      .updateTable('users')
+      .set({ is_profile_completed: true })
+      .where('email', '=', email)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The new account takes over a seeded tutor's profile (subjects, London hours and all).
+    const tutor = tutors[2]!;
+    await db
+      .updateTable('tutor_profiles')
+      .set({ user_id: user.id })
+      .where('id', '=', tutor.id)
+      .execute();
+    // A pending lesson three days on, 15:00 London, booked in the tutor's own zone.
+    const start = new Date(`${isoDate(TUTOR_ZONE, 3)}T15:00:00Z`);
+    const lessonId = await insertLesson(tutor, start, 'pending', tutorZone);
+
+    const { page, assertNoErrors, close } = await newPage(suite.browser, {
+      timezoneId: tutorZone,
+      locale: 'en-US',
+    });
+    await page.goto(suite.server.url);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/tutor/overview');
+    await page.getByRole('link', { name: 'My Schedule' }).click();
+    const card = page.getByRole('region', { name: M.upcomingLessons });
+    const row = card.getByTestId('lesson-row').filter({ hasText: 'Maya Okafor' });
+    const oldTimes = lessonTimes(start.toISOString(), 50, tutorZone);
+    expect(await row.innerText()).toContain(oldTimes);
+
+    await row.getByRole('button').click();
+    await page
+      .getByRole('dialog', { name: M.lessonDetails })
+      .getByRole('button', { name: M.reschedule })
+      .click();
+    const dialog = page.getByRole('dialog', { name: M.rescheduleTitle });
+    await dialog.getByTestId('reschedule-view').waitFor();
+    // Same zone as the booking: no warning.
+    expect(await dialog.getByText(M.zoneDiffers(tutorZone)).count()).toBe(0);
+    expect(await dialog.getByTestId('reschedule-current').innerText()).toContain(oldTimes);
+
+    const { lessons } = await apiGet<{ lessons: Lesson[] }>(page, '/api/lessons/upcoming?days=14');
+    const lesson = lessons.find((item) => item.id === lessonId)!;
+    const offered = await openDay(page, dialog, lesson, isoDate(tutorZone, 6), tutorZone);
+    const chosen = offered.at(-1)!;
+    await dialog
+      .getByRole('button', { name: clock(chosen.start_time, tutorZone), exact: true })
+      .click();
+    await shoot(page, 'reschedule-tutor');
+    await confirmButton(dialog).click();
+    await page.getByText(M.rescheduled).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const newTimes = lessonTimes(chosen.start_time, 50, tutorZone);
+    await expect.poll(() => row.innerText()).toContain(newTimes);
+    expect(await card.getByTestId('lesson-list').innerText()).not.toContain(oldTimes);
+
+    const { old, moved } = await savedLessons(lessonId);
+    expect(old).toMatchObject({
+      status: 'canceled',
+      canceled_by: user.id,
+      cancel_reason: 'Rescheduled by user',
+    });
+    // A pending lesson stays pending at its new time.
+    expect(moved).toMatchObject({ status: 'pending', timezone: tutorZone });
+    expect(moved.starts_at.toISOString()).toBe(chosen.start_time);
+    assertNoErrors();
+    await close();
+  });
+});
