@@ -10,6 +10,9 @@ import { LESSON_STATUSES } from '../domain/booking/booking-rules';
 //   GET  /api/lessons/:id/slots?fromDate&days&viewerZone                 -> slotsResponse
 //   POST /api/lessons/:id/reschedule (rescheduleLessonSchema)            -> 201 lessonResponse
 //        (the new lesson; the old one is canceled, both in one transaction)
+//   PUT  /api/lessons/:id/notes { html } (saveNotesSchema)               -> lessonResponse
+//        (the student writes studentNotes, the tutor tutorPrepNotes)
+//   POST /api/lessons/:id/notes/images (multipart "file")                -> 201 noteImageResponse
 
 /** The spec's availability day: slots grouped by the viewer's date (times are UTC ISO). */
 export const slotsResponse = z.object({
@@ -57,8 +60,15 @@ export const lesson = z.object({
   priceCents: z.number().int(),
   currency: z.string(),
   meetingUrl: z.string().nullable(),
+  /** The student's notes (sanitized HTML): theirs to edit, the tutor's to read. */
+  studentNotes: z.string(),
+  /** The tutor's preparation notes (sanitized HTML); null for the student, who never sees them. */
+  tutorPrepNotes: z.string().nullable(),
 });
 export type Lesson = z.infer<typeof lesson>;
 
 export const lessonResponse = z.object({ lesson });
 export const upcomingLessonsResponse = z.object({ lessons: z.array(lesson) });
+
+/** An image placed in lesson notes: its signed URL, ready for <img src>. */
+export const noteImageResponse = z.object({ url: z.string() });

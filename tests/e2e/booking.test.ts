@@ -274,7 +274,8 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
       price_cents: 0,
       duration_minutes: 25,
       timezone: ZONE,
-      student_notes: 'I would like to practise for an exam.',
+      // The note to the tutor starts the student's lesson notes, as a paragraph.
+      student_notes: '<p>I would like to practise for an exam.</p>',
     });
     expect(saved.starts_at.toISOString()).toBe(chosen.start_time);
     const confirmation = await page.locator('main').innerText();

@@ -146,6 +146,8 @@ function lessonRows(db: Db) {
       'l.price_cents',
       'l.currency',
       'l.meeting_url',
+      'l.student_notes',
+      'l.tutor_prep_notes',
     ]);
 }
 export type LessonRow = Awaited<ReturnType<ReturnType<typeof lessonRows>['execute']>>[number];
@@ -198,6 +200,20 @@ export async function cancelLesson(db: Db, id: string, canceledBy: string, reaso
       cancel_reason: reason,
       updated_at: new Date(),
     })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Writes one party's notes (already cleaned): the student's or the tutor's preparation notes. */
+export async function saveNotes(
+  db: Db,
+  id: string,
+  field: 'student_notes' | 'tutor_prep_notes',
+  html: string,
+) {
+  await db
+    .updateTable('lessons')
+    .set({ [field]: html, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
 }

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   lessonResponse,
+  noteImageResponse,
   slotsResponse,
   trialEligibilityResponse,
   upcomingLessonsResponse,
 } from '../../../contracts/booking.contract';
+import { saveNotesSchema } from '../../../domain/booking/lesson-notes';
 import {
   bookLessonSchema,
   rescheduleLessonSchema,
@@ -16,6 +18,8 @@ import {
 import { requireRole, requireUser, signedInUser } from '../auth/auth.guards';
 import * as lessons from './lessons.service';
 import * as reschedule from './reschedule.service';
+import * as notes from './notes.service';
+import { uploadedImage } from '../uploads/uploaded-image';
 
 export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = () => ({ db: app.deps.db, signingSecret: app.deps.signingSecret });
@@ -123,6 +127,49 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       );
       return reply.code(201).send({ lesson });
+    },
+  );
+
+  app.put(
+    '/api/lessons/:id/notes',
+    {
+      preHandler: requireUser,
+      schema: { tags, params: idParams, body: saveNotesSchema, response: { 200: lessonResponse } },
+    },
+    async (request) => ({
+      lesson: await notes.saveNotes(
+        ctx(),
+        signedInUser(request),
+        request.params.id,
+        request.body.html,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/lessons/:id/notes/images',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          'An image for lesson notes (JPEG, PNG or WebP, at most 5 MB; multipart field "file")',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 201: noteImageResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      // The lesson first: a stranger's upload is refused before its bytes are read.
+      await lessons.partyLesson(ctx(), user, request.params.id);
+      const stored = await notes.storeNoteImage(
+        { ...ctx(), storage: app.deps.storage },
+        user,
+        request.params.id,
+        await uploadedImage(request),
+      );
+      return reply.code(201).send(stored);
     },
   );
 };

@@ -17,6 +17,7 @@ import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
 import * as repository from './lessons.repository';
+import { plainTextToNotesHtml, signNotesImages } from './notes-html';
 
 export interface LessonsContext {
   db: Kysely<DB>;
@@ -173,10 +174,10 @@ export async function bookLesson(
         priceCents: TRIAL_PRICE_CENTS,
         currency: tutor.currency,
         timezone: input.viewerZone,
-        studentNotes: input.notes,
+        studentNotes: plainTextToNotesHtml(input.notes),
       });
     });
-    return toLesson(ctx, (await repository.findLesson(ctx.db, lessonId))!);
+    return toLesson(ctx, (await repository.findLesson(ctx.db, lessonId))!, studentId);
   } catch (error) {
     // Another booking took the time between the check and the insert (exclusion constraint),
     // or another trial with this tutor went in first (unique index).
@@ -186,7 +187,9 @@ export async function bookLesson(
   }
 }
 
-export function toLesson(ctx: LessonsContext, row: repository.LessonRow): Lesson {
+/** A lesson as `viewerId` may see it: the tutor's preparation notes go to the tutor only. */
+export function toLesson(ctx: LessonsContext, row: repository.LessonRow, viewerId: string): Lesson {
+  const notes = (html: string) => signNotesImages(html, ctx.signingSecret);
   return {
     id: row.id,
     tutorProfileId: row.tutor_profile_id,
@@ -205,6 +208,8 @@ export function toLesson(ctx: LessonsContext, row: repository.LessonRow): Lesson
     priceCents: row.price_cents,
     currency: row.currency.trim(),
     meetingUrl: row.meeting_url,
+    studentNotes: notes(row.student_notes),
+    tutorPrepNotes: row.tutor_user_id === viewerId ? notes(row.tutor_prep_notes) : null,
   };
 }
 
@@ -224,12 +229,12 @@ export async function upcomingLessons(
     party = { tutorProfileId };
   }
   const rows = await repository.upcomingLessons(ctx.db, party, now, until);
-  return rows.map((row) => toLesson(ctx, row));
+  return rows.map((row) => toLesson(ctx, row, user.id));
 }
 
 /** One lesson, for its student or its tutor only (anyone else: not found). */
 export async function lessonFor(ctx: LessonsContext, user: SessionUser, id: string) {
-  return toLesson(ctx, await partyLesson(ctx, user, id));
+  return toLesson(ctx, await partyLesson(ctx, user, id), user.id);
 }
 
 /** A lesson of which the user is the student or the tutor; anyone else gets not found. */

@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lesson, SlotsResponse } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { seedDemoTutors } from '../../db/seed/demo-tutors';
 import { signUpAndVerify } from '../../test/accounts';
 import type { TestClient } from '../../test/http-client';
+import { fileForm, postForm } from '../../test/multipart';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { everyDay, setWeeklyAvailability } from '../../test/weekly-availability';
@@ -456,5 +458,74 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     });
     expect(late.status).toBe(409);
     expect(late.json.error.message).toBe(M.cannotReschedule);
+  });
+
+  it("keeps each party's notes, cleaned, and shows the tutor's preparation notes to the tutor only", async () => {
+    const lesson = ((await student.get('/api/lessons/upcoming')).json.lessons as Lesson[]).find(
+      (l) => l.tutorProfileId === tutorId && l.status === 'scheduled',
+    )!;
+    const notesOf = async (client: TestClient) =>
+      (await client.get(`/api/lessons/${lesson.id}`)).json.lesson as Lesson;
+    const save = (client: TestClient, html: string, id = lesson.id) =>
+      client.request('PUT', `/api/lessons/${id}/notes`, { html });
+
+    // The booking's plain-text note arrived as an escaped paragraph.
+    expect((await notesOf(student)).studentNotes).toMatch(/^<p>.+<\/p>$/);
+
+    const saved = await save(
+      student,
+      '<p>Revise <strong>fractions</strong><script>alert(1)</script></p>',
+    );
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.lesson).toMatchObject({
+      studentNotes: '<p>Revise <strong>fractions</strong></p>',
+      tutorPrepNotes: null,
+    });
+    expect((await save(tutorClient, '<h2>Plan</h2><ul><li>warm-up</li></ul>')).status).toBe(200);
+    expect(await notesOf(tutorClient)).toMatchObject({
+      studentNotes: '<p>Revise <strong>fractions</strong></p>',
+      tutorPrepNotes: '<h2>Plan</h2><ul><li>warm-up</li></ul>',
+    });
+    const seenByStudent = await notesOf(student);
+    expect(seenByStudent.tutorPrepNotes).toBeNull();
+    expect(JSON.stringify((await student.get('/api/lessons/upcoming')).json)).not.toContain(
+      'warm-up',
+    );
+
+    // Strangers and oversized notes change nothing.
+    expect((await save(otherStudent, '<p>mine now</p>')).status).toBe(404);
+    const long = await save(student, `<p>${'x'.repeat(20_001)}</p>`);
+    expect(long.status).toBe(400);
+    expect(long.json.error.message).toBe(M.notesHtmlTooLong);
+    expect((await notesOf(student)).studentNotes).toBe('<p>Revise <strong>fractions</strong></p>');
+
+    // An image: stored for this lesson, kept in the notes, readable through its signed link.
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const path = `/api/lessons/${lesson.id}/notes/images`;
+    const uploaded = await postForm(t.url, path, student, fileForm(png, 'graph.png', 'image/png'));
+    expect(uploaded.status).toBe(201);
+    const { url } = (await uploaded.json()) as { url: string };
+    expect(url).toMatch(/\/lessons\//);
+    expect(
+      (await postForm(t.url, path, otherStudent, fileForm(png, 'x.png', 'image/png'))).status,
+    ).toBe(404);
+    expect((await postForm(t.url, path, null, fileForm(png, 'x.png', 'image/png'))).status).toBe(
+      401,
+    );
+    const text = Buffer.from('not an image');
+    expect(
+      (await postForm(t.url, path, student, fileForm(text, 'x.png', 'image/png'))).status,
+    ).toBe(415);
+
+    await save(student, `<p>See <img src="${url}" alt="graph"></p>`);
+    const shown = (await notesOf(tutorClient)).studentNotes;
+    const src = /<img src="([^"]+)"/.exec(shown)![1]!.replaceAll('&amp;', '&');
+    const image = await fetch(`${t.url}${src}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
   });
 });

@@ -84,7 +84,7 @@ export async function rescheduleLesson(
         rescheduledFrom: lesson.id,
       });
     });
-    return toLesson(ctx, (await repository.findLesson(ctx.db, newId))!);
+    return toLesson(ctx, (await repository.findLesson(ctx.db, newId))!, user.id);
   } catch (error) {
     // Someone took the new time between the check and the insert.
     if (pgCode(error) === '23P01') throw new AppError('CONFLICT', M.slotUnavailable);

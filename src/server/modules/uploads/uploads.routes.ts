@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
-import { MAX_IMAGE_BYTES } from '../../../domain/tutors/tutor-options';
 import { verifyFileSignature } from '../../adapters/storage/signed-url';
 import { AppError } from '../../errors';
 import { sessionUserOf } from '../auth/auth.guards';
+import { uploadedImage } from './uploaded-image';
 import { deleteOwnFile, readStoredFile, storeAvatar } from './uploads.service';
 
 const storedImage = z.object({ path: z.string(), url: z.string() });
@@ -29,19 +29,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await sessionUserOf(request);
       if (!user) throw new AppError('UNAUTHENTICATED', M.uploadUnauthenticated);
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.imageTypeInvalid);
-      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-      if (!file) throw new AppError('BAD_REQUEST', M.imageTypeInvalid);
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', M.imageTooLarge);
-        }
-        throw error;
-      }
-      return reply.code(201).send(await storeAvatar(ctx(), user.id, bytes));
+      return reply.code(201).send(await storeAvatar(ctx(), user.id, await uploadedImage(request)));
     },
   );
 

@@ -19,14 +19,22 @@ export interface StoredImage {
 }
 
 /** Stores an uploaded profile photo under the owner's folder with a server-made name. */
-export async function storeAvatar(
+export const storeAvatar = (ctx: UploadContext, ownerId: string, bytes: Buffer) =>
+  storeImage(ctx, ownerId, 'avatars', bytes);
+
+/**
+ * Re-encodes an uploaded image and stores it under `<owner>/<folder>/` with a server-made name;
+ * the owner is recorded, so only they may delete it.
+ */
+export async function storeImage(
   ctx: UploadContext,
   ownerId: string,
+  folder: string,
   bytes: Buffer,
 ): Promise<StoredImage> {
   const image = await reencodeImage(bytes);
   if (!image) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.imageTypeInvalid);
-  const path = `${ownerId}/avatars/${randomUUID()}.jpg`;
+  const path = `${ownerId}/${folder}/${randomUUID()}.jpg`;
   await ctx.storage.put(path, image);
   try {
     await ctx.db

@@ -4,13 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import { signUpAndVerify } from '../../test/accounts';
 import type { TestClient } from '../../test/http-client';
+import { fileForm, postForm } from '../../test/multipart';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
-function form(bytes: Buffer, filename: string, type: string) {
-  const body = new FormData();
-  body.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
-  return body;
-}
+const form = fileForm;
 
 describe('avatar uploads', () => {
   let t: TestApp;
@@ -26,11 +23,7 @@ describe('avatar uploads', () => {
   });
 
   const upload = (client: TestClient | null, body: FormData) =>
-    fetch(`${t.url}/api/uploads/avatar`, {
-      method: 'POST',
-      headers: { origin: t.url, ...(client ? { cookie: client.cookieHeader() } : {}) },
-      body,
-    });
+    postForm(t.url, '/api/uploads/avatar', client, body);
 
   const png = () =>
     sharp({
