@@ -226,6 +226,9 @@ export const BOOKING_MESSAGES = {
   imageUploadSignedOut: 'You must be logged in to upload images',
   imageLoadFailed: 'Failed to load image',
   // Ours, where the spec is silent.
+  nextLesson: 'Your next lesson',
+  viewSchedule: 'View schedule',
+  setAvailability: 'Set Availability',
   myNotes: 'My notes',
   prepNotes: 'Preparation notes',
   studentNotesForTutor: "Student's notes",

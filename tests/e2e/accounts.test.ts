@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES as M } from '../../src/domain/messages';
+import { ACCOUNT_MESSAGES as M, BOOKING_MESSAGES } from '../../src/domain/messages';
 import { uniqueEmail } from '../../src/server/test/accounts';
 import { codeFrom, resetLinkFrom } from '../../src/server/test/smtp-inbox';
 import { browserSuite } from './support/browser-suite';
@@ -55,6 +55,10 @@ describe.skipIf(!hasChromium)('accounts in a browser', () => {
     // The success page moves on by itself after 5 seconds.
     await page.waitForURL('**/student/overview', { timeout: 8000 });
     await page.getByRole('heading', { name: 'Welcome, Ada' }).waitFor();
+    // A new student has no lessons yet: the overview leads to the tutors.
+    const next = page.getByRole('region', { name: BOOKING_MESSAGES.nextLesson });
+    await next.getByText(BOOKING_MESSAGES.noUpcomingLessons).waitFor();
+    await next.getByRole('link', { name: BOOKING_MESSAGES.findTutors }).waitFor();
     await checkScreen(page, 'student-overview');
     assertNoErrors();
     await close();

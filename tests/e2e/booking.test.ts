@@ -302,6 +302,11 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     const booked = page.getByRole('button', { name: new RegExp(tutor.name) });
     await booked.waitFor();
     expect(await booked.innerText()).toContain(lessonTimes(chosen.start_time, 25));
+    // The overview leads with it.
+    await page.goto(`${suite.server.url}/student/overview`);
+    const next = page.getByRole('region', { name: M.nextLesson });
+    await next.getByText(tutor.name).waitFor();
+    expect(await next.innerText()).toContain(lessonTimes(chosen.start_time, 25));
 
     // Booking again: the trial is used, paid modes wait for card payments, the time is gone.
     await page.goto(`${suite.server.url}/student/tutors/${tutor.id}`);

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router';
 
 const variants = {
   primary:
@@ -7,6 +8,9 @@ const variants = {
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
 } as const;
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors';
 
 export function Button({
   variant = 'primary',
@@ -17,8 +21,17 @@ export function Button({
   return (
     <button
       type={type}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${className}`}
+      className={`${base} disabled:cursor-not-allowed ${variants[variant]} ${className}`}
       {...props}
     />
   );
+}
+
+/** A link that looks like a button: navigation that is a page's main action. */
+export function ButtonLink({
+  variant = 'primary',
+  className = '',
+  ...props
+}: LinkProps & { variant?: keyof typeof variants }) {
+  return <Link className={`${base} ${variants[variant]} ${className}`} {...props} />;
 }

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
-import { Link } from 'react-router';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { UpcomingLessons } from '../../components/lessons/upcoming-lessons';
+import { ButtonLink } from '../../components/ui/button';
 import { useUpcomingLessons } from '../../components/lessons/upcoming-lessons-api';
 import { RangeSelect } from './range-select';
 import { RefreshButton } from './refresh-button';
@@ -45,13 +45,10 @@ function UpcomingLessonsPage({ title }: { title: string }) {
           viewer="student"
           emptyHint={M.noLessonsStudentHint}
           emptyAction={
-            <Link
-              to="/student/tutors"
-              className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700"
-            >
+            <ButtonLink to="/student/tutors">
               <Search aria-hidden className="h-4 w-4" />
               {M.findTutors}
-            </Link>
+            </ButtonLink>
           }
         />
       </section>
