@@ -11,8 +11,8 @@ import { VerificationSuccessPage } from '../features/auth/verification-success-p
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { LegalPage } from '../features/legal/legal-page';
 import { PAYMENT_PLACEHOLDERS } from '../features/payment/payment-pages';
-import { STUDENT_PLACEHOLDERS, StudentOverviewPage } from '../features/student/student-pages';
-import { TUTOR_PLACEHOLDERS, TutorOverviewPage } from '../features/tutor/tutor-pages';
+import { STUDENT_PLACEHOLDERS } from '../features/student/student-pages';
+import { TUTOR_PLACEHOLDERS } from '../features/tutor/tutor-pages';
 import { GuestOnly, RequireAuth } from './guards/guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { DashboardShell } from './layouts/dashboard-shell';
@@ -48,7 +48,14 @@ const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <Navigate to="overview" replace /> },
-      { path: 'overview', element: <StudentOverviewPage /> },
+      {
+        path: 'overview',
+        // Lazy like every signed-in page: the sign-in screen's bundle stays small.
+        lazy: async () => ({
+          Component: (await import('../features/student/student-overview-page'))
+            .StudentOverviewPage,
+        }),
+      },
       {
         path: 'tutors',
         lazy: async () => ({
@@ -107,7 +114,12 @@ const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <Navigate to="overview" replace /> },
-      { path: 'overview', element: <TutorOverviewPage /> },
+      {
+        path: 'overview',
+        lazy: async () => ({
+          Component: (await import('../features/tutor/tutor-overview-page')).TutorOverviewPage,
+        }),
+      },
       {
         path: 'schedule',
         lazy: async () => ({

@@ -8,6 +8,7 @@ import { LessonStatusBadge, TrialTag } from './lesson-badges';
 import { joinUrlOf, otherPartyOf, safeMeetingUrl, type LessonViewer } from './lesson-status';
 import { longDate, lessonTimes, zoneLabel } from '../../lib/lesson-time';
 import { JoinLessonLink } from './join-lesson-link';
+import { LessonNotes } from './lesson-notes';
 import { PersonAvatar } from './person-avatar';
 import { RescheduleView } from './reschedule-view';
 import { useReschedule } from './use-reschedule';
@@ -15,7 +16,8 @@ import { useReschedule } from './use-reschedule';
 /**
  * Spec 3 'Lesson detail dialog', in the viewer's zone. Reschedule (pending and scheduled
  * lessons) turns the same dialog into its second step, so a phone never stacks two dialogs;
- * Back returns to the details. Notes arrive with their own calls.
+ * Back returns to the details. Below the facts, the viewer's notes (and a tutor's view of the
+ * student's).
  */
 export function LessonDetailDialog({
   lesson,
@@ -140,6 +142,7 @@ function LessonFacts({
           <LessonStatusBadge status={lesson.status} />
         </Fact>
       </dl>
+      <LessonNotes lesson={lesson} viewer={viewer} />
     </div>
   );
 }

@@ -19,6 +19,8 @@ const lesson = (id: string, startTime: string, status: Lesson['status'] = 'sched
   priceCents: 0,
   currency: 'USD',
   meetingUrl: null,
+  studentNotes: '',
+  tutorPrepNotes: null,
 });
 
 describe('groupLessons', () => {

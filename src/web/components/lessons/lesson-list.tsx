@@ -1,11 +1,13 @@
-import { Clock } from 'lucide-react';
+import { Clock, NotebookPen } from 'lucide-react';
 import { useMemo } from 'react';
 import type { Lesson } from '../../../contracts/booking.contract';
+import { notesPreview } from '../../../domain/booking/lesson-notes';
 import { LessonStatusBadge, TrialTag } from './lesson-badges';
 import { groupLessons } from './lesson-groups';
 import { joinUrlOf, otherPartyOf, type LessonViewer } from './lesson-status';
 import { lessonTimes } from '../../lib/lesson-time';
 import { JoinLessonLink } from './join-lesson-link';
+import { ownNotesOf } from './lesson-notes';
 import { PersonAvatar } from './person-avatar';
 
 /** Upcoming lessons grouped as spec 3 §4 says; each row opens the lesson's details. */
@@ -61,6 +63,7 @@ function LessonRow({
 }) {
   const person = otherPartyOf(lesson, viewer);
   const joinUrl = joinUrlOf(lesson);
+  const preview = notesPreview(ownNotesOf(lesson, viewer));
   // The row is one button; Join Lesson sits beside it (a link inside a button is not allowed).
   return (
     <li className="flex flex-col gap-2 p-2 sm:flex-row sm:items-center" data-testid="lesson-row">
@@ -86,6 +89,15 @@ function LessonRow({
             <Clock aria-hidden className="h-3.5 w-3.5 shrink-0" />
             {lessonTimes(lesson.startTime, lesson.durationMinutes, zone)}
           </span>
+          {preview && (
+            <span
+              className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400"
+              data-testid="lesson-notes-preview"
+            >
+              <NotebookPen aria-hidden className="h-3.5 w-3.5 shrink-0" />
+              <span className="truncate">{preview}</span>
+            </span>
+          )}
         </span>
         <span className="mt-1.5 justify-self-start sm:mt-0 sm:justify-self-end">
           <LessonStatusBadge status={lesson.status} />

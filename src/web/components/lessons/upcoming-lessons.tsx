@@ -27,6 +27,8 @@ export function UpcomingLessons({
   emptyAction?: ReactNode;
 }) {
   const [opened, setOpened] = useState<Lesson | null>(null);
+  // The open lesson as the list has it now (saved notes show at once), or as it was opened.
+  const shown = opened && (query.data?.find((lesson) => lesson.id === opened.id) ?? opened);
   const zone = browserTimeZone();
 
   if (query.isPending)
@@ -67,7 +69,7 @@ export function UpcomingLessons({
       </p>
       <LessonList lessons={query.data} viewer={viewer} zone={zone} onOpen={setOpened} />
       <LessonDetailDialog
-        lesson={opened}
+        lesson={shown}
         viewer={viewer}
         zone={zone}
         onClose={() => setOpened(null)}

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  lessonResponse,
+  noteImageResponse,
+  type Lesson,
+} from '../../../contracts/booking.contract';
+import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { api, ApiError } from '../../lib/api-client';
+import { UPCOMING_LESSONS_KEY } from './upcoming-lessons-api';
+
+const notesPath = (lessonId: string) => `/api/lessons/${encodeURIComponent(lessonId)}/notes`;
+
+/** What the server takes for a notes picture (spec: JPEG, PNG or WebP up to 5 MB). */
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Saves the viewer's own notes (the server knows whose). The saved lesson goes straight into the
+ * cached lists, so the dialog and the rows show it at once, then the lists reload.
+ */
+export function useSaveNotes() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ lessonId, html }: { lessonId: string; html: string }) =>
+      lessonResponse.parse(await api.put(notesPath(lessonId), { html })).lesson,
+    onSuccess: (saved) => {
+      client.setQueriesData<Lesson[]>({ queryKey: UPCOMING_LESSONS_KEY }, (lessons) =>
+        lessons?.map((lesson) => (lesson.id === saved.id ? saved : lesson)),
+      );
+      return client.invalidateQueries({ queryKey: UPCOMING_LESSONS_KEY });
+    },
+  });
+}
+
+/** Stores a picture for a lesson's notes and answers its URL, or throws the message to show. */
+export async function uploadNoteImage(lessonId: string, file: File): Promise<string> {
+  if (!IMAGE_TYPES.includes(file.type) || file.size > MAX_IMAGE_BYTES)
+    throw new Error(M.imageUploadFailed);
+  const form = new FormData();
+  form.append('file', file);
+  try {
+    return noteImageResponse.parse(await api.upload(`${notesPath(lessonId)}/images`, form)).url;
+  } catch (error) {
+    const signedOut = error instanceof ApiError && error.status === 401;
+    throw new Error(signedOut ? M.imageUploadSignedOut : M.imageUploadFailed, { cause: error });
+  }
+}

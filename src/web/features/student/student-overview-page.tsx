@@ -1,0 +1,19 @@
+import { Search } from 'lucide-react';
+import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { LessonsOverview } from '../../components/lessons/lessons-overview';
+
+/** The student's home: a greeting and the next lesson, or the way to book one. */
+export function StudentOverviewPage() {
+  return (
+    <LessonsOverview
+      viewer="student"
+      schedulePath="/student/schedule"
+      emptyHint={M.noLessonsStudentHint}
+      action={{
+        to: '/student/tutors',
+        label: M.findTutors,
+        icon: <Search aria-hidden className="h-4 w-4" />,
+      }}
+    />
+  );
+}
