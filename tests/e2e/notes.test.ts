@@ -130,8 +130,17 @@ describe.skipIf(!hasChromium)('lesson notes in a browser', () => {
       .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0));
 
   /** Starts a list with its toolbar button, then types the items, Enter between them. */
-  async function typeList(page: Page, button: Locator, items: string[]) {
+  /**
+   * Clicks a toolbar button and waits for the caret to be back in the editor: the editor takes
+   * focus back a frame later, and keys typed before then would go elsewhere.
+   */
+  async function applyTool(button: Locator, editor: Locator) {
     await button.click();
+    await expect.poll(() => isFocused(editor)).toBe(true);
+  }
+
+  async function typeList(page: Page, button: Locator, editor: Locator, items: string[]) {
+    await applyTool(button, editor);
     expect(await pressed(button)).toBe(true);
     for (const [index, item] of items.entries()) {
       if (index > 0) await page.keyboard.press('Enter');
@@ -187,7 +196,7 @@ describe.skipIf(!hasChromium)('lesson notes in a browser', () => {
     expect(await isFocused(tool(dialog, T.italic))).toBe(true);
 
     // A heading from the toolbar, bold from the keyboard, a bulleted list from the toolbar.
-    await tool(dialog, T.heading).click();
+    await applyTool(tool(dialog, T.heading), editor);
     expect(await pressed(tool(dialog, T.heading))).toBe(true);
     await page.keyboard.type(HEADING);
     await page.keyboard.press('Enter');
@@ -199,7 +208,7 @@ describe.skipIf(!hasChromium)('lesson notes in a browser', () => {
     expect(await pressed(tool(dialog, T.bold))).toBe(false);
     await page.keyboard.type(` ${PLAIN}`);
     await page.keyboard.press('Enter');
-    await typeList(page, tool(dialog, T.bulletList), ITEMS);
+    await typeList(page, tool(dialog, T.bulletList), editor, ITEMS);
     // Enter on an empty item leaves the list.
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
@@ -356,11 +365,11 @@ describe.skipIf(!hasChromium)('lesson notes in a browser', () => {
     await own.getByRole('button', { name: M.editNotes }).click();
     const editor = dialog.getByRole('textbox', { name: M.prepNotes });
     await expect.poll(() => isFocused(editor)).toBe(true);
-    await tool(dialog, T.italic).click();
+    await applyTool(tool(dialog, T.italic), editor);
     await page.keyboard.type(PREP_ITALIC);
-    await tool(dialog, T.italic).click();
+    await applyTool(tool(dialog, T.italic), editor);
     await page.keyboard.press('Enter');
-    await typeList(page, tool(dialog, T.orderedList), PREP_ITEMS);
+    await typeList(page, tool(dialog, T.orderedList), editor, PREP_ITEMS);
     await page.keyboard.press('Shift+Home');
     page.once('dialog', (prompt) => void prompt.accept(LINK_TYPED));
     await tool(dialog, T.link).click();
