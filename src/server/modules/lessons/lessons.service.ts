@@ -63,6 +63,32 @@ export async function availableSlots(
   );
 }
 
+/**
+ * Everything that decides a tutor's slots besides what the viewer asks: the tutor's weekly
+ * windows, the time held by the tutor's and the given student's lessons in [from, to) (a lesson
+ * being moved aside), now, and the booking notice. Listing and checking use the same inputs, so
+ * a check can never disagree with the list.
+ */
+async function slotRules(
+  ctx: LessonsContext,
+  db: Kysely<DB> | Transaction<DB>,
+  tutor: { id: string; timezone: string },
+  holders: { studentId?: string; exceptLessonId?: string },
+  bounds: { from: Date; to: Date },
+) {
+  const [weekly, busy] = await Promise.all([
+    repository.weeklyWindowsOf(db, tutor.id),
+    repository.busyIntervals(db, { tutorProfileId: tutor.id, ...holders }, bounds.from, bounds.to),
+  ]);
+  return {
+    weekly,
+    tutorZone: tutor.timezone,
+    busy,
+    now: nowOf(ctx),
+    minNoticeMinutes: MIN_BOOKING_NOTICE_MINUTES,
+  };
+}
+
 /** A tutor's free slots for some of the viewer's dates, minus the given parties' lessons. */
 export async function slotsOf(
   ctx: LessonsContext,
@@ -70,22 +96,14 @@ export async function slotsOf(
   holders: { studentId?: string; exceptLessonId?: string },
   query: { fromDate: string; days: number; viewerZone: string; lessonMinutes: number },
 ): Promise<SlotsResponse> {
-  const { from, to } = utcBoundsOf(query.fromDate, query.days);
-  const [weekly, busy] = await Promise.all([
-    repository.weeklyWindowsOf(ctx.db, tutor.id),
-    repository.busyIntervals(ctx.db, { tutorProfileId: tutor.id, ...holders }, from, to),
-  ]);
-  const { days } = generateSlots({
-    weekly,
-    tutorZone: tutor.timezone,
-    busy,
-    lessonMinutes: query.lessonMinutes,
-    viewerZone: query.viewerZone,
-    fromDate: query.fromDate,
-    days: query.days,
-    now: nowOf(ctx),
-    minNoticeMinutes: MIN_BOOKING_NOTICE_MINUTES,
-  });
+  const rules = await slotRules(
+    ctx,
+    ctx.db,
+    tutor,
+    holders,
+    utcBoundsOf(query.fromDate, query.days),
+  );
+  const { days } = generateSlots({ ...rules, ...query });
   return { tutorTimezone: tutor.timezone, days };
 }
 
@@ -115,22 +133,19 @@ export async function offeredSlot(
   },
 ): Promise<{ startsAt: Date; endsAt: Date }> {
   const { tutor, studentId, choice } = params;
-  const { from, to } = utcBoundsOf(choice.bookingDate, 1);
+  const rules = await slotRules(
+    ctx,
+    db,
+    tutor,
+    { studentId, exceptLessonId: params.exceptLessonId },
+    utcBoundsOf(choice.bookingDate, 1),
+  );
   const slot = checkSlot({
-    weekly: await repository.weeklyWindowsOf(db, tutor.id),
-    tutorZone: tutor.timezone,
-    busy: await repository.busyIntervals(
-      db,
-      { tutorProfileId: tutor.id, studentId, exceptLessonId: params.exceptLessonId },
-      from,
-      to,
-    ),
-    lessonMinutes: params.lessonMinutes,
+    ...rules,
     viewerZone: choice.viewerZone,
     bookingDate: choice.bookingDate,
     slotTime: choice.slotTime,
-    now: nowOf(ctx),
-    minNoticeMinutes: MIN_BOOKING_NOTICE_MINUTES,
+    lessonMinutes: params.lessonMinutes,
   });
   if (!slot.ok) throw new AppError('CONFLICT', slot.message);
   return { startsAt: new Date(slot.startUtc), endsAt: new Date(slot.endUtc) };
