@@ -21,14 +21,17 @@ export async function saveNotes(
   return toLesson(ctx, (await repository.findLesson(ctx.db, lesson.id))!, user.id);
 }
 
-/** Stores an image for a lesson's notes under the writer's folder for that lesson. */
+/**
+ * Stores an image for a lesson's notes under the writer's folder for that lesson. The lesson is
+ * checked before `readBytes` runs, so a stranger's upload is refused before it is read.
+ */
 export async function storeNoteImage(
   ctx: LessonsContext & UploadContext,
   user: SessionUser,
   lessonId: string,
-  bytes: Buffer,
+  readBytes: () => Promise<Buffer>,
 ): Promise<{ url: string }> {
   const lesson = await partyLesson(ctx, user, lessonId);
-  const { url } = await storeImage(ctx, user.id, `lessons/${lesson.id}`, bytes);
+  const { url } = await storeImage(ctx, user.id, `lessons/${lesson.id}`, await readBytes());
   return { url };
 }
