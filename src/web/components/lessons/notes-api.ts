@@ -5,14 +5,11 @@ import {
   type Lesson,
 } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../domain/tutors/tutor-options';
 import { api, ApiError } from '../../lib/api-client';
 import { UPCOMING_LESSONS_KEY } from './upcoming-lessons-api';
 
 const notesPath = (lessonId: string) => `/api/lessons/${encodeURIComponent(lessonId)}/notes`;
-
-/** What the server takes for a notes picture (spec: JPEG, PNG or WebP up to 5 MB). */
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /**
  * Saves the viewer's own notes (the server knows whose). The saved lesson goes straight into the
@@ -34,7 +31,8 @@ export function useSaveNotes() {
 
 /** Stores a picture for a lesson's notes and answers its URL, or throws the message to show. */
 export async function uploadNoteImage(lessonId: string, file: File): Promise<string> {
-  if (!IMAGE_TYPES.includes(file.type) || file.size > MAX_IMAGE_BYTES)
+  // The server's own rules (JPEG, PNG or WebP up to 5 MB), checked before sending.
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type) || file.size > MAX_IMAGE_BYTES)
     throw new Error(M.imageUploadFailed);
   const form = new FormData();
   form.append('file', file);

@@ -3,6 +3,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { IMAGE_TYPES } from '../../../domain/tutors/tutor-options';
 import { NOTES_CONTENT_CLASSES } from './notes-content';
 import { NotesToolbar } from './notes-toolbar';
 
@@ -32,8 +33,6 @@ export interface NotesEditorProps {
   /** Stores a picture and answers its URL; throws an Error whose message is shown. */
   uploadImage: (file: File) => Promise<string>;
 }
-
-const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 
 /** An empty document is saved as no notes at all, not as '<p></p>'. */
 const htmlOf = (html: string, text: string) =>
@@ -100,7 +99,7 @@ export default function NotesEditor({
       <input
         ref={fileInput}
         type="file"
-        accept={IMAGE_TYPES}
+        accept={IMAGE_TYPES.join(',')}
         hidden
         aria-label={M.notesTools.image}
         onChange={(event) => {
