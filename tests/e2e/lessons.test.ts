@@ -2,10 +2,12 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
 import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
-import { signUpAndVerify, TEST_PASSWORD } from '../../src/server/test/accounts';
+import { signUpAndVerify } from '../../src/server/test/accounts';
 import { browserSuite } from './support/browser-suite';
 import { tutorsWithSubject, type TutorWithSubject } from './support/seeded-tutors';
 import { signUpStudentInBrowser } from './support/sign-up';
+import { openTutorSchedule } from './support/tutor-schedule';
+
 import { checkScreen, hasChromium, newPage } from './support/browser';
 
 // Upcoming lessons as a student and as a tutor see them. Lessons are rows put straight into
@@ -353,13 +355,7 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
     const tutor: TutorRow = { ...tutors[0]!, id: profile.id, name: 'Grace Hopper' };
 
     const { page, context, assertNoErrors, close } = await newPage(suite.browser, VIEWER);
-    await page.goto(suite.server.url);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/tutor/overview');
-    await page.getByRole('link', { name: 'My Schedule' }).click();
-    const card = page.getByRole('region', { name: M.upcomingLessons });
+    const card = await openTutorSchedule(page, suite.server.url, email);
     await card.getByText(M.noUpcomingLessons, { exact: true }).waitFor();
     expect(await card.getByText(M.noLessonsTutorHint).count()).toBe(1);
     expect(await card.getByRole('link', { name: M.findTutors }).count()).toBe(0);

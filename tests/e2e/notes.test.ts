@@ -5,11 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lesson } from '../../src/contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
 import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
-import { signUpAndVerify, TEST_PASSWORD } from '../../src/server/test/accounts';
+import { signUpAndVerify } from '../../src/server/test/accounts';
 import { everyDay, setWeeklyAvailability } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
 import { tutorsWithSubject, type TutorWithSubject } from './support/seeded-tutors';
 import { signUpStudentInBrowser } from './support/sign-up';
+import { openTutorSchedule } from './support/tutor-schedule';
+
 import { checkScreen, hasChromium, newPage } from './support/browser';
 
 // Rich-text lesson notes in the lesson detail dialog: the student writes their notes with the
@@ -153,16 +155,6 @@ describe.skipIf(!hasChromium)('lesson notes in a browser', () => {
     const dialog = detailDialog(page);
     await dialog.waitFor();
     return dialog;
-  }
-
-  async function signInTutor(page: Page) {
-    await page.goto(suite.server.url);
-    await page.getByLabel('Email').fill(tutorEmail);
-    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/tutor/overview');
-    await page.getByRole('link', { name: 'My Schedule' }).click();
-    return page.getByRole('region', { name: M.upcomingLessons });
   }
 
   const png = () =>
@@ -338,7 +330,7 @@ describe.skipIf(!hasChromium)('lesson notes in a browser', () => {
 
   it('lets the tutor read the student’s notes and write preparation notes the student never gets', async () => {
     const { page, assertNoErrors, close } = await newPage(suite.browser, VIEWER);
-    const card = await signInTutor(page);
+    const card = await openTutorSchedule(page, suite.server.url, tutorEmail);
     const row = card.getByTestId('lesson-row').filter({ hasText: 'Maya Okafor' });
     await row.waitFor();
     // A tutor's row previews their own notes: none yet (the student's are not theirs).

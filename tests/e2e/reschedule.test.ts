@@ -3,11 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lesson, SlotsResponse } from '../../src/contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
 import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
-import { signUpAndVerify, TEST_PASSWORD } from '../../src/server/test/accounts';
+import { signUpAndVerify } from '../../src/server/test/accounts';
 import { everyDay, setWeeklyAvailability } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
 import { tutorsWithSubject } from './support/seeded-tutors';
 import { signUpStudentInBrowser } from './support/sign-up';
+import { openTutorSchedule } from './support/tutor-schedule';
+
 import { checkScreen, hasChromium, newPage } from './support/browser';
 
 // Moving a lesson from the lesson detail dialog, as a student (My Schedule) and as a tutor
@@ -396,13 +398,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
       timezoneId: tutorZone,
       locale: 'en-US',
     });
-    await page.goto(suite.server.url);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/tutor/overview');
-    await page.getByRole('link', { name: 'My Schedule' }).click();
-    const card = page.getByRole('region', { name: M.upcomingLessons });
+    const card = await openTutorSchedule(page, suite.server.url, email);
     const row = card.getByTestId('lesson-row').filter({ hasText: 'Maya Okafor' });
     const oldTimes = lessonTimes(start.toISOString(), 50, tutorZone);
     expect(await row.innerText()).toContain(oldTimes);
