@@ -1,3 +1,6 @@
+import { dayOfWall, formatLocalDate } from '../../domain/scheduling/local-date';
+import { zoneOffsetMs } from '../../domain/scheduling/zone-timeline';
+
 // Lesson times as people read them: the API sends UTC instants, screens show them in the
 // viewer's zone (and say which zone that is). `locale` is left to the browser.
 
@@ -14,16 +17,10 @@ function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.Date
   return cached;
 }
 
-/** The viewer's civil date of an instant, 'YYYY-MM-DD' (the grouping key). */
-export function localDateKey(instant: string | Date, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+/** The civil date of an instant on the clocks of `zone`, 'YYYY-MM-DD' (grouping, 'today'). */
+export function localDateKey(instant: string | Date | number, zone: string): string {
+  const epochMs = new Date(instant).getTime();
+  return formatLocalDate(dayOfWall(epochMs + zoneOffsetMs(zone, epochMs)));
 }
 
 const daysBetween = (from: string, to: string) =>

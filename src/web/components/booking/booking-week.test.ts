@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DaySlot } from '../../../domain/scheduling/generate-slots';
-import { addDays, defaultDay, slotsByPeriod, todayIn, weekDates, weekStart } from './booking-week';
+import { localDateKey } from '../../lib/lesson-time';
+import { addDays, defaultDay, slotsByPeriod, weekDates, weekStart } from './booking-week';
 
 const slot = (slot_time: string, period: DaySlot['period']): DaySlot => ({
   start_time: `2027-03-08T${slot_time.slice(0, 5)}:00.000Z`,
@@ -13,9 +14,9 @@ const day = (date_str: string, slots: DaySlot[] = []) => ({ date_str, slots });
 describe('the booking week strip', () => {
   it("takes today from the zone's clocks, not the machine's", () => {
     const instant = Date.parse('2027-03-08T02:30:00Z'); // Monday in UTC, still Sunday in New York
-    expect(todayIn('UTC', instant)).toBe('2027-03-08');
-    expect(todayIn('America/New_York', instant)).toBe('2027-03-07');
-    expect(todayIn('Pacific/Kiritimati', instant)).toBe('2027-03-08');
+    expect(localDateKey(instant, 'UTC')).toBe('2027-03-08');
+    expect(localDateKey(instant, 'America/New_York')).toBe('2027-03-07');
+    expect(localDateKey(instant, 'Pacific/Kiritimati')).toBe('2027-03-08');
   });
 
   it('pages seven days at a time from today, across months and years', () => {

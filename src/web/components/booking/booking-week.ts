@@ -1,16 +1,10 @@
 import type { DaySlot } from '../../../domain/scheduling/generate-slots';
-import { dayOfWall, formatLocalDate, parseLocalDate } from '../../../domain/scheduling/local-date';
+import { formatLocalDate, parseLocalDate } from '../../../domain/scheduling/local-date';
 import type { TimePeriod } from '../../../domain/scheduling/time-period';
-import { zoneOffsetMs } from '../../../domain/scheduling/zone-timeline';
 import { BOOKING_WEEK_DAYS } from '../../../domain/booking/booking-rules';
 
 // The week strip's calendar arithmetic on the viewer's own dates ('YYYY-MM-DD'). A week is
 // seven days from today (then 7, 14, … days on), so the strip never offers a past day.
-
-/** Today's date on the clocks of `zone`. */
-export function todayIn(zone: string, now: number): string {
-  return formatLocalDate(dayOfWall(now + zoneOffsetMs(zone, now)));
-}
 
 export function addDays(date: string, days: number): string {
   const day = parseLocalDate(date);

@@ -3,7 +3,8 @@ import type { Lesson } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { defaultDay, todayIn, weekStart } from '../booking/booking-week';
+import { defaultDay, weekStart } from '../booking/booking-week';
+import { localDateKey } from '../../lib/lesson-time';
 import { useRescheduleLesson, useRescheduleSlots } from './reschedule-api';
 
 interface RescheduleChoice {
@@ -37,7 +38,7 @@ export function useReschedule({
   const [choice, setChoice] = useState(FRESH);
   // Fixed when the step opens: "today" must not move under the viewer's hands.
   const [now, setNow] = useState(() => Date.now());
-  const today = todayIn(zone, now);
+  const today = localDateKey(now, zone);
   const fromDate = weekStart(today, choice.weekOffset);
   const slots = useRescheduleSlots(active && lesson ? lesson.id : null, fromDate, zone);
   const move = useRescheduleLesson();

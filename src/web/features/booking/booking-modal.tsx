@@ -19,7 +19,8 @@ import {
 } from './booking-choices';
 import { BookingFooter } from './booking-footer';
 import { bookingReducer, effectiveMode, initialChoice, isBookable } from './booking-state';
-import { defaultDay, todayIn, weekStart } from '../../components/booking/booking-week';
+import { defaultDay, weekStart } from '../../components/booking/booking-week';
+import { localDateKey } from '../../lib/lesson-time';
 import { ChoiceGroup } from './choice-group';
 import { NotesField } from './notes-field';
 import { TimeSlots } from '../../components/booking/time-slots';
@@ -44,7 +45,7 @@ export function BookingModal({
 
   const eligibility = useTrialEligibility(tutor.id);
   const mode = effectiveMode(eligibility.data, choice.mode);
-  const today = todayIn(choice.zone, now);
+  const today = localDateKey(now, choice.zone);
   const fromDate = weekStart(today, choice.weekOffset);
   const slots = useSlots({
     tutorId: tutor.id,
