@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { systemClock, type Clock } from './adapters/clock';
 import { devMailbox, smtpMailer, type Mailer } from './adapters/mail/mailer';
 import { diskStorage, storageDirOf, type FileStorage } from './adapters/storage/file-storage';
 import type { DatabaseDriver } from './db/database';
@@ -39,11 +40,14 @@ export interface AppDeps {
   webRoot?: string;
   /** Defaults to SMTP when SMTP_URL is set, else the dev mailbox. */
   mailer?: Mailer;
+  /** Business time; defaults to the system clock (tests pass a fixed one). */
+  clock?: Clock;
 }
 
 /** What routes reach through `app.deps`: the inputs plus the services built from them. */
 export interface AppContext extends AppDeps {
   mailer: Mailer;
+  clock: Clock;
   auth: Auth;
   googleEnabled: boolean;
   storage: FileStorage;
@@ -89,7 +93,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuth({ env, db, mailer, secret, trustedOrigins });
   const googleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
   const storage = diskStorage(storageDirOf(env));
-  app.decorate('deps', { ...deps, mailer, auth, googleEnabled, storage, signingSecret: secret });
+  const clock = deps.clock ?? systemClock;
+  app.decorate('deps', {
+    ...deps,
+    mailer,
+    clock,
+    auth,
+    googleEnabled,
+    storage,
+    signingSecret: secret,
+  });
   registerErrorHandler(app);
   registerCsrfProtection(app, trustedOrigins);
 

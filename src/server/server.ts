@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from './adapters/clock';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
@@ -29,7 +30,7 @@ export interface RunningServer {
 /** env -> database -> migrate -> seed -> app. The caller decides where to listen. */
 export async function createServer(
   env: Env,
-  options: { database?: Database; webRoot?: string } = {},
+  options: { database?: Database; webRoot?: string; clock?: Clock } = {},
 ): Promise<RunningServer> {
   const database =
     options.database ??
@@ -45,6 +46,7 @@ export async function createServer(
       db: database.db,
       driver: database.driver,
       version: readVersion(),
+      clock: options.clock,
       webRoot: options.webRoot ?? (existsSync(defaultWebRoot) ? defaultWebRoot : undefined),
     });
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);

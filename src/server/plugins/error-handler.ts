@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ErrorResponse } from '../../contracts/error.contract';
+import { isCheckViolation } from '../db/constraint-errors';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors';
 
 // One place turns every failure into `{ error: { code, message } }`. Client mistakes keep
@@ -9,6 +10,8 @@ import { AppError, ERROR_STATUS, type ErrorCode } from '../errors';
 // internal (the details go to the log).
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+/** A value the database's bounds refused that no repository translated: still the input's fault. */
+const OUT_OF_BOUNDS_MESSAGE = 'Some of the values sent are outside the allowed limits.';
 
 function body(
   code: ErrorCode | string,
@@ -71,6 +74,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       const fields = fieldMessages(error.issues);
       const first = error.issues[0]?.message ?? 'Invalid request';
       return reply.code(400).send(body('VALIDATION_FAILED', first, fields));
+    }
+    if (isCheckViolation(error)) {
+      request.log.warn({ err: error }, 'check constraint refused a value');
+      return reply.code(400).send(body('VALIDATION_FAILED', OUT_OF_BOUNDS_MESSAGE));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

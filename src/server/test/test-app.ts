@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Clock } from '../adapters/clock';
 import type { Database, DatabaseDriver } from '../db/database';
 import { loadEnv, type Env } from '../env';
 import { createServer } from '../server';
@@ -33,7 +34,13 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 export async function startTestApp(
   driver: DatabaseDriver,
   overrides: Record<string, string> = {},
-  options: { webRoot?: string; extraRoutes?: FastifyPluginAsync; port?: number } = {},
+  options: {
+    webRoot?: string;
+    extraRoutes?: FastifyPluginAsync;
+    port?: number;
+    /** Business time for the app (the system clock when not given). */
+    clock?: Clock;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(driver);
   const port = options.port ?? (await freePort());
@@ -44,6 +51,7 @@ export async function startTestApp(
   const server = await createServer(testEnv(env), {
     database,
     webRoot: options.webRoot ?? '/nonexistent',
+    clock: options.clock,
   });
   if (options.extraRoutes) await server.app.register(options.extraRoutes);
   await server.app.listen({ port, host: '127.0.0.1' });

@@ -26,7 +26,11 @@ export function verifyFileSignature(
 }
 
 /** A stored avatar path becomes a signed URL; an external URL (e.g. Google's) passes through. */
-export function avatarUrlOf(secret: string, value: string | null | undefined): string | null {
+export function avatarUrlOf(
+  secret: string,
+  value: string | null | undefined,
+  now = Date.now(),
+): string | null {
   if (!value) return null;
-  return /^https?:\/\//.test(value) ? value : signFileUrl(secret, value);
+  return /^https?:\/\//.test(value) ? value : signFileUrl(secret, value, now);
 }

@@ -1,7 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { TIME_HOLDING_STATUSES } from '../../../domain/booking/booking-rules';
 import type { WeeklySlot } from '../../../domain/availability/weekly-slot';
+import { translatingConstraints } from '../../db/constraint-errors';
 import type { DB } from '../../db/types';
+import { StudentOverlapError, TrialAlreadyUsedError, TutorOverlapError } from './lesson-errors';
+
+// Every query of the lessons module. Functions take the database or the open transaction first.
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -78,6 +82,17 @@ export const teaches = (db: Db, tutorProfileId: string, subjectId: number) =>
       .where('subject_id', '=', subjectId),
   );
 
+/**
+ * The constraints of migrations 007-lessons (no overlaps among lessons that hold time, one trial
+ * per student and tutor): the database's last word when a check before the write raced another.
+ */
+const LESSON_CONSTRAINT_ERRORS = {
+  lessons_tutor_no_overlap: () => new TutorOverlapError(),
+  lessons_student_no_overlap: () => new StudentOverlapError(),
+  lessons_one_trial_per_tutor: () => new TrialAlreadyUsedError(),
+};
+
+/** Stores a lesson; an overlap or a second trial refused by the database throws its error. */
 export async function insertLesson(
   db: Db,
   lesson: {
@@ -96,7 +111,7 @@ export async function insertLesson(
     rescheduledFrom?: string;
   },
 ): Promise<string> {
-  const row = await db
+  const insert = db
     .insertInto('lessons')
     .values({
       tutor_profile_id: lesson.tutorProfileId,
@@ -114,8 +129,11 @@ export async function insertLesson(
       student_notes: lesson.studentNotes,
       rescheduled_from: lesson.rescheduledFrom ?? null,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    .returning('id');
+  const row = await translatingConstraints(
+    () => insert.executeTakeFirstOrThrow(),
+    LESSON_CONSTRAINT_ERRORS,
+  );
   return row.id;
 }
 
@@ -198,7 +216,7 @@ export async function cancelLesson(db: Db, id: string, canceledBy: string, reaso
       status: 'canceled',
       canceled_by: canceledBy,
       cancel_reason: reason,
-      updated_at: new Date(),
+      updated_at: sql`now()`,
     })
     .where('id', '=', id)
     .execute();
@@ -213,7 +231,7 @@ export async function saveNotes(
 ) {
   await db
     .updateTable('lessons')
-    .set({ [field]: html, updated_at: new Date() })
+    .set({ [field]: html, updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
 }

@@ -16,13 +16,20 @@ import {
   upcomingDaysSchema,
 } from '../../../domain/booking/booking-schemas';
 import { requireRole, requireUser, signedInUser } from '../auth/auth.guards';
-import * as lessons from './lessons.service';
-import * as reschedule from './reschedule.service';
-import * as notes from './notes.service';
 import { uploadedImage } from '../uploads/uploaded-image';
+import { bookLesson, trialEligibility } from './book-lesson';
+import { saveNotes, storeNoteImage } from './lesson-notes';
+import type { LessonsContext } from './lessons-context';
+import { lessonFor, upcomingLessons } from './list-lessons';
+import { availableSlots } from './list-slots';
+import { rescheduleLesson, rescheduleSlots } from './reschedule-lesson';
 
 export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = () => ({ db: app.deps.db, signingSecret: app.deps.signingSecret });
+  const ctx = (): LessonsContext => ({
+    db: app.deps.db,
+    signingSecret: app.deps.signingSecret,
+    clock: app.deps.clock,
+  });
   const tags = ['lessons'];
   // Path ids: anything that is not a row's id is simply not found (404), never a 400.
   const idParams = z.object({ id: z.string().max(100) });
@@ -39,7 +46,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      lessons.availableSlots(ctx(), request.params.id, request.query, signedInUser(request)),
+      availableSlots(ctx(), request.params.id, request.query, signedInUser(request)),
   );
 
   app.get(
@@ -48,7 +55,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole('student'),
       schema: { tags, params: idParams, response: { 200: trialEligibilityResponse } },
     },
-    async (request) => lessons.trialEligibility(ctx(), request.params.id, signedInUser(request).id),
+    async (request) => trialEligibility(ctx(), request.params.id, signedInUser(request).id),
   );
 
   app.post(
@@ -58,7 +65,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: bookLessonSchema, response: { 201: lessonResponse } },
     },
     async (request, reply) => {
-      const lesson = await lessons.bookLesson(ctx(), signedInUser(request).id, request.body);
+      const lesson = await bookLesson(ctx(), signedInUser(request).id, request.body);
       return reply.code(201).send({ lesson });
     },
   );
@@ -74,7 +81,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      lessons: await lessons.upcomingLessons(ctx(), signedInUser(request), request.query.days),
+      lessons: await upcomingLessons(ctx(), signedInUser(request), request.query.days),
     }),
   );
 
@@ -89,7 +96,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      lesson: await lessons.lessonFor(ctx(), signedInUser(request), request.params.id),
+      lesson: await lessonFor(ctx(), signedInUser(request), request.params.id),
     }),
   );
 
@@ -105,7 +112,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      reschedule.rescheduleSlots(ctx(), signedInUser(request), request.params.id, request.query),
+      rescheduleSlots(ctx(), signedInUser(request), request.params.id, request.query),
   );
 
   app.post(
@@ -120,7 +127,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const lesson = await reschedule.rescheduleLesson(
+      const lesson = await rescheduleLesson(
         ctx(),
         signedInUser(request),
         request.params.id,
@@ -137,12 +144,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, body: saveNotesSchema, response: { 200: lessonResponse } },
     },
     async (request) => ({
-      lesson: await notes.saveNotes(
-        ctx(),
-        signedInUser(request),
-        request.params.id,
-        request.body.html,
-      ),
+      lesson: await saveNotes(ctx(), signedInUser(request), request.params.id, request.body.html),
     }),
   );
 
@@ -160,7 +162,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const stored = await notes.storeNoteImage(
+      const stored = await storeNoteImage(
         { ...ctx(), storage: app.deps.storage },
         signedInUser(request),
         request.params.id,

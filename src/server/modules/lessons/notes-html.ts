@@ -59,10 +59,13 @@ export function cleanNotesHtml(html: string): string {
   return clean.replace(/^(<p>\s*<\/p>)+$/, '');
 }
 
-/** Stored notes with each image link signed for the reader. */
-export function signNotesImages(html: string, secret: string): string {
+/** Stored notes with each image link signed for the reader, as of `now` (ms). */
+export function signNotesImages(html: string, secret: string, now: number): string {
   if (!html.includes('<img')) return html;
-  return html.replace(STORED_IMAGE, (_, path: string) => `<img src="${signFileUrl(secret, path)}"`);
+  return html.replace(
+    STORED_IMAGE,
+    (_, path: string) => `<img src="${signFileUrl(secret, path, now)}"`,
+  );
 }
 
 const ESCAPES: Record<string, string> = {

@@ -1,0 +1,30 @@
+import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { AppError } from '../../errors';
+
+// What booking can be refused for when two requests race: the check before the write passed,
+// and the database's constraints said no. Each is its own type, so a test can tell which rule
+// refused; the client sees the same 409 and message as when the check itself refused.
+
+/** The tutor already has a lesson holding part of that time. */
+export class TutorOverlapError extends AppError {
+  override name = 'TutorOverlapError';
+  constructor() {
+    super('CONFLICT', M.slotUnavailable);
+  }
+}
+
+/** The student already has a lesson (with any tutor) holding part of that time. */
+export class StudentOverlapError extends AppError {
+  override name = 'StudentOverlapError';
+  constructor() {
+    super('CONFLICT', M.slotUnavailable);
+  }
+}
+
+/** The student has a trial with this tutor that was not canceled: one trial per tutor. */
+export class TrialAlreadyUsedError extends AppError {
+  override name = 'TrialAlreadyUsedError';
+  constructor() {
+    super('CONFLICT', M.trialUsed);
+  }
+}

@@ -1,0 +1,52 @@
+import type { SessionUser } from '../../../contracts/auth.contract';
+import type { Lesson } from '../../../contracts/booking.contract';
+import { statusAt } from '../../../domain/booking/booking-rules';
+import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { avatarUrlOf } from '../../adapters/storage/signed-url';
+import { AppError } from '../../errors';
+import { isUuid } from '../../http/is-uuid';
+import type { LessonsContext } from './lessons-context';
+import * as repository from './lessons.repository';
+import { signNotesImages } from './notes-html';
+
+// A lesson as one of its two parties may see it. Nobody else sees it at all (not found), and the
+// tutor's preparation notes go to the tutor only.
+
+/** The stored lesson, if the user is its student or its tutor; anyone else gets not found. */
+export async function lessonOfParty(ctx: LessonsContext, user: SessionUser, id: string) {
+  const row = isUuid(id) ? await repository.findLesson(ctx.db, id) : undefined;
+  if (!row || (row.student_id !== user.id && row.tutor_user_id !== user.id))
+    throw new AppError('NOT_FOUND', M.lessonNotFound);
+  return row;
+}
+
+/** The stored lesson of the given id as `viewerId` sees it (read after a write). */
+export async function viewOfStored(ctx: LessonsContext, id: string, viewerId: string) {
+  return toLesson(ctx, (await repository.findLesson(ctx.db, id))!, viewerId);
+}
+
+/** A lesson row on the wire: its status as of now, image and photo links signed for reading. */
+export function toLesson(ctx: LessonsContext, row: repository.LessonRow, viewerId: string): Lesson {
+  const now = ctx.clock.now();
+  const signedAt = now.getTime();
+  const notes = (html: string) => signNotesImages(html, ctx.signingSecret, signedAt);
+  const avatar = (path: string | null) => avatarUrlOf(ctx.signingSecret, path, signedAt);
+  return {
+    id: row.id,
+    tutorProfileId: row.tutor_profile_id,
+    tutor: { name: row.tutor_name, avatarUrl: avatar(row.tutor_avatar) },
+    student: { name: row.student_name, avatarUrl: avatar(row.student_avatar) },
+    subject: row.subject,
+    isTrial: row.is_trial,
+    status: statusAt(row.status, row.starts_at, row.ends_at, now),
+    startTime: row.starts_at.toISOString(),
+    endTime: row.ends_at.toISOString(),
+    durationMinutes: row.duration_minutes,
+    timezone: row.timezone,
+    priceCents: row.price_cents,
+    currency: row.currency.trim(),
+    meetingUrl: row.meeting_url,
+    studentNotes: notes(row.student_notes),
+    tutorPrepNotes: row.tutor_user_id === viewerId ? notes(row.tutor_prep_notes) : null,
+  };
+}

@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import type { SessionUser } from '../../../contracts/auth.contract';
+import type { SlotsResponse } from '../../../contracts/booking.contract';
+import type { slotsQuerySchema } from '../../../domain/booking/booking-schemas';
+import type { LessonsContext } from './lessons-context';
+import { bookableTutor, slotsOf } from './slot-rules';
+
+/** The tutor's bookable slots; a student's own lessons block their time too. */
+export async function availableSlots(
+  ctx: LessonsContext,
+  tutorProfileId: string,
+  query: z.output<typeof slotsQuerySchema>,
+  viewer: SessionUser,
+): Promise<SlotsResponse> {
+  const tutor = await bookableTutor(ctx, tutorProfileId);
+  const studentId = viewer.role === 'student' ? viewer.id : undefined;
+  return slotsOf(ctx, tutor, { studentId }, query);
+}

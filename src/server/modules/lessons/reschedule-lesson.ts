@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import type { SessionUser } from '../../../contracts/auth.contract';
+import type { Lesson, SlotsResponse } from '../../../contracts/booking.contract';
+import { canReschedule, statusAt } from '../../../domain/booking/booking-rules';
+import type {
+  rescheduleLessonSchema,
+  rescheduleSlotsQuerySchema,
+} from '../../../domain/booking/booking-schemas';
+import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { AppError } from '../../errors';
+import { lessonOfParty, viewOfStored } from './lesson-view';
+import type { LessonsContext } from './lessons-context';
+import * as repository from './lessons.repository';
+import { offeredSlot, slotsOf } from './slot-rules';
+
+// Rescheduling: either party moves a pending or scheduled lesson to another offered slot of the
+// same length. The old lesson is canceled and a new one replaces it, in one transaction.
+
+/** The lesson and its tutor, if the user is one of its two parties (else not found). */
+async function ownLesson(ctx: LessonsContext, user: SessionUser, id: string) {
+  const row = await lessonOfParty(ctx, user, id);
+  const tutor = await repository.bookableTutor(ctx.db, row.tutor_profile_id);
+  if (!tutor) throw new AppError('NOT_FOUND', M.lessonNotFound);
+  return { row, tutor };
+}
+
+/** Where a lesson could move: the tutor's free slots of its length, both parties' time held. */
+export async function rescheduleSlots(
+  ctx: LessonsContext,
+  user: SessionUser,
+  lessonId: string,
+  query: z.output<typeof rescheduleSlotsQuerySchema>,
+): Promise<SlotsResponse> {
+  const { row, tutor } = await ownLesson(ctx, user, lessonId);
+  return slotsOf(
+    ctx,
+    tutor,
+    { studentId: row.student_id, exceptLessonId: row.id },
+    { ...query, lessonMinutes: row.duration_minutes },
+  );
+}
+
+/** Moves a lesson: cancels it and books its replacement in one transaction. */
+export async function rescheduleLesson(
+  ctx: LessonsContext,
+  user: SessionUser,
+  lessonId: string,
+  input: z.output<typeof rescheduleLessonSchema>,
+): Promise<Lesson> {
+  const { tutor } = await ownLesson(ctx, user, lessonId);
+  const newId = await ctx.db.transaction().execute(async (trx) => {
+    // Locked: a second move of the same lesson waits here, then finds it canceled.
+    const lesson = (await repository.lockLesson(trx, lessonId))!;
+    const status = statusAt(lesson.status, lesson.starts_at, lesson.ends_at, ctx.clock.now());
+    if (!canReschedule(status)) throw new AppError('CONFLICT', M.cannotReschedule);
+    const slot = await offeredSlot(ctx, trx, {
+      tutor,
+      studentId: lesson.student_id,
+      lessonMinutes: lesson.duration_minutes,
+      choice: input,
+      exceptLessonId: lesson.id,
+    });
+    await repository.cancelLesson(trx, lesson.id, user.id, input.reason);
+    return repository.insertLesson(trx, {
+      tutorProfileId: lesson.tutor_profile_id,
+      studentId: lesson.student_id,
+      subjectId: lesson.subject_id,
+      ...slot,
+      durationMinutes: lesson.duration_minutes,
+      isTrial: lesson.is_trial,
+      status: lesson.status === 'pending' ? 'pending' : 'scheduled',
+      priceCents: lesson.price_cents,
+      currency: lesson.currency,
+      // Still shown in the zone the student booked in.
+      timezone: lesson.timezone,
+      studentNotes: lesson.student_notes,
+      rescheduledFrom: lesson.id,
+    });
+  });
+  return viewOfStored(ctx, newId, user.id);
+}

@@ -1,0 +1,108 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { SlotsResponse } from '../../../contracts/booking.contract';
+import { MIN_BOOKING_NOTICE_MINUTES } from '../../../domain/booking/booking-rules';
+import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { checkSlot } from '../../../domain/scheduling/check-slot';
+import { generateSlots } from '../../../domain/scheduling/generate-slots';
+import { MS_PER_DAY, parseLocalDate } from '../../../domain/scheduling/local-date';
+import type { DB } from '../../db/types';
+import { AppError } from '../../errors';
+import { isUuid } from '../../http/is-uuid';
+import type { LessonsContext } from './lessons-context';
+import * as repository from './lessons.repository';
+
+// Which times a tutor offers. Listing slots and checking a chosen slot read the same inputs
+// from one function, so a booking is accepted exactly when the list showed its slot.
+
+type Tutor = { id: string; timezone: string };
+/** Whose lessons hold time besides the tutor's: the student's, minus a lesson being moved. */
+type Holders = { studentId?: string; exceptLessonId?: string };
+
+/** A tutor who can be booked (their zone, rate and currency), or 404. */
+export async function bookableTutor(ctx: LessonsContext, tutorProfileId: string) {
+  const tutor = isUuid(tutorProfileId)
+    ? await repository.bookableTutor(ctx.db, tutorProfileId)
+    : undefined;
+  if (!tutor) throw new AppError('NOT_FOUND', M.tutorNotFound);
+  return tutor;
+}
+
+/**
+ * UTC bounds wide enough for any zone's view of the given local dates: a local date lies
+ * within 14 hours of the same UTC date, so a day of margin each side is plenty.
+ */
+function utcBoundsOf(fromDate: string, days: number) {
+  const first = parseLocalDate(fromDate) ?? 0;
+  return {
+    from: new Date((first - 1) * MS_PER_DAY),
+    to: new Date((first + days + 1) * MS_PER_DAY),
+  };
+}
+
+/**
+ * Everything that decides a tutor's slots besides what the viewer asks: the tutor's weekly
+ * windows, the time held by the tutor's and the holders' lessons within the bounds, now, and
+ * the booking notice.
+ */
+async function slotRules(
+  ctx: LessonsContext,
+  db: Kysely<DB> | Transaction<DB>,
+  tutor: Tutor,
+  holders: Holders,
+  bounds: { from: Date; to: Date },
+) {
+  const [weekly, busy] = await Promise.all([
+    repository.weeklyWindowsOf(db, tutor.id),
+    repository.busyIntervals(db, { tutorProfileId: tutor.id, ...holders }, bounds.from, bounds.to),
+  ]);
+  return {
+    weekly,
+    tutorZone: tutor.timezone,
+    busy,
+    now: ctx.clock.now(),
+    minNoticeMinutes: MIN_BOOKING_NOTICE_MINUTES,
+  };
+}
+
+/** A tutor's free slots for some of the viewer's dates, minus the holders' lessons. */
+export async function slotsOf(
+  ctx: LessonsContext,
+  tutor: Tutor,
+  holders: Holders,
+  query: { fromDate: string; days: number; viewerZone: string; lessonMinutes: number },
+): Promise<SlotsResponse> {
+  const bounds = utcBoundsOf(query.fromDate, query.days);
+  const rules = await slotRules(ctx, ctx.db, tutor, holders, bounds);
+  const { days } = generateSlots({ ...rules, ...query });
+  return { tutorTimezone: tutor.timezone, days };
+}
+
+/**
+ * The UTC instants of a slot the viewer chose ('HH:MM-HH:MM' on their date, in their zone) if
+ * it is offered right now: inside the tutor's windows, clear of both parties' other lessons
+ * (the one being moved aside), far enough ahead. Otherwise 409 with the reason.
+ */
+export async function offeredSlot(
+  ctx: LessonsContext,
+  trx: Transaction<DB>,
+  params: {
+    tutor: Tutor;
+    studentId: string;
+    lessonMinutes: number;
+    choice: { bookingDate: string; slotTime: string; viewerZone: string };
+    exceptLessonId?: string;
+  },
+): Promise<{ startsAt: Date; endsAt: Date }> {
+  const { tutor, studentId, choice } = params;
+  const holders = { studentId, exceptLessonId: params.exceptLessonId };
+  const rules = await slotRules(ctx, trx, tutor, holders, utcBoundsOf(choice.bookingDate, 1));
+  const slot = checkSlot({
+    ...rules,
+    viewerZone: choice.viewerZone,
+    bookingDate: choice.bookingDate,
+    slotTime: choice.slotTime,
+    lessonMinutes: params.lessonMinutes,
+  });
+  if (!slot.ok) throw new AppError('CONFLICT', slot.message);
+  return { startsAt: new Date(slot.startUtc), endsAt: new Date(slot.endUtc) };
+}
