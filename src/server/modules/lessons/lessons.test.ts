@@ -1,108 +1,74 @@
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Lesson, SlotsResponse } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { seedDemoTutors } from '../../db/seed/demo-tutors';
-import { signUpAndVerify } from '../../test/accounts';
+import { fixedClock } from '../../adapters/clock';
+import {
+  createLesson,
+  createSignedInTutor,
+  createStudent,
+  createTutor,
+  type TutorOptions,
+} from '../../test/factories';
 import type { TestClient } from '../../test/http-client';
+import { StudentOverlapError, TrialAlreadyUsedError, TutorOverlapError } from './lesson-errors';
+import * as repository from './lessons.repository';
+import { offeredSlot } from './slot-rules';
 import { fileForm, postForm } from '../../test/multipart';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { everyDay, setWeeklyAvailability } from '../../test/weekly-availability';
+import { everyDay } from '../../test/weekly-availability';
 
 // Tutors teach 09:00–12:00 Tokyo time every day; the students look from Kolkata (UTC+5:30,
-// Tokyo is UTC+9, neither has daylight saving): 09:00 Tokyo is 05:30 in Kolkata.
+// Tokyo is UTC+9, neither has daylight saving): 09:00 Tokyo is 05:30 in Kolkata. The app's
+// clock stands still at NOW, so no test depends on the hour it runs at.
 const TUTOR_ZONE = 'Asia/Tokyo';
 const VIEWER_ZONE = 'Asia/Kolkata';
 const FIRST_SLOT = '05:30-06:30';
+const NOW = new Date('2030-01-07T03:00:00Z');
+const MINUTE = 60_000;
+const DAY = 86_400_000;
 
-/** The viewer's date `days` from now, 'YYYY-MM-DD'. */
+/** The viewer's date `days` from NOW, 'YYYY-MM-DD'. */
 const viewerDate = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: VIEWER_ZONE });
+  new Date(NOW.getTime() + days * DAY).toLocaleDateString('en-CA', { timeZone: VIEWER_ZONE });
 
 describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
   let t: TestApp;
-  let student: TestClient;
-  let otherStudent: TestClient;
-  let thirdStudent: TestClient;
-  let tutorClient: TestClient;
-  let tutorId: string;
-  let secondTutorId: string;
-  let subjectId: number;
-  let secondSubjectId: number;
-  let otherSubjectId: number;
-
+  const clock = fixedClock(NOW);
   beforeAll(async () => {
-    t = await startTestApp(driver);
-    const db = t.database.db;
-    await seedDemoTutors(db, { count: 4, seed: 3 });
-    const newStudent = async () => (await signUpAndVerify(t.url, t.inbox, 'student')).client;
-    [student, otherStudent, thirdStudent] = [
-      await newStudent(),
-      await newStudent(),
-      await newStudent(),
-    ];
-    const tutors = await db.selectFrom('tutor_profiles').select('id').orderBy('id').execute();
-    tutorId = tutors[0]!.id;
-    secondTutorId = tutors[1]!.id;
-    for (const id of [tutorId, secondTutorId])
-      await setWeeklyAvailability(db, id, TUTOR_ZONE, everyDay('09:00', '12:00'));
-    const subjectOf = async (id: string) =>
-      (
-        await db
-          .selectFrom('tutor_subjects')
-          .select('subject_id')
-          .where('tutor_profile_id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).subject_id;
-    subjectId = await subjectOf(tutorId);
-    secondSubjectId = await subjectOf(secondTutorId);
-    otherSubjectId = (
-      await db
-        .selectFrom('subjects')
-        .select('id')
-        .where(
-          'id',
-          'not in',
-          db
-            .selectFrom('tutor_subjects')
-            .select('subject_id')
-            .where('tutor_profile_id', '=', tutorId),
-        )
-        .executeTakeFirstOrThrow()
-    ).id;
-    // A tutor who can sign in: the first demo profile now belongs to a real account.
-    const tutor = await signUpAndVerify(t.url, t.inbox, 'tutor');
-    tutorClient = tutor.client;
-    const { id: tutorUserId } = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', tutor.email)
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('tutor_profiles')
-      .set({ user_id: tutorUserId })
-      .where('id', '=', tutorId)
-      .execute();
+    t = await startTestApp(driver, {}, { clock });
   });
+  beforeEach(() => clock.set(NOW));
   afterAll(async () => {
     await t.close();
   });
 
-  const slots = async (client: TestClient, tutor: string, query: string) => {
-    const response = await client.get(`/api/tutors/${tutor}/slots?${query}`);
+  const teaching: TutorOptions = {
+    timezone: TUTOR_ZONE,
+    availability: everyDay('09:00', '12:00'),
+  };
+  const newTutor = () => createTutor(t.database.db, teaching);
+  const newStudent = () => createStudent(t);
+
+  const slots = async (client: TestClient, tutorId: string, query: string) => {
+    const response = await client.get(`/api/tutors/${tutorId}/slots?${query}`);
     expect(response.status, response.text).toBe(200);
     return response.json as SlotsResponse;
   };
-  const slotTimes = async (client: TestClient, tutor: string, date: string) =>
+  const slotTimes = async (client: TestClient, tutorId: string, date: string) =>
     (
-      await slots(client, tutor, `fromDate=${date}&days=1&viewerZone=${VIEWER_ZONE}`)
+      await slots(client, tutorId, `fromDate=${date}&days=1&viewerZone=${VIEWER_ZONE}`)
     ).days[0]!.slots.map((slot) => slot.slot_time);
-  const book = (client: TestClient, overrides: Record<string, unknown> = {}) =>
+  const book = (
+    client: TestClient,
+    tutor: { id: string; subjectId: number },
+    overrides: Record<string, unknown> = {},
+  ) =>
     client.post('/api/lessons', {
-      tutorProfileId: tutorId,
-      subjectId,
+      tutorProfileId: tutor.id,
+      subjectId: tutor.subjectId,
       mode: 'trial',
       bookingDate: viewerDate(3),
       slotTime: FIRST_SLOT,
@@ -111,18 +77,25 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       notes: 'I would like to work on fractions.',
       ...overrides,
     });
-  const lessonCount = async () =>
+  const lessonsOf = async (tutorId: string) =>
     (
       await t.database.db
         .selectFrom('lessons')
         .select(sql<number>`count(*)::int`.as('n'))
+        .where('tutor_profile_id', '=', tutorId)
         .executeTakeFirstOrThrow()
     ).n;
+  const upcoming = async (client: TestClient, query = '') => {
+    const response = await client.get(`/api/lessons/upcoming${query}`);
+    expect(response.status, response.text).toBe(200);
+    return response.json.lessons as Lesson[];
+  };
 
   it("lists a week of slots in the viewer's zone, by slot length", async () => {
+    const [tutor, student] = [await newTutor(), await newStudent()];
     const week = await slots(
-      student,
-      tutorId,
+      student.client,
+      tutor.id,
       `fromDate=${viewerDate(2)}&viewerZone=${VIEWER_ZONE}`,
     );
     expect(week.tutorTimezone).toBe(TUTOR_ZONE);
@@ -139,8 +112,8 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       expect(day.slots.every((slot) => slot.period === 'morning')).toBe(true);
     }
     const long = await slots(
-      student,
-      tutorId,
+      student.client,
+      tutor.id,
       `fromDate=${viewerDate(2)}&days=1&lessonMinutes=100&viewerZone=${VIEWER_ZONE}`,
     );
     expect(long.days[0]!.slots.map((slot) => slot.slot_time)).toEqual([
@@ -150,7 +123,18 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     ]);
   });
 
+  it('offers nothing sooner than the booking notice from now', async () => {
+    const [tutor, student] = [await newTutor(), await newStudent()];
+    // 05:50 in Kolkata: the 05:30 and 06:00 starts are past or too close, 07:00 is the first.
+    clock.set(new Date(`${viewerDate(0)}T00:20:00Z`));
+    expect(await slotTimes(student.client, tutor.id, viewerDate(0))).toEqual([
+      '07:00-08:00',
+      '07:30-08:30',
+    ]);
+  });
+
   it('rejects bad slot queries with a clear message', async () => {
+    const [tutor, student] = [await newTutor(), await newStudent()];
     for (const [query, message] of [
       [`fromDate=2026-02-30&viewerZone=${VIEWER_ZONE}`, 'Please choose a valid date'],
       [`fromDate=${viewerDate(1)}&viewerZone=Mars/Base`, undefined],
@@ -164,12 +148,12 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
         'Please choose a lesson of 25, 50 or 100 minutes',
       ],
     ] as const) {
-      const response = await student.get(`/api/tutors/${tutorId}/slots?${query}`);
+      const response = await student.client.get(`/api/tutors/${tutor.id}/slots?${query}`);
       expect(response.status, query).toBe(400);
       if (message) expect(response.json.error.message).toBe(message);
       else expect(response.json.error.message).toMatch(/\w/);
     }
-    const unknown = await student.get(
+    const unknown = await student.client.get(
       `/api/tutors/00000000-0000-4000-8000-000000000000/slots?fromDate=${viewerDate(1)}&viewerZone=UTC`,
     );
     expect(unknown.status).toBe(404);
@@ -177,9 +161,15 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
   });
 
   it('refuses bookings it cannot honour, with their message, and stores nothing', async () => {
-    const before = await lessonCount();
+    const [tutor, student] = [await newTutor(), await newStudent()];
+    const signedInTutor = await createSignedInTutor(t, teaching);
+    const english = await t.database.db
+      .selectFrom('subjects')
+      .select('id')
+      .where('name', '=', 'English')
+      .executeTakeFirstOrThrow();
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ subjectId: otherSubjectId }, 400, M.notATutorSubject],
+      [{ subjectId: english.id }, 400, M.notATutorSubject],
       [{ mode: 'single' }, 400, M.paidSoon],
       [{ slotTime: '13:00-14:00' }, 409, M.slotUnavailable],
       [{ slotTime: '05:45-06:45' }, 409, M.slotUnavailable],
@@ -189,23 +179,26 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       [{ tutorProfileId: '00000000-0000-4000-8000-000000000000' }, 404, M.tutorNotFound],
     ];
     for (const [overrides, status, message] of cases) {
-      const response = await book(student, overrides);
+      const response = await book(student.client, tutor, overrides);
       expect(response.status, JSON.stringify(overrides)).toBe(status);
       expect(response.json.error.message).toBe(message);
     }
-    expect((await book(tutorClient)).status).toBe(403);
-    expect(await lessonCount()).toBe(before);
+    expect((await book(signedInTutor.client, tutor)).status).toBe(403);
+    expect(await lessonsOf(tutor.id)).toBe(0);
   });
 
   it('books a free trial once: the slot leaves both lists and the lesson shows for both parties', async () => {
-    const eligible = await student.get(`/api/tutors/${tutorId}/trial-eligibility`);
+    const tutor = await createSignedInTutor(t, teaching);
+    const secondTutor = await newTutor();
+    const [student, otherStudent] = [await newStudent(), await newStudent()];
+    const eligible = await student.client.get(`/api/tutors/${tutor.id}/trial-eligibility`);
     expect(eligible.json).toEqual({ eligible: true });
 
-    const response = await book(student);
+    const response = await book(student.client, tutor);
     expect(response.status, response.text).toBe(201);
     const lesson = response.json.lesson as Lesson;
     expect(lesson).toMatchObject({
-      tutorProfileId: tutorId,
+      tutorProfileId: tutor.id,
       isTrial: true,
       status: 'scheduled',
       priceCents: 0,
@@ -213,135 +206,129 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       timezone: VIEWER_ZONE,
       startTime: `${viewerDate(3)}T00:00:00.000Z`,
       endTime: `${viewerDate(3)}T01:00:00.000Z`,
+      studentNotes: '<p>I would like to work on fractions.</p>',
     });
 
     // Gone for everyone, and overlapping starts too (05:30 and 06:00 both need 06:00–06:30).
-    expect(await slotTimes(otherStudent, tutorId, viewerDate(3))).toEqual([
+    expect(await slotTimes(otherStudent.client, tutor.id, viewerDate(3))).toEqual([
       '06:30-07:30',
       '07:00-08:00',
       '07:30-08:30',
     ]);
     // The student's own time is held with other tutors as well.
-    expect(await slotTimes(student, secondTutorId, viewerDate(3))).not.toContain(FIRST_SLOT);
-    expect(await slotTimes(otherStudent, secondTutorId, viewerDate(3))).toContain(FIRST_SLOT);
+    expect(await slotTimes(student.client, secondTutor.id, viewerDate(3))).not.toContain(
+      FIRST_SLOT,
+    );
+    expect(await slotTimes(otherStudent.client, secondTutor.id, viewerDate(3))).toContain(
+      FIRST_SLOT,
+    );
 
-    expect((await student.get(`/api/tutors/${tutorId}/trial-eligibility`)).json).toEqual({
+    expect((await student.client.get(`/api/tutors/${tutor.id}/trial-eligibility`)).json).toEqual({
       eligible: false,
     });
-    const again = await book(student, { slotTime: '07:30-08:30' });
+    const again = await book(student.client, tutor, { slotTime: '07:30-08:30' });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe(M.trialUsed);
 
-    const mine = (await student.get('/api/lessons/upcoming')).json.lessons as Lesson[];
-    expect(mine.map((l) => l.id)).toEqual([lesson.id]);
-    const taught = (await tutorClient.get('/api/lessons/upcoming')).json.lessons as Lesson[];
+    expect((await upcoming(student.client)).map((l) => l.id)).toEqual([lesson.id]);
+    const taught = await upcoming(tutor.client);
     expect(taught.map((l) => l.id)).toEqual([lesson.id]);
     expect(taught[0]!.student.name).toBe('Sam Jones');
-    expect((await otherStudent.get('/api/lessons/upcoming')).json.lessons).toEqual([]);
+    expect(await upcoming(otherStudent.client)).toEqual([]);
 
-    expect((await tutorClient.get(`/api/lessons/${lesson.id}`)).json.lesson.id).toBe(lesson.id);
-    expect((await otherStudent.get(`/api/lessons/${lesson.id}`)).status).toBe(404);
-    expect((await student.get('/api/lessons/not-a-lesson')).status).toBe(404);
+    expect((await tutor.client.get(`/api/lessons/${lesson.id}`)).json.lesson.id).toBe(lesson.id);
+    expect((await otherStudent.client.get(`/api/lessons/${lesson.id}`)).status).toBe(404);
+    expect((await student.client.get('/api/lessons/not-a-lesson')).status).toBe(404);
   });
 
   it('gives a slot two students race for to exactly one of them', async () => {
-    const date = viewerDate(5);
+    const tutor = await newTutor();
+    const [one, two] = [await newStudent(), await newStudent()];
     const [first, second] = await Promise.all([
-      book(otherStudent, {
-        tutorProfileId: secondTutorId,
-        subjectId: secondSubjectId,
-        bookingDate: date,
-      }),
-      book(thirdStudent, {
-        tutorProfileId: secondTutorId,
-        subjectId: secondSubjectId,
-        bookingDate: date,
-      }),
+      book(one.client, tutor, { bookingDate: viewerDate(5) }),
+      book(two.client, tutor, { bookingDate: viewerDate(5) }),
     ]);
     expect([first.status, second.status].sort()).toEqual([201, 409]);
     const loser = first.status === 409 ? first : second;
     expect(loser.json.error.message).toBe(M.slotUnavailable);
   });
 
-  it('refuses overlapping lessons in the database itself', async () => {
-    const db = t.database.db;
-    const existing = await db
-      .selectFrom('lessons')
-      .selectAll()
-      .where('tutor_profile_id', '=', tutorId)
-      .executeTakeFirstOrThrow();
-    const studentId = (
-      await db
-        .selectFrom('users')
-        .select('id')
-        .where('role', '=', 'student')
-        .executeTakeFirstOrThrow()
-    ).id;
-    const overlapping = db
-      .insertInto('lessons')
-      .values({
-        tutor_profile_id: tutorId,
-        student_id: studentId,
-        subject_id: existing.subject_id,
-        starts_at: new Date(existing.starts_at.getTime() + 30 * 60_000),
-        ends_at: new Date(existing.ends_at.getTime() + 30 * 60_000),
-        duration_minutes: 50,
-        price_cents: 1000,
-        timezone: 'UTC',
-        meeting_url: null,
-      })
-      .execute();
-    await expect(overlapping).rejects.toMatchObject({ code: '23P01' });
-    // A canceled lesson holds no time.
-    await db
-      .insertInto('lessons')
-      .values({
-        tutor_profile_id: tutorId,
-        student_id: studentId,
-        subject_id: existing.subject_id,
-        starts_at: existing.starts_at,
-        ends_at: existing.ends_at,
-        duration_minutes: 50,
-        price_cents: 1000,
-        timezone: 'UTC',
-        meeting_url: null,
-        status: 'canceled',
-      })
-      .execute();
+  it('lets the database have the last word on a lesson that lands between the check and the insert', async () => {
+    const [tutor, otherTutor] = [await newTutor(), await newTutor()];
+    const [winner, loser] = [await newStudent(), await newStudent()];
+    const ctx = { db: t.database.db, signingSecret: 'unused', clock };
+    const start = new Date(`${viewerDate(3)}T00:00:00Z`);
+    /** The loser's booking: its check passes, then `landsFirst` writes, then its insert runs. */
+    const loserBooks = (landsFirst: (trx: typeof ctx.db) => Promise<unknown>) =>
+      t.database.db.transaction().execute(async (trx) => {
+        const slot = await offeredSlot(ctx, trx, {
+          tutor,
+          studentId: loser.id,
+          lessonMinutes: 50,
+          choice: { bookingDate: viewerDate(3), slotTime: FIRST_SLOT, viewerZone: VIEWER_ZONE },
+        });
+        await landsFirst(trx);
+        return repository.insertLesson(trx, {
+          tutorProfileId: tutor.id,
+          studentId: loser.id,
+          subjectId: tutor.subjectId,
+          ...slot,
+          durationMinutes: 50,
+          isTrial: true,
+          status: 'scheduled',
+          priceCents: 0,
+          currency: 'USD',
+          timezone: VIEWER_ZONE,
+          studentNotes: '',
+        });
+      });
+
+    // Another student takes the tutor's time.
+    const tutorTaken = loserBooks((trx) =>
+      createLesson(trx, { tutor, studentId: winner.id, start }),
+    );
+    await expect(tutorTaken).rejects.toBeInstanceOf(TutorOverlapError);
+    await expect(tutorTaken).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: M.slotUnavailable,
+    });
+    // The same student books that time with another tutor.
+    const studentTaken = loserBooks((trx) =>
+      createLesson(trx, { tutor: otherTutor, studentId: loser.id, start }),
+    );
+    await expect(studentTaken).rejects.toBeInstanceOf(StudentOverlapError);
+    // The same student's trial with this tutor, at another time.
+    const trialTaken = loserBooks((trx) =>
+      createLesson(trx, {
+        tutor,
+        studentId: loser.id,
+        start: new Date(start.getTime() + DAY),
+        isTrial: true,
+      }),
+    );
+    await expect(trialTaken).rejects.toBeInstanceOf(TrialAlreadyUsedError);
+    await expect(trialTaken).rejects.toMatchObject({ code: 'CONFLICT', message: M.trialUsed });
+    // Each lost race rolled back whole; a canceled lesson holds no time.
+    expect(await lessonsOf(tutor.id)).toBe(0);
+    await createLesson(t.database.db, { tutor, studentId: winner.id, start, status: 'canceled' });
+    expect(await loserBooks(async () => undefined)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('lists upcoming lessons by range, soonest first, and checks the range', async () => {
-    const db = t.database.db;
-    const studentUserId = (
-      await db
-        .selectFrom('lessons')
-        .select('student_id')
-        .where('tutor_profile_id', '=', tutorId)
-        .where('status', '=', 'scheduled')
-        .executeTakeFirstOrThrow()
-    ).student_id;
-    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
-    await db
-      .insertInto('lessons')
-      .values(
-        // One started ten minutes ago and is still running: it counts, as in progress.
-        [20, 10, -10 / 1440].map((days) => ({
-          tutor_profile_id: secondTutorId,
-          student_id: studentUserId,
-          subject_id: subjectId,
-          starts_at: inDays(days),
-          ends_at: new Date(inDays(days).getTime() + 3_600_000),
-          duration_minutes: 50,
-          price_cents: 2500,
-          timezone: VIEWER_ZONE,
-          meeting_url: null,
-          status: 'scheduled' as const,
-        })),
-      )
-      .execute();
-    const upcoming = async (query: string) =>
-      (await student.get(`/api/lessons/upcoming${query}`)).json.lessons as Lesson[];
-    const fortnight = await upcoming('');
+    const [tutor, otherTutor, student] = [await newTutor(), await newTutor(), await newStudent()];
+    // One started ten minutes ago and is still running: it counts, as in progress.
+    for (const [teacher, at] of [
+      [tutor, 3 * DAY],
+      [otherTutor, 20 * DAY],
+      [otherTutor, 10 * DAY],
+      [tutor, -10 * MINUTE],
+    ] as const)
+      await createLesson(t.database.db, {
+        tutor: teacher,
+        studentId: student.id,
+        start: new Date(NOW.getTime() + at),
+      });
+    const fortnight = await upcoming(student.client);
     expect(fortnight.map((lesson) => lesson.status)).toEqual([
       'in_progress',
       'scheduled',
@@ -349,10 +336,10 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     ]);
     const starts = fortnight.map((lesson) => lesson.startTime);
     expect(starts).toEqual([...starts].sort());
-    expect(await upcoming('?days=30')).toHaveLength(4);
-    expect(await upcoming('?days=7')).toHaveLength(2);
+    expect(await upcoming(student.client, '?days=30')).toHaveLength(4);
+    expect(await upcoming(student.client, '?days=7')).toHaveLength(2);
     for (const days of ['0', '61', 'x', '1.5']) {
-      const response = await student.get(`/api/lessons/upcoming?days=${days}`);
+      const response = await student.client.get(`/api/lessons/upcoming?days=${days}`);
       expect(response.status).toBe(400);
       expect(response.json.error.message).toBe(M.invalidRange);
     }
@@ -361,13 +348,19 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
 
   it('moves a lesson for either party: the old one is canceled, the new one holds the time', async () => {
     const db = t.database.db;
-    const trial = ((await student.get('/api/lessons/upcoming')).json.lessons as Lesson[]).find(
-      (lesson) => lesson.isTrial,
-    )!;
-    const date = trial.startTime.slice(0, 10);
+    const tutor = await createSignedInTutor(t, teaching);
+    const [student, otherStudent] = [await newStudent(), await newStudent()];
+    const trialId = await createLesson(db, {
+      tutor,
+      studentId: student.id,
+      start: new Date(`${viewerDate(3)}T00:00:00Z`),
+      isTrial: true,
+      timezone: VIEWER_ZONE,
+    });
+    const date = viewerDate(3);
     // Its own time is free to move to; the lesson keeps its length.
-    const free = await student.get(
-      `/api/lessons/${trial.id}/slots?fromDate=${date}&days=1&viewerZone=${VIEWER_ZONE}`,
+    const free = await student.client.get(
+      `/api/lessons/${trialId}/slots?fromDate=${date}&days=1&viewerZone=${VIEWER_ZONE}`,
     );
     expect((free.json as SlotsResponse).days[0]!.slots.map((slot) => slot.slot_time)).toContain(
       FIRST_SLOT,
@@ -375,7 +368,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
 
     const move = (client: TestClient, id: string, body: Record<string, unknown>) =>
       client.post(`/api/lessons/${id}/reschedule`, { viewerZone: VIEWER_ZONE, ...body });
-    const moved = await move(student, trial.id, {
+    const moved = await move(student.client, trialId, {
       bookingDate: viewerDate(4),
       slotTime: '06:30-07:30',
     });
@@ -384,49 +377,53 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     expect(next).toMatchObject({
       isTrial: true,
       status: 'scheduled',
-      durationMinutes: trial.durationMinutes,
+      durationMinutes: 50,
       startTime: `${viewerDate(4)}T01:00:00.000Z`,
     });
-    expect(next.id).not.toBe(trial.id);
+    expect(next.id).not.toBe(trialId);
     const stored = await db
       .selectFrom('lessons')
       .select(['id', 'status', 'cancel_reason', 'rescheduled_from'])
-      .where('id', 'in', [trial.id, next.id])
+      .where('id', 'in', [trialId, next.id])
       .execute();
-    expect(stored.find((row) => row.id === trial.id)).toMatchObject({
+    expect(stored.find((row) => row.id === trialId)).toMatchObject({
       status: 'canceled',
       cancel_reason: 'Rescheduled by user',
     });
-    expect(stored.find((row) => row.id === next.id)?.rescheduled_from).toBe(trial.id);
-    const upcoming = ((await student.get('/api/lessons/upcoming')).json.lessons as Lesson[]).map(
-      (lesson) => lesson.id,
-    );
-    expect(upcoming).toContain(next.id);
-    expect(upcoming).not.toContain(trial.id);
+    expect(stored.find((row) => row.id === next.id)?.rescheduled_from).toBe(trialId);
+    expect((await upcoming(student.client)).map((lesson) => lesson.id)).toEqual([next.id]);
 
     // A canceled lesson cannot move again; strangers cannot see it; bad input changes nothing.
-    const again = await move(student, trial.id, {
+    const again = await move(student.client, trialId, {
       bookingDate: viewerDate(4),
       slotTime: FIRST_SLOT,
     });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe(M.cannotReschedule);
     expect(
-      (await move(otherStudent, next.id, { bookingDate: viewerDate(4), slotTime: FIRST_SLOT }))
-        .status,
+      (
+        await move(otherStudent.client, next.id, {
+          bookingDate: viewerDate(4),
+          slotTime: FIRST_SLOT,
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await otherStudent.get(`/api/lessons/${next.id}/slots?fromDate=${date}&viewerZone=UTC`))
-        .status,
+      (
+        await otherStudent.client.get(
+          `/api/lessons/${next.id}/slots?fromDate=${date}&viewerZone=UTC`,
+        )
+      ).status,
     ).toBe(404);
     expect(
-      (await move(student, next.id, { bookingDate: viewerDate(4), slotTime: '5:30' })).status,
+      (await move(student.client, next.id, { bookingDate: viewerDate(4), slotTime: '5:30' }))
+        .status,
     ).toBe(400);
 
     // A time another lesson holds is refused.
-    const taken = await book(otherStudent, { bookingDate: viewerDate(6) });
+    const taken = await book(otherStudent.client, tutor, { bookingDate: viewerDate(6) });
     expect(taken.status, taken.text).toBe(201);
-    const clash = await move(student, next.id, {
+    const clash = await move(student.client, next.id, {
       bookingDate: viewerDate(6),
       slotTime: FIRST_SLOT,
     });
@@ -434,7 +431,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     expect(clash.json.error.message).toBe(M.slotUnavailable);
 
     // The tutor moves it too, with a reason.
-    const byTutor = await move(tutorClient, next.id, {
+    const byTutor = await move(tutor.client, next.id, {
       bookingDate: viewerDate(4),
       slotTime: '07:30-08:30',
       reason: 'A conference that morning',
@@ -447,12 +444,17 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
         .where('id', '=', next.id)
         .executeTakeFirstOrThrow(),
     ).toEqual({ cancel_reason: 'A conference that morning' });
+  });
 
-    // A lesson already in progress stays where it is.
-    const running = ((await student.get('/api/lessons/upcoming')).json.lessons as Lesson[]).find(
-      (lesson) => lesson.status === 'in_progress',
-    )!;
-    const late = await move(student, running.id, {
+  it('leaves a lesson already in progress where it is', async () => {
+    const [tutor, student] = [await newTutor(), await newStudent()];
+    const running = await createLesson(t.database.db, {
+      tutor,
+      studentId: student.id,
+      start: new Date(NOW.getTime() - 10 * MINUTE),
+    });
+    const late = await student.client.post(`/api/lessons/${running}/reschedule`, {
+      viewerZone: VIEWER_ZONE,
       bookingDate: viewerDate(4),
       slotTime: FIRST_SLOT,
     });
@@ -461,19 +463,20 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
   });
 
   it("keeps each party's notes, cleaned, and shows the tutor's preparation notes to the tutor only", async () => {
-    const lesson = ((await student.get('/api/lessons/upcoming')).json.lessons as Lesson[]).find(
-      (l) => l.tutorProfileId === tutorId && l.status === 'scheduled',
-    )!;
+    const tutor = await createSignedInTutor(t, teaching);
+    const [student, otherStudent] = [await newStudent(), await newStudent()];
+    const lessonId = await createLesson(t.database.db, {
+      tutor,
+      studentId: student.id,
+      start: new Date(NOW.getTime() + 3 * DAY),
+    });
     const notesOf = async (client: TestClient) =>
-      (await client.get(`/api/lessons/${lesson.id}`)).json.lesson as Lesson;
-    const save = (client: TestClient, html: string, id = lesson.id) =>
-      client.request('PUT', `/api/lessons/${id}/notes`, { html });
-
-    // The booking's plain-text note arrived as an escaped paragraph.
-    expect((await notesOf(student)).studentNotes).toMatch(/^<p>.+<\/p>$/);
+      (await client.get(`/api/lessons/${lessonId}`)).json.lesson as Lesson;
+    const save = (client: TestClient, html: string) =>
+      client.request('PUT', `/api/lessons/${lessonId}/notes`, { html });
 
     const saved = await save(
-      student,
+      student.client,
       '<p>Revise <strong>fractions</strong><script>alert(1)</script></p>',
     );
     expect(saved.status, saved.text).toBe(200);
@@ -481,48 +484,77 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       studentNotes: '<p>Revise <strong>fractions</strong></p>',
       tutorPrepNotes: null,
     });
-    expect((await save(tutorClient, '<h2>Plan</h2><ul><li>warm-up</li></ul>')).status).toBe(200);
-    expect(await notesOf(tutorClient)).toMatchObject({
+    expect((await save(tutor.client, '<h2>Plan</h2><ul><li>warm-up</li></ul>')).status).toBe(200);
+    expect(await notesOf(tutor.client)).toMatchObject({
       studentNotes: '<p>Revise <strong>fractions</strong></p>',
       tutorPrepNotes: '<h2>Plan</h2><ul><li>warm-up</li></ul>',
     });
-    const seenByStudent = await notesOf(student);
-    expect(seenByStudent.tutorPrepNotes).toBeNull();
-    expect(JSON.stringify((await student.get('/api/lessons/upcoming')).json)).not.toContain(
-      'warm-up',
-    );
+    expect((await notesOf(student.client)).tutorPrepNotes).toBeNull();
+    expect(JSON.stringify(await upcoming(student.client))).not.toContain('warm-up');
 
     // Strangers and oversized notes change nothing.
-    expect((await save(otherStudent, '<p>mine now</p>')).status).toBe(404);
-    const long = await save(student, `<p>${'x'.repeat(20_001)}</p>`);
+    expect((await save(otherStudent.client, '<p>mine now</p>')).status).toBe(404);
+    const long = await save(student.client, `<p>${'x'.repeat(20_001)}</p>`);
     expect(long.status).toBe(400);
     expect(long.json.error.message).toBe(M.notesHtmlTooLong);
-    expect((await notesOf(student)).studentNotes).toBe('<p>Revise <strong>fractions</strong></p>');
+    expect((await notesOf(student.client)).studentNotes).toBe(
+      '<p>Revise <strong>fractions</strong></p>',
+    );
+  });
 
-    // An image: stored for this lesson, kept in the notes, readable through its signed link.
+  it('refuses notes that only grow past the limit once cleaned, with 400 and the same message', async () => {
+    const [tutor, student] = [await newTutor(), await newStudent()];
+    const lessonId = await createLesson(t.database.db, {
+      tutor,
+      studentId: student.id,
+      start: new Date(NOW.getTime() + 3 * DAY),
+    });
+    // Cleaning adds target and rel to every link: 19,900 characters of links grow past 20,000.
+    const link = '<a href="https://example.com/a">a</a>';
+    const html = `<p>${link.repeat(Math.floor((19_900 - 7) / link.length))}</p>`;
+    expect(html.length).toBeGreaterThan(19_850);
+    expect(html.length).toBeLessThanOrEqual(19_900);
+    const response = await student.client.request('PUT', `/api/lessons/${lessonId}/notes`, {
+      html,
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: M.notesHtmlTooLong,
+    });
+    const lesson = (await student.client.get(`/api/lessons/${lessonId}`)).json.lesson as Lesson;
+    expect(lesson.studentNotes).toBe('');
+  });
+
+  it('stores pictures for lesson notes and serves them to the other party through signed links', async () => {
+    const tutor = await createSignedInTutor(t, teaching);
+    const [student, otherStudent] = [await newStudent(), await newStudent()];
+    const lessonId = await createLesson(t.database.db, {
+      tutor,
+      studentId: student.id,
+      start: new Date(NOW.getTime() + 3 * DAY),
+    });
     const png = await sharp({
       create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 40 } },
     })
       .png()
       .toBuffer();
-    const path = `/api/lessons/${lesson.id}/notes/images`;
-    const uploaded = await postForm(t.url, path, student, fileForm(png, 'graph.png', 'image/png'));
+    const path = `/api/lessons/${lessonId}/notes/images`;
+    const upload = (client: TestClient | null, bytes: Buffer) =>
+      postForm(t.url, path, client, fileForm(bytes, 'graph.png', 'image/png'));
+    const uploaded = await upload(student.client, png);
     expect(uploaded.status).toBe(201);
     const { url } = (await uploaded.json()) as { url: string };
     expect(url).toMatch(/\/lessons\//);
-    expect(
-      (await postForm(t.url, path, otherStudent, fileForm(png, 'x.png', 'image/png'))).status,
-    ).toBe(404);
-    expect((await postForm(t.url, path, null, fileForm(png, 'x.png', 'image/png'))).status).toBe(
-      401,
-    );
-    const text = Buffer.from('not an image');
-    expect(
-      (await postForm(t.url, path, student, fileForm(text, 'x.png', 'image/png'))).status,
-    ).toBe(415);
+    expect((await upload(otherStudent.client, png)).status).toBe(404);
+    expect((await upload(null, png)).status).toBe(401);
+    expect((await upload(student.client, Buffer.from('not an image'))).status).toBe(415);
 
-    await save(student, `<p>See <img src="${url}" alt="graph"></p>`);
-    const shown = (await notesOf(tutorClient)).studentNotes;
+    await student.client.request('PUT', `/api/lessons/${lessonId}/notes`, {
+      html: `<p>See <img src="${url}" alt="graph"></p>`,
+    });
+    const shown = ((await tutor.client.get(`/api/lessons/${lessonId}`)).json.lesson as Lesson)
+      .studentNotes;
     const src = /<img src="([^"]+)"/.exec(shown)![1]!.replaceAll('&amp;', '&');
     const image = await fetch(`${t.url}${src}`);
     expect(image.status).toBe(200);

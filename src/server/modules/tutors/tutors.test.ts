@@ -2,66 +2,75 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TutorCard } from '../../../contracts/tutors.contract';
 import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../../../domain/tutors/tutor-search';
-import { seedDemoTutors } from '../../db/seed/demo-tutors';
-import { signUpAndVerify } from '../../test/accounts';
-import type { TestClient } from '../../test/http-client';
+import { DEMO_EMAIL_DOMAIN, seedDemoTutors } from '../../db/seed/demo-tutors';
+import { createStudent } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 
+/** When the demo tutors' weekly hours were converted to UTC: fixed, so every run seeds the same. */
+const SEEDED_AT = new Date('2030-01-07T12:00:00Z');
+
 describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   let t: TestApp;
-  let student: TestClient;
-  let priciest: string;
-  let cheapest: string;
   beforeAll(async () => {
     t = await startTestApp(driver);
-    student = (await signUpAndVerify(t.url, t.inbox, 'student')).client;
-    await seedDemoTutors(t.database.db, { count: 35, seed: 7 });
-    const ids = await t.database.db
-      .selectFrom('tutor_profiles')
-      .select('id')
-      .orderBy('id')
-      .execute();
-    priciest = ids[0]!.id;
-    cheapest = ids[1]!.id;
-    await t.database.db
-      .updateTable('tutor_profiles')
-      .set({ hourly_rate_cents: 20_000 })
-      .where('id', '=', priciest)
-      .execute();
-    await t.database.db
-      .updateTable('tutor_profiles')
-      .set({ hourly_rate_cents: 100 })
-      .where('id', '=', cheapest)
-      .execute();
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const search = async (query: string) => {
-    const response = await student.get(`/api/tutors?${query}`);
-    expect(response.status, response.text).toBe(200);
-    return response.json as {
-      tutors: TutorCard[];
-      total: number;
-      page: number;
-      pageSize: number;
-      totalPages: number;
+  /**
+   * The marketplace a search test reads, made afresh for it: the same 35 demo tutors each time
+   * (one at $200 an hour, one at $1), nobody else, and a signed-in student to search with.
+   */
+  async function marketplace() {
+    const db = t.database.db;
+    await db
+      .deleteFrom('users')
+      .where((eb) =>
+        eb.or([eb('role', '=', 'tutor'), eb('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`)]),
+      )
+      .execute();
+    await seedDemoTutors(db, { count: 35, seed: 7, now: SEEDED_AT });
+    const [priciest, cheapest] = (
+      await db.selectFrom('tutor_profiles').select('id').orderBy('id').limit(2).execute()
+    ).map((row) => row.id) as [string, string];
+    for (const [id, rate] of [
+      [priciest, 20_000],
+      [cheapest, 100],
+    ] as const)
+      await db
+        .updateTable('tutor_profiles')
+        .set({ hourly_rate_cents: rate })
+        .where('id', '=', id)
+        .execute();
+    const { client: student } = await createStudent(t);
+    const search = async (query: string) => {
+      const response = await student.get(`/api/tutors?${query}`);
+      expect(response.status, response.text).toBe(200);
+      return response.json as {
+        tutors: TutorCard[];
+        total: number;
+        page: number;
+        pageSize: number;
+        totalPages: number;
+      };
     };
-  };
-  /** Every matching tutor, over all pages. */
-  const searchAll = async (query: string) => {
-    const first = await search(query);
-    const rest = await Promise.all(
-      Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, index) =>
-        search(`${query}&page=${index + 2}`),
-      ),
-    );
-    return { total: first.total, tutors: [first, ...rest].flatMap((page) => page.tutors) };
-  };
+    /** Every matching tutor, over all pages. */
+    const searchAll = async (query: string) => {
+      const first = await search(query);
+      const rest = await Promise.all(
+        Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, index) =>
+          search(`${query}&page=${index + 2}`),
+        ),
+      );
+      return { total: first.total, tutors: [first, ...rest].flatMap((page) => page.tutors) };
+    };
+    return { student, priciest, cheapest, search, searchAll };
+  }
 
   it('lists completed profiles ten per page with the total', async () => {
+    const { search, searchAll } = await marketplace();
     const page = await search('');
     expect(page).toMatchObject({ total: 35, page: 1, pageSize: 10, totalPages: 4 });
     expect(page.tutors).toHaveLength(10);
@@ -71,6 +80,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   });
 
   it('narrows by price, including the edge values 0 and 200', async () => {
+    const { priciest, cheapest, searchAll } = await marketplace();
     const all = await searchAll('minPrice=0&maxPrice=200');
     expect(all.total).toBe(35);
     const low = await searchAll('minPrice=0&maxPrice=1');
@@ -89,6 +99,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   });
 
   it('narrows by minimum rating', async () => {
+    const { search, searchAll } = await marketplace();
     const rated = await searchAll('minRating=4.5');
     const expected = await t.database.db
       .selectFrom('tutor_profiles')
@@ -101,6 +112,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   });
 
   it('narrows by subjects (any of them) and languages', async () => {
+    const { searchAll } = await marketplace();
     const physics = await searchAll('subjects=Physics,Chemistry');
     expect(physics.total).toBeGreaterThan(0);
     for (const tutor of physics.tutors) {
@@ -114,6 +126,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   });
 
   it('finds tutors by text, tolerating typos, ranked by relevance', async () => {
+    const { searchAll } = await marketplace();
     const math = await searchAll('q=math');
     expect(math.total).toBeGreaterThan(0);
     for (const tutor of math.tutors) {
@@ -132,6 +145,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   });
 
   it('matches every word of the query as the start of a word, names included', async () => {
+    const { search, searchAll } = await marketplace();
     const tutor = (await search('sort=price_desc')).tutors[3]!;
     const byName = await searchAll(
       `q=${encodeURIComponent(`${tutor.lastName} ${tutor.firstName}`)}`,
@@ -151,6 +165,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   });
 
   it('ranks tutors whose name or subjects match before those matched by their bio', async () => {
+    const { searchAll } = await marketplace();
     const math = await searchAll('q=math');
     const byKeyword = math.tutors.map((tutor) =>
       [tutor.name, ...tutor.subjects.map((s) => s.name)].some((text) =>
@@ -162,6 +177,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   });
 
   it('counts every match exactly, on each page and past the last one', async () => {
+    const { search, searchAll } = await marketplace();
     const query = 'q=exam&minPrice=10&maxPrice=80&sort=relevance';
     const all = await searchAll(query);
     const expected = await t.database.db
@@ -179,6 +195,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   });
 
   it('treats SQL metacharacters, % and _ as plain text', async () => {
+    const { search } = await marketplace();
     expect((await search(`q=${encodeURIComponent("'; drop table users; --")}`)).total).toBe(0);
     expect((await search('q=%25')).total).toBe(0);
     expect((await search('q=_')).total).toBe(0);
@@ -186,6 +203,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   });
 
   it('sorts by price and rating', async () => {
+    const { search } = await marketplace();
     const cheapFirst = (await search('sort=price_asc')).tutors.map((t) => t.hourlyRate);
     expect(cheapFirst).toEqual([...cheapFirst].sort((a, b) => a - b));
     expect(cheapFirst[0]).toBe(1);
@@ -205,12 +223,14 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
     ['sort=cheapest', SEARCH_MESSAGES.sort],
     [`q=${'a'.repeat(10_000)}`, SEARCH_MESSAGES.queryTooLong],
   ])('answers %s with 400 and a clear message', async (query, message) => {
+    const { client: student } = await createStudent(t);
     const response = await student.get(`/api/tutors?${query}`);
     expect(response.status).toBe(400);
     expect(response.json.error.message).toBe(message);
   });
 
   it('suggests subjects and names, or the popular list for an empty box', async () => {
+    const { student } = await marketplace();
     expect((await student.get('/api/tutors/suggestions')).json.suggestions).toEqual([
       'Mathematics',
       'English',
@@ -226,6 +246,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   });
 
   it('shows a tutor profile, and 404 for an unknown id', async () => {
+    const { student, priciest } = await marketplace();
     const profile = await student.get(`/api/tutors/${priciest}`);
     expect(profile.status).toBe(200);
     expect(profile.json).toMatchObject({ id: priciest, hourlyRate: 200 });
@@ -243,6 +264,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   });
 
   it('pages all reviews newest first, without overlaps, and rejects bad pages', async () => {
+    const { student, cheapest } = await marketplace();
     const db = t.database.db;
     const students = await db
       .selectFrom('users')
@@ -312,6 +334,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   });
 
   it('keeps search in step with new reviews, prices and re-submitted subjects', async () => {
+    const { priciest, cheapest, search, searchAll } = await marketplace();
     const db = t.database.db;
     const newcomer = await db
       .selectFrom('tutor_profiles')
