@@ -2,11 +2,10 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SlotsResponse } from '../../src/contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
-import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
 import { signUpAndVerify } from '../../src/server/test/accounts';
-import { everyDay, setWeeklyAvailability } from '../../src/server/test/weekly-availability';
+import { createTutors, type TestTutor } from '../../src/server/test/factories';
+import { everyDay } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
-import { seededTutors, type SeededTutor } from './support/seeded-tutors';
 import { signUpStudentInBrowser } from './support/sign-up';
 import { checkScreen, hasChromium, newPage } from './support/browser';
 
@@ -19,7 +18,7 @@ const ZONE = 'America/New_York';
 const VIEWER = { timezoneId: ZONE, locale: 'en-US' } satisfies BrowserContextOptions;
 const TUTOR_ZONE = 'Europe/London';
 
-type Tutor = SeededTutor;
+type Tutor = TestTutor;
 type Slot = SlotsResponse['days'][number]['slots'][number];
 
 // What a reader in New York should see, written independently of the app's formatting code.
@@ -45,12 +44,12 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
 
   beforeAll(async () => {
     const { db } = suite.server.app.database;
-    await seedDemoTutors(db, { count: 12, seed: 21 });
     // Tutors with several subjects, so the student has to pick one.
-    tutors = (await seededTutors(db)).filter((tutor) => tutor.subjects.length > 1).slice(0, 3);
-    expect(tutors).toHaveLength(3);
-    for (const tutor of tutors)
-      await setWeeklyAvailability(db, tutor.id, TUTOR_ZONE, everyDay('13:00', '22:00'));
+    tutors = await createTutors(db, 3, {
+      subjects: ['Mathematics', 'Physics', 'Chemistry'],
+      timezone: TUTOR_ZONE,
+      availability: everyDay('13:00', '22:00'),
+    });
     ({ state: signedIn, id: studentId } = await signUpStudentInBrowser(
       suite.browser,
       suite.server,

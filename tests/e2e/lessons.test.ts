@@ -1,10 +1,15 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
-import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
-import { signUpAndVerify } from '../../src/server/test/accounts';
+import {
+  createLesson,
+  createSignedInTutor,
+  createStudent,
+  createTutors,
+  type LessonOptions,
+  type TestTutor,
+} from '../../src/server/test/factories';
 import { browserSuite } from './support/browser-suite';
-import { tutorsWithSubject, type TutorWithSubject } from './support/seeded-tutors';
 import { signUpStudentInBrowser } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
@@ -59,7 +64,7 @@ const eveningUtc = (days: number) => {
   return at;
 };
 
-type TutorRow = TutorWithSubject;
+type TutorRow = TestTutor;
 
 describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
   const suite = browserSuite();
@@ -69,45 +74,16 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
 
   beforeAll(async () => {
     const { db } = suite.server.app.database;
-    await seedDemoTutors(db, { count: 8, seed: 5 });
-    tutors = await tutorsWithSubject(db);
-    const other = await db
-      .selectFrom('users')
-      .select('id')
-      .where('role', '=', 'student')
-      .executeTakeFirstOrThrow();
-    otherStudentId = other.id;
+    tutors = await createTutors(db, 5, { timezone: 'Europe/London' });
+    otherStudentId = (
+      await createStudent(suite.server.app, { firstName: 'Noah', lastName: 'Bennett' })
+    ).id;
     student = await signUpStudentInBrowser(suite.browser, suite.server);
   });
 
-  async function insertLesson(lesson: {
-    tutor: TutorRow;
-    studentId: string;
-    start: Date;
-    minutes?: number;
-    status?: 'pending' | 'scheduled' | 'in_progress';
-    isTrial?: boolean;
-    meetingUrl?: string;
-  }) {
-    const minutes = lesson.minutes ?? 60;
-    return suite.server.app.database.db
-      .insertInto('lessons')
-      .values({
-        tutor_profile_id: lesson.tutor.id,
-        student_id: lesson.studentId,
-        subject_id: lesson.tutor.subjectId,
-        starts_at: lesson.start,
-        ends_at: new Date(lesson.start.getTime() + minutes * MINUTE),
-        duration_minutes: minutes === 60 ? 50 : 25,
-        is_trial: lesson.isTrial ?? false,
-        status: lesson.status ?? 'scheduled',
-        price_cents: lesson.isTrial ? 0 : 3000,
-        timezone: 'Europe/London',
-        meeting_url: lesson.meetingUrl ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  }
+  /** A lesson put straight into the database, booked from London. */
+  const insertLesson = (lesson: Omit<LessonOptions, 'timezone'>) =>
+    createLesson(suite.server.app.database.db, { ...lesson, timezone: 'Europe/London' });
 
   const studentPage = (options: BrowserContextOptions = {}) =>
     newPage(suite.browser, { ...VIEWER, storageState: student.state, ...options });
@@ -219,7 +195,7 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
     expect(shownTime).not.toBe(`${clock(lessons.soon.start, 'UTC')} – ${clock(soonEnd, 'UTC')}`);
     expect(await dialog.getByTestId('lesson-person').innerText()).toBe(soon!.name);
     expect(await dialog.getByText(M.trialTag, { exact: true }).count()).toBe(1);
-    expect(await dialog.getByTestId('lesson-subject').innerText()).toBe(soon!.subject);
+    expect(await dialog.getByTestId('lesson-subject').innerText()).toBe(soon!.subjects[0]!.name);
     expect(await dialog.getByTestId('lesson-date').innerText()).toBe(
       inZone(lessons.soon.start, {
         weekday: 'long',
@@ -317,42 +293,12 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
 
   it('shows a tutor the lessons booked with them on My Schedule', async () => {
     const { db } = suite.server.app.database;
-    const { email } = await signUpAndVerify(suite.server.url, suite.server.inbox, 'tutor', {
+    const tutor = await createSignedInTutor(suite.server.app, {
       firstName: 'Grace',
       lastName: 'Hopper',
+      timezone: 'Europe/Lisbon',
     });
-    const user = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    const profile = await db
-      .insertInto('tutor_profiles')
-      .values({
-        user_id: user.id,
-        bio: 'I teach mathematics with many worked problems.',
-        teaching_experience: 8,
-        hourly_rate_cents: 3000,
-        country_of_residence: 'Portugal',
-        native_language: 'English',
-        education_level: "Master's Degree",
-        education_title: 'MSc Applied Mathematics',
-        university: 'University of Lisbon',
-        year_of_graduation: 2016,
-        teaching_style: 'interactive',
-        lesson_specialties: ['Homework Help'],
-        specializations: [],
-        video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-        timezone: 'Europe/Lisbon',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('users')
-      .set({ is_profile_completed: true })
-      .where('id', '=', user.id)
-      .execute();
-    const tutor: TutorRow = { ...tutors[0]!, id: profile.id, name: 'Grace Hopper' };
+    const { email } = tutor;
 
     const { page, context, assertNoErrors, close } = await newPage(suite.browser, VIEWER);
     const card = await openTutorSchedule(page, suite.server.url, email);

@@ -4,11 +4,14 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lesson } from '../../src/contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
-import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
-import { signUpAndVerify } from '../../src/server/test/accounts';
-import { everyDay, setWeeklyAvailability } from '../../src/server/test/weekly-availability';
+import {
+  createLesson,
+  createSignedInTutor,
+  createTutor,
+  type TestTutor,
+} from '../../src/server/test/factories';
+import { everyDay } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
-import { tutorsWithSubject, type TutorWithSubject } from './support/seeded-tutors';
 import { signUpStudentInBrowser } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
@@ -42,57 +45,33 @@ const preview = (blocks: string[]) => {
 describe.skipIf(!hasChromium)('lesson notes in a browser', () => {
   const suite = browserSuite();
   let student: { id: string; state: BrowserContextOptions['storageState'] };
-  let tutor: TutorWithSubject;
-  let otherTutor: TutorWithSubject;
+  let tutor: TestTutor;
+  let otherTutor: TestTutor;
   let tutorEmail: string;
-  /** The name the student sees: the account's that took the profile over. */
+  /** The name the student sees: the signed-in tutor account's. */
   let tutorName: string;
   let lessonId: string;
 
   /** A scheduled 50-minute lesson of the student, `days` ahead, put straight into the database. */
-  async function insertLesson(teacher: TutorWithSubject, days: number) {
-    const start = new Date(Math.floor(Date.now() / MINUTE) * MINUTE + days * 86_400_000);
-    const { id } = await suite.server.app.database.db
-      .insertInto('lessons')
-      .values({
-        tutor_profile_id: teacher.id,
-        student_id: student.id,
-        subject_id: teacher.subjectId,
-        starts_at: start,
-        ends_at: new Date(start.getTime() + 50 * MINUTE),
-        duration_minutes: 50,
-        is_trial: false,
-        status: 'scheduled',
-        price_cents: 3000,
-        timezone: ZONE,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
-  }
+  const insertLesson = (teacher: TestTutor, days: number) =>
+    createLesson(suite.server.app.database.db, {
+      tutor: teacher,
+      studentId: student.id,
+      start: new Date(Math.floor(Date.now() / MINUTE) * MINUTE + days * 86_400_000),
+      timezone: ZONE,
+    });
 
   beforeAll(async () => {
-    const { db } = suite.server.app.database;
-    await seedDemoTutors(db, { count: 3, seed: 7 });
-    [tutor, otherTutor] = (await tutorsWithSubject(db)) as [TutorWithSubject, TutorWithSubject];
-    for (const each of [tutor, otherTutor])
-      await setWeeklyAvailability(db, each.id, ZONE, everyDay('09:00', '21:00'));
+    const teaching = { timezone: ZONE, availability: everyDay('09:00', '21:00') };
     student = await signUpStudentInBrowser(suite.browser, suite.server);
-    // A tutor account that takes over the first seeded tutor's profile, to sign in as.
-    const { email } = await signUpAndVerify(suite.server.url, suite.server.inbox, 'tutor');
-    tutorEmail = email;
-    const user = await db
-      .updateTable('users')
-      .set({ is_profile_completed: true })
-      .where('email', '=', email)
-      .returning(['id', 'first_name', 'last_name'])
-      .executeTakeFirstOrThrow();
-    tutorName = `${user.first_name} ${user.last_name}`;
-    await db
-      .updateTable('tutor_profiles')
-      .set({ user_id: user.id })
-      .where('id', '=', tutor.id)
-      .execute();
+    // A tutor who signs in (their name is what the student sees), and another one.
+    const signedIn = await createSignedInTutor(suite.server.app, teaching);
+    [tutor, tutorEmail, tutorName] = [signedIn, signedIn.email, signedIn.name];
+    otherTutor = await createTutor(suite.server.app.database.db, {
+      ...teaching,
+      firstName: 'Omar',
+      lastName: 'Haddad',
+    });
     lessonId = await insertLesson(tutor, 3);
   });
 

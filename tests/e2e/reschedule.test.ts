@@ -2,11 +2,10 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lesson, SlotsResponse } from '../../src/contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
-import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
 import { signUpAndVerify } from '../../src/server/test/accounts';
-import { everyDay, setWeeklyAvailability } from '../../src/server/test/weekly-availability';
+import { createLesson, createTutors } from '../../src/server/test/factories';
+import { everyDay } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
-import { tutorsWithSubject } from './support/seeded-tutors';
 import { signUpStudentInBrowser } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
@@ -63,16 +62,10 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
 
   beforeAll(async () => {
     const { db } = suite.server.app.database;
-    await seedDemoTutors(db, { count: 6, seed: 11 });
-    // Each seeded tutor with one subject they teach.
-    tutors = await tutorsWithSubject(db);
-    for (const tutor of tutors)
-      await setWeeklyAvailability(
-        db,
-        tutor.id,
-        TUTOR_ZONE,
-        everyDay(`${OPEN_FROM}:00`, `${OPEN_UNTIL}:00`),
-      );
+    tutors = await createTutors(db, 3, {
+      timezone: TUTOR_ZONE,
+      availability: everyDay(`${OPEN_FROM}:00`, `${OPEN_UNTIL}:00`),
+    });
     student = await signUpStudentInBrowser(suite.browser, suite.server);
   });
 
@@ -156,30 +149,19 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
   }
 
   /** A paid 50-minute lesson of the student, put straight into the database. */
-  async function insertLesson(
+  const insertLesson = (
     tutor: Tutor,
     start: Date,
     status: 'pending' | 'scheduled',
     timezone: string,
-  ) {
-    const { id } = await suite.server.app.database.db
-      .insertInto('lessons')
-      .values({
-        tutor_profile_id: tutor.id,
-        student_id: student.id,
-        subject_id: tutor.subjectId,
-        starts_at: start,
-        ends_at: new Date(start.getTime() + 60 * MINUTE),
-        duration_minutes: 50,
-        is_trial: false,
-        status,
-        price_cents: 3000,
-        timezone,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
-  }
+  ) =>
+    createLesson(suite.server.app.database.db, {
+      tutor,
+      studentId: student.id,
+      start,
+      status,
+      timezone,
+    });
 
   async function savedLessons(oldId: string) {
     const { db } = suite.server.app.database;
@@ -383,7 +365,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
       .where('email', '=', email)
       .returning('id')
       .executeTakeFirstOrThrow();
-    // The new account takes over a seeded tutor's profile (subjects, London hours and all).
+    // The new account takes over a tutor's profile (subjects, London hours and all).
     const tutor = tutors[2]!;
     await db
       .updateTable('tutor_profiles')

@@ -160,6 +160,27 @@ export async function createTutor(db: Kysely<DB>, options: TutorOptions = {}): P
   };
 }
 
+const TUTOR_NAMES = [
+  ['Clara', 'Whitfield'],
+  ['Omar', 'Haddad'],
+  ['Ines', 'Duarte'],
+  ['Tomas', 'Lindqvist'],
+  ['Priya', 'Raman'],
+] as const;
+
+/** Several tutors alike but for their names, which differ (screens find a tutor by name). */
+export async function createTutors(
+  db: Kysely<DB>,
+  count: number,
+  options: Omit<TutorOptions, 'userId' | 'firstName' | 'lastName'> = {},
+): Promise<TestTutor[]> {
+  if (count > TUTOR_NAMES.length) throw new Error(`createTutors: at most ${TUTOR_NAMES.length}`);
+  const tutors: TestTutor[] = [];
+  for (const [firstName, lastName] of TUTOR_NAMES.slice(0, count))
+    tutors.push(await createTutor(db, { ...options, firstName, lastName }));
+  return tutors;
+}
+
 /** A tutor whose account signed up through the API: signed in as them, with their profile. */
 export async function createSignedInTutor(
   t: FactoryTarget,

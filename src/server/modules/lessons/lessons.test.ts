@@ -52,6 +52,17 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
   const newTutor = () => createTutor(t.database.db, teaching);
   const newStudent = () => createStudent(t);
 
+  /** A lesson three days on, its two parties signed in, and a stranger to it. */
+  const lessonInThreeDays = async () => {
+    const tutor = await createSignedInTutor(t, teaching);
+    const [student, otherStudent] = [await newStudent(), await newStudent()];
+    const lessonId = await createLesson(t.database.db, {
+      tutor,
+      studentId: student.id,
+      start: new Date(NOW.getTime() + 3 * DAY),
+    });
+    return { tutor, student, otherStudent, lessonId };
+  };
   const slots = async (client: TestClient, tutorId: string, query: string) => {
     const response = await client.get(`/api/tutors/${tutorId}/slots?${query}`);
     expect(response.status, response.text).toBe(200);
@@ -463,13 +474,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
   });
 
   it("keeps each party's notes, cleaned, and shows the tutor's preparation notes to the tutor only", async () => {
-    const tutor = await createSignedInTutor(t, teaching);
-    const [student, otherStudent] = [await newStudent(), await newStudent()];
-    const lessonId = await createLesson(t.database.db, {
-      tutor,
-      studentId: student.id,
-      start: new Date(NOW.getTime() + 3 * DAY),
-    });
+    const { tutor, student, otherStudent, lessonId } = await lessonInThreeDays();
     const notesOf = async (client: TestClient) =>
       (await client.get(`/api/lessons/${lessonId}`)).json.lesson as Lesson;
     const save = (client: TestClient, html: string) =>
@@ -503,12 +508,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
   });
 
   it('refuses notes that only grow past the limit once cleaned, with 400 and the same message', async () => {
-    const [tutor, student] = [await newTutor(), await newStudent()];
-    const lessonId = await createLesson(t.database.db, {
-      tutor,
-      studentId: student.id,
-      start: new Date(NOW.getTime() + 3 * DAY),
-    });
+    const { student, lessonId } = await lessonInThreeDays();
     // Cleaning adds target and rel to every link: 19,900 characters of links grow past 20,000.
     const link = '<a href="https://example.com/a">a</a>';
     const html = `<p>${link.repeat(Math.floor((19_900 - 7) / link.length))}</p>`;
@@ -527,13 +527,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
   });
 
   it('stores pictures for lesson notes and serves them to the other party through signed links', async () => {
-    const tutor = await createSignedInTutor(t, teaching);
-    const [student, otherStudent] = [await newStudent(), await newStudent()];
-    const lessonId = await createLesson(t.database.db, {
-      tutor,
-      studentId: student.id,
-      start: new Date(NOW.getTime() + 3 * DAY),
-    });
+    const { tutor, student, otherStudent, lessonId } = await lessonInThreeDays();
     const png = await sharp({
       create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 40 } },
     })
