@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import type { ErrorResponse } from '../../contracts/error.contract';
-import { AppError, ERROR_STATUS, type ErrorCode } from '../errors';
+import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../../contracts/error-codes';
+import { AppError } from '../errors';
 
 // One place turns every failure into `{ error: { code, message } }`. Client mistakes keep
 // their 4xx status and a specific message; anything unexpected is a 500 that says nothing
@@ -10,11 +10,7 @@ import { AppError, ERROR_STATUS, type ErrorCode } from '../errors';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-function body(
-  code: ErrorCode | string,
-  message: string,
-  fields?: Record<string, string>,
-): ErrorResponse {
+function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorResponse {
   return { error: { code, message, ...(fields && Object.keys(fields).length ? { fields } : {}) } };
 }
 

@@ -7,7 +7,7 @@ import {
   statusAt,
   TRIAL_PRICE_CENTS,
 } from '../../../domain/booking/booking-rules';
-import type { bookLessonSchema, slotsQuerySchema } from '../../../domain/booking/booking-schemas';
+import type { bookLessonSchema, slotsQuerySchema } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { checkSlot } from '../../../domain/scheduling/check-slot';
 import { generateSlots } from '../../../domain/scheduling/generate-slots';

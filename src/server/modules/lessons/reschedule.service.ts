@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import type { SessionUser } from '../../../contracts/auth.contract';
-import type { Lesson, SlotsResponse } from '../../../contracts/booking.contract';
-import { canReschedule, statusAt } from '../../../domain/booking/booking-rules';
 import type {
+  Lesson,
   rescheduleLessonSchema,
   rescheduleSlotsQuerySchema,
-} from '../../../domain/booking/booking-schemas';
+  SlotsResponse,
+} from '../../../contracts/booking.contract';
+import { canReschedule, statusAt } from '../../../domain/booking/booking-rules';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { AppError } from '../../errors';
 import * as repository from './lessons.repository';
