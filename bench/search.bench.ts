@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { tutorSearchSchema } from '../src/domain/tutors/tutor-search';
+import { tutorSearchSchema } from '../src/contracts/tutors.contract';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { migrate } from '../src/server/db/migrate';
 import { seedDemoTutors } from '../src/server/db/seed/demo-tutors';

@@ -7,6 +7,7 @@ import {
   signUpSchema,
   verificationCodeSchema,
 } from '../domain/accounts/account-rules';
+import { defineEndpoint } from './endpoint';
 
 // Wire shapes of /api/auth/*: the request bodies are the domain's form schemas.
 
@@ -45,3 +46,102 @@ export const googleStartRequest = z.object({
   isSignup: z.boolean().default(false),
 });
 export const googleStartResponse = z.object({ url: z.string() });
+
+// The account endpoints. Every write may be refused as cross-site (FORBIDDEN); the rate-limited
+// ones answer RATE_LIMITED with a Retry-After header.
+
+export const getSession = defineEndpoint({
+  method: 'GET',
+  path: '/api/auth/session',
+  summary: 'The signed-in user, or null (never an error: signed out is an answer)',
+  status: 200,
+  response: sessionResponse,
+  errors: [],
+});
+
+export const getAuthProviders = defineEndpoint({
+  method: 'GET',
+  path: '/api/auth/providers',
+  status: 200,
+  response: authProvidersResponse,
+  errors: [],
+});
+
+export const signUp = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/sign-up',
+  body: signUpRequest,
+  status: 201,
+  response: signUpResponse,
+  errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'EMAIL_TAKEN', 'RATE_LIMITED', 'UNAVAILABLE'],
+});
+
+export const verifyEmail = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/verify-email',
+  body: verifyEmailRequest,
+  status: 200,
+  response: signedInResponse,
+  errors: ['VALIDATION_FAILED', 'BAD_REQUEST', 'FORBIDDEN', 'RATE_LIMITED'],
+});
+
+export const resendCode = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/resend-code',
+  body: emailRequest,
+  status: 204,
+  response: z.null(),
+  errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'RATE_LIMITED', 'UNAVAILABLE'],
+});
+
+export const signIn = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/sign-in',
+  body: signInRequest,
+  status: 200,
+  response: signedInResponse,
+  errors: [
+    'VALIDATION_FAILED',
+    'UNAUTHENTICATED',
+    'EMAIL_NOT_VERIFIED',
+    'FORBIDDEN',
+    'RATE_LIMITED',
+    'UNAVAILABLE',
+  ],
+});
+
+export const signOut = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/sign-out',
+  status: 204,
+  response: z.null(),
+  errors: ['FORBIDDEN'],
+});
+
+export const forgotPassword = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  body: emailRequest,
+  status: 204,
+  response: z.null(),
+  errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
+});
+
+export const resetPassword = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/reset-password',
+  body: resetPasswordRequest,
+  status: 204,
+  response: z.null(),
+  errors: ['VALIDATION_FAILED', 'BAD_REQUEST', 'FORBIDDEN', 'RATE_LIMITED'],
+});
+
+export const startGoogleSignIn = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/google',
+  summary: 'The Google consent URL to send the browser to (404 when Google is not configured)',
+  body: googleStartRequest,
+  status: 200,
+  response: googleStartResponse,
+  errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND'],
+});

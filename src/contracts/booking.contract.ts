@@ -1,32 +1,104 @@
 import { z } from 'zod';
-import { LESSON_STATUSES } from '../domain/booking/booking-rules';
+import {
+  BOOKABLE_MODES,
+  BOOKING_WEEK_DAYS,
+  DEFAULT_RESCHEDULE_REASON,
+  DEFAULT_UPCOMING_DAYS,
+  LESSON_STATUSES,
+  MAX_BOOKING_NOTES_LENGTH,
+  MAX_RESCHEDULE_REASON_LENGTH,
+} from '../domain/booking/booking-rules';
+import { MAX_NOTES_HTML_LENGTH } from '../domain/booking/lesson-notes';
+import { BOOKING_MESSAGES as M } from '../domain/messages';
+import { SCHEDULING_MESSAGES } from '../domain/scheduling/messages';
+import { DEFAULT_LESSON_MINUTES } from '../domain/scheduling/slot-length';
+import {
+  lessonMinutesSchema,
+  localDateSchema,
+  MAX_SLOT_DAYS,
+  slotTimeSchema,
+  timeZoneSchema,
+} from '../domain/scheduling/slot-schemas';
+import { defineEndpoint, idParams, MULTIPART, ROLE_ERRORS, SIGNED_IN_ERRORS } from './endpoint';
 
-// Wire shapes of booking and lessons:
-//   GET  /api/tutors/:id/slots?fromDate&days&lessonMinutes&viewerZone   -> slotsResponse
-//   GET  /api/tutors/:id/trial-eligibility                              -> trialEligibilityResponse
-//   POST /api/lessons (bookLessonSchema in domain/booking)               -> 201 lessonResponse
-//   GET  /api/lessons/upcoming?days                                     -> upcomingLessonsResponse
-//   GET  /api/lessons/:id                                               -> lessonResponse
-//   GET  /api/lessons/:id/slots?fromDate&days&viewerZone                 -> slotsResponse
-//   POST /api/lessons/:id/reschedule (rescheduleLessonSchema)            -> 201 lessonResponse
-//        (the new lesson; the old one is canceled, both in one transaction)
-//   PUT  /api/lessons/:id/notes { html } (saveNotesSchema)               -> lessonResponse
-//        (the student writes studentNotes, the tutor tutorPrepNotes)
-//   POST /api/lessons/:id/notes/images (multipart "file")                -> 201 noteImageResponse
+// Booking and lessons: a tutor's slots, trial eligibility, booking, the upcoming lessons, one
+// lesson, rescheduling and lesson notes. Words: a *window* is weekly availability, a *slot* a
+// bookable time, a *slot label* its 'HH:MM-HH:MM' on the viewer's clock.
 
-/** The spec's availability day: slots grouped by the viewer's date (times are UTC ISO). */
+/** A day count from a query string: 1 to 60. */
+const dayCount = (fallback: number) =>
+  z.coerce
+    .number(M.invalidRange)
+    .int(M.invalidRange)
+    .min(1, M.invalidRange)
+    .max(MAX_SLOT_DAYS, M.invalidRange)
+    .default(fallback);
+
+/** The slots a booking screen asks for, from a query string (one week by default). */
+export const slotsQuerySchema = z.object({
+  viewerZone: timeZoneSchema,
+  fromDate: localDateSchema,
+  days: dayCount(BOOKING_WEEK_DAYS),
+  lessonMinutes: z.coerce
+    .number(SCHEDULING_MESSAGES.invalidLessonMinutes)
+    .pipe(lessonMinutesSchema)
+    .default(DEFAULT_LESSON_MINUTES),
+});
+
+/** The slots a lesson could move to: as a booking's, without a length (the lesson keeps its). */
+export const rescheduleSlotsQuerySchema = slotsQuerySchema.omit({ lessonMinutes: true });
+
+/**
+ * A booking as the student chose it: a tutor, a subject, one of the offered slots (their date
+ * and its slot label in their own zone, as the slot list showed it) and a lesson length. The
+ * server re-checks the slot and decides the UTC instants and the price itself.
+ */
+export const bookLessonSchema = z.object({
+  tutorProfileId: z.uuid(M.tutorNotFound),
+  subjectId: z.number(M.selectSubject).int(M.selectSubject).positive(M.selectSubject),
+  mode: z.enum(BOOKABLE_MODES, M.paidSoon),
+  bookingDate: localDateSchema,
+  slotTime: slotTimeSchema,
+  viewerZone: timeZoneSchema,
+  lessonMinutes: lessonMinutesSchema,
+  notes: z.string().trim().max(MAX_BOOKING_NOTES_LENGTH, M.notesTooLong).default(''),
+});
+export type BookLessonInput = z.input<typeof bookLessonSchema>;
+
+/**
+ * A new time for a lesson, chosen like a booking: the viewer's date and a slot label from the
+ * lesson's own slot list. The length stays the lesson's; either party may move it.
+ */
+export const rescheduleLessonSchema = z.object({
+  bookingDate: localDateSchema,
+  slotTime: slotTimeSchema,
+  viewerZone: timeZoneSchema,
+  reason: z
+    .string()
+    .trim()
+    .max(MAX_RESCHEDULE_REASON_LENGTH, M.reasonTooLong)
+    .transform((reason) => reason || DEFAULT_RESCHEDULE_REASON)
+    .default(DEFAULT_RESCHEDULE_REASON),
+});
+
+export const saveNotesSchema = z.object({
+  html: z.string().max(MAX_NOTES_HTML_LENGTH, M.notesHtmlTooLong),
+});
+
+/** Slots grouped by the viewer's date, every date of the range (times are UTC ISO). */
 export const slotsResponse = z.object({
   /** The tutor's own zone (the slots are already in the viewer's). */
   tutorTimezone: z.string(),
   days: z.array(
     z.object({
-      date_str: z.string(),
-      local_dow: z.number().int(),
+      dateStr: z.string(),
+      localDow: z.number().int(),
       slots: z.array(
         z.object({
-          start_time: z.string(),
-          end_time: z.string(),
-          slot_time: z.string(),
+          startTime: z.string(),
+          endTime: z.string(),
+          /** 'HH:MM-HH:MM' on the viewer's clock: what a booking sends back as slotTime. */
+          slotLabel: z.string(),
           period: z.enum(['morning', 'afternoon', 'evening']),
         }),
       ),
@@ -72,3 +144,102 @@ export const upcomingLessonsResponse = z.object({ lessons: z.array(lesson) });
 
 /** An image placed in lesson notes: its signed URL, ready for <img src>. */
 export const noteImageResponse = z.object({ url: z.string() });
+
+const LESSON_NOT_FOUND = [...SIGNED_IN_ERRORS, 'NOT_FOUND'] as const;
+
+export const getSlots = defineEndpoint({
+  method: 'GET',
+  path: '/api/tutors/:id/slots',
+  params: idParams,
+  query: slotsQuerySchema,
+  status: 200,
+  response: slotsResponse,
+  errors: ['VALIDATION_FAILED', ...SIGNED_IN_ERRORS, 'NOT_FOUND'],
+});
+
+export const getTrialEligibility = defineEndpoint({
+  method: 'GET',
+  path: '/api/tutors/:id/trial-eligibility',
+  params: idParams,
+  status: 200,
+  response: trialEligibilityResponse,
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND'],
+});
+
+/** Books a free trial; 409 when the slot was taken meanwhile or the trial is used. */
+export const bookLesson = defineEndpoint({
+  method: 'POST',
+  path: '/api/lessons',
+  body: bookLessonSchema,
+  status: 201,
+  response: lessonResponse,
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND', 'CONFLICT'],
+});
+
+export const getUpcomingLessons = defineEndpoint({
+  method: 'GET',
+  path: '/api/lessons/upcoming',
+  query: z.object({ days: dayCount(DEFAULT_UPCOMING_DAYS) }),
+  status: 200,
+  response: upcomingLessonsResponse,
+  errors: ['VALIDATION_FAILED', ...SIGNED_IN_ERRORS],
+});
+
+export const getLesson = defineEndpoint({
+  method: 'GET',
+  path: '/api/lessons/:id',
+  params: idParams,
+  status: 200,
+  response: lessonResponse,
+  errors: ['VALIDATION_FAILED', ...LESSON_NOT_FOUND],
+});
+
+export const getRescheduleSlots = defineEndpoint({
+  method: 'GET',
+  path: '/api/lessons/:id/slots',
+  params: idParams,
+  query: rescheduleSlotsQuerySchema,
+  status: 200,
+  response: slotsResponse,
+  errors: ['VALIDATION_FAILED', ...LESSON_NOT_FOUND],
+});
+
+/** Answers the new lesson; the old one is canceled, both in one transaction. */
+export const rescheduleLesson = defineEndpoint({
+  method: 'POST',
+  path: '/api/lessons/:id/reschedule',
+  params: idParams,
+  body: rescheduleLessonSchema,
+  status: 201,
+  response: lessonResponse,
+  errors: ['VALIDATION_FAILED', ...LESSON_NOT_FOUND, 'FORBIDDEN', 'CONFLICT'],
+});
+
+/** The student writes studentNotes, the tutor tutorPrepNotes: the server knows whose. */
+export const saveNotes = defineEndpoint({
+  method: 'PUT',
+  path: '/api/lessons/:id/notes',
+  params: idParams,
+  body: saveNotesSchema,
+  status: 200,
+  response: lessonResponse,
+  errors: ['VALIDATION_FAILED', 'BAD_REQUEST', ...LESSON_NOT_FOUND, 'FORBIDDEN'],
+});
+
+export const uploadNoteImage = defineEndpoint({
+  method: 'POST',
+  path: '/api/lessons/:id/notes/images',
+  summary: 'An image for lesson notes (JPEG, PNG or WebP, at most 5 MB; multipart field "file")',
+  params: idParams,
+  body: MULTIPART,
+  status: 201,
+  response: noteImageResponse,
+  errors: [
+    'VALIDATION_FAILED',
+    'BAD_REQUEST',
+    ...LESSON_NOT_FOUND,
+    'FORBIDDEN',
+    'PAYLOAD_TOO_LARGE',
+    'UNSUPPORTED_MEDIA_TYPE',
+  ],
+});

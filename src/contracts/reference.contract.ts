@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROFILE_STEP_CODES } from '../domain/reference/reference-defaults';
+import { defineEndpoint } from './endpoint';
 
 // Wire shape of GET /api/reference: active rows ordered by display_order, plus the settings.
 const level = z.object({ code: z.string(), name: z.string() });
@@ -39,3 +40,13 @@ export const referenceDataResponse = z.object({
   }),
 });
 export type ReferenceDataResponse = z.infer<typeof referenceDataResponse>;
+
+/** Reference data for forms; public, takes no input. */
+export const getReference = defineEndpoint({
+  method: 'GET',
+  path: '/api/reference',
+  summary: 'Reference data for forms: active rows in display order, plus settings',
+  status: 200,
+  response: referenceDataResponse,
+  errors: [],
+});

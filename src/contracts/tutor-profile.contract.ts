@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROFILE_STEP_CODES } from '../domain/reference/reference-defaults';
+import { defineEndpoint, ROLE_ERRORS } from './endpoint';
 
 // Wire shapes of the tutor wizard (/api/tutor/profile-draft, /api/tutor/profile/submit) and
 // the availability editor (/api/tutor/availability). Step bodies are validated on the server
@@ -36,3 +37,51 @@ export const availabilityResponse = z.object({
   weeklyHours: z.number(),
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
+
+// Tutors only. The step and availability bodies are checked by the server against the live
+// reference data (wizardStepSchemas, availabilitySchema), so the contract takes any object.
+const stepData = z.record(z.string(), z.unknown());
+
+export const getProfileDraft = defineEndpoint({
+  method: 'GET',
+  path: '/api/tutor/profile-draft',
+  status: 200,
+  response: profileDraftResponse,
+  errors: ROLE_ERRORS,
+});
+
+export const saveProfileStep = defineEndpoint({
+  method: 'PUT',
+  path: '/api/tutor/profile-draft/:step',
+  summary: "Saves one wizard step (validated with the step's rules) and marks it completed",
+  params: z.object({ step: profileStepCode }),
+  body: stepData,
+  status: 200,
+  response: profileDraftResponse,
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
+});
+
+export const submitProfile = defineEndpoint({
+  method: 'POST',
+  path: '/api/tutor/profile/submit',
+  status: 200,
+  response: submitProfileResponse,
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
+});
+
+export const getAvailability = defineEndpoint({
+  method: 'GET',
+  path: '/api/tutor/availability',
+  status: 200,
+  response: availabilityResponse,
+  errors: [...ROLE_ERRORS, 'NOT_FOUND'],
+});
+
+export const saveAvailability = defineEndpoint({
+  method: 'PUT',
+  path: '/api/tutor/availability',
+  body: stepData,
+  status: 200,
+  response: availabilityResponse,
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND'],
+});

@@ -1,11 +1,67 @@
 import { z } from 'zod';
+import {
+  PRICE_CEILING,
+  PRICE_FLOOR,
+  RATING_OPTIONS,
+  SEARCH_MESSAGES,
+  SEARCH_SORTS,
+} from '../domain/tutors/tutor-search';
+import { defineEndpoint, idParams, SIGNED_IN_ERRORS } from './endpoint';
 
-// Wire shapes of tutor discovery: /api/tutors (search), /api/tutors/suggestions,
-// /api/tutors/:id (profile page) and /api/tutors/:id/reviews.
+// Tutor discovery: search, suggestions, a tutor's profile page and their reviews. The search
+// filters come from a query string (the search screen keeps the same filters in its URL).
+
+/** 'a,b' or ['a', 'b'] -> ['a', 'b'] (filters travel in the URL as comma lists). */
+const list = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) =>
+    (Array.isArray(value) ? value : (value ?? '').split(','))
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .slice(0, 20),
+  );
+
+const price = z.coerce
+  .number(SEARCH_MESSAGES.priceRange)
+  .min(PRICE_FLOOR, SEARCH_MESSAGES.priceRange)
+  .max(PRICE_CEILING, SEARCH_MESSAGES.priceRange);
+
+/** A 1-based page number from a query string (search results, reviews). */
+export const pageNumberSchema = z.coerce
+  .number(SEARCH_MESSAGES.page)
+  .int(SEARCH_MESSAGES.page)
+  .min(1, SEARCH_MESSAGES.page)
+  .max(1000, SEARCH_MESSAGES.page)
+  .default(1);
+
+export const tutorSearchSchema = z
+  .object({
+    q: z.string().trim().max(100, SEARCH_MESSAGES.queryTooLong).default(''),
+    subjects: list,
+    languages: list,
+    minPrice: price.default(PRICE_FLOOR),
+    maxPrice: price.default(PRICE_CEILING),
+    minRating: z.coerce
+      .number(SEARCH_MESSAGES.rating)
+      .refine(
+        (rating) => rating === 0 || (RATING_OPTIONS as readonly number[]).includes(rating),
+        SEARCH_MESSAGES.rating,
+      )
+      .default(0),
+    sort: z.enum(SEARCH_SORTS, SEARCH_MESSAGES.sort).default('relevance'),
+    page: pageNumberSchema,
+  })
+  .refine((filters) => filters.minPrice <= filters.maxPrice - 1, {
+    message: SEARCH_MESSAGES.priceOrder,
+    path: ['minPrice'],
+  });
+
+export type TutorSearch = z.output<typeof tutorSearchSchema>;
 
 const levelled = z.object({ name: z.string(), level: z.string() });
 
-/** The tutor card model (spec 2 §3). Money in dollars with cents, ratings with one decimal. */
+/** A tutor card. Money in dollars with cents, ratings with one decimal. */
 export const tutorCard = z.object({
   id: z.string(),
   name: z.string(),
@@ -81,3 +137,40 @@ export const reviewsResponse = z.object({
   nextPage: z.number().int().nullable(),
 });
 export type ReviewsResponse = z.infer<typeof reviewsResponse>;
+
+export const searchTutors = defineEndpoint({
+  method: 'GET',
+  path: '/api/tutors',
+  query: tutorSearchSchema,
+  status: 200,
+  response: tutorSearchResponse,
+  errors: ['VALIDATION_FAILED', ...SIGNED_IN_ERRORS],
+});
+
+export const getSuggestions = defineEndpoint({
+  method: 'GET',
+  path: '/api/tutors/suggestions',
+  query: z.object({ q: z.string().max(100).default('') }),
+  status: 200,
+  response: suggestionsResponse,
+  errors: ['VALIDATION_FAILED', ...SIGNED_IN_ERRORS],
+});
+
+export const getTutorProfile = defineEndpoint({
+  method: 'GET',
+  path: '/api/tutors/:id',
+  params: idParams,
+  status: 200,
+  response: tutorProfileResponse,
+  errors: ['VALIDATION_FAILED', ...SIGNED_IN_ERRORS, 'NOT_FOUND'],
+});
+
+export const getReviews = defineEndpoint({
+  method: 'GET',
+  path: '/api/tutors/:id/reviews',
+  params: idParams,
+  query: z.object({ page: pageNumberSchema }),
+  status: 200,
+  response: reviewsResponse,
+  errors: ['VALIDATION_FAILED', ...SIGNED_IN_ERRORS, 'NOT_FOUND'],
+});

@@ -1,22 +1,7 @@
-// Errors carry a code, not an HTTP status; the error handler maps codes to statuses.
-export const ERROR_STATUS = {
-  VALIDATION_FAILED: 400,
-  BAD_REQUEST: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  EMAIL_NOT_VERIFIED: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  EMAIL_TAKEN: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const;
+import type { ErrorCode } from '../contracts/error-codes';
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
+// Errors carry a code, not an HTTP status; the error handler maps codes to statuses with the
+// contracts' ERROR_STATUS, the same list the web reads codes from.
 export class AppError extends Error {
   override name = 'AppError';
   constructor(

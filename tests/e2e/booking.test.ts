@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     page.evaluate(
       async ([id, q]) =>
         (await (await fetch(`/api/tutors/${id}/slots?${new URLSearchParams(q)}`)).json()) as {
-          days: { date_str: string; slots: Slot[] }[];
+          days: { dateStr: string; slots: Slot[] }[];
         },
       [tutorId, query] as const,
     );
@@ -111,7 +111,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     expect(offered.length).toBeGreaterThan(2);
     await expect
       .poll(() => slotButtons(dialog).allInnerTexts())
-      .toEqual(offered.map((slot) => clock(slot.start_time)));
+      .toEqual(offered.map((slot) => clock(slot.startTime)));
     return offered;
   }
 
@@ -142,8 +142,8 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
       lessonMinutes: '50',
       viewerZone: ZONE,
     });
-    expect(week.days.map((d) => d.date_str)[0]).toBe(today);
-    const firstOpen = week.days.find((d) => d.slots.length > 0)!.date_str;
+    expect(week.days.map((d) => d.dateStr)[0]).toBe(today);
+    const firstOpen = week.days.find((d) => d.slots.length > 0)!.dateStr;
     await expect.poll(() => pressed(day(dialog, firstOpen))).toBe(true);
     expect(await dialog.locator('button[data-date]').count()).toBe(7);
     expect(await dialog.getByRole('button', { name: 'Previous week' }).isDisabled()).toBe(true);
@@ -197,10 +197,10 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
       viewerZone: 'Asia/Tokyo',
     });
     const tokyoDay = tokyoFirst.days.find((d) => d.slots.length > 0)!;
-    await expect.poll(() => pressed(day(dialog, tokyoDay.date_str))).toBe(true);
+    await expect.poll(() => pressed(day(dialog, tokyoDay.dateStr))).toBe(true);
     await expect
       .poll(() => slotButtons(dialog).allInnerTexts())
-      .toEqual(tokyoDay.slots.map((slot) => clock(slot.start_time, 'Asia/Tokyo')));
+      .toEqual(tokyoDay.slots.map((slot) => clock(slot.startTime, 'Asia/Tokyo')));
     await zoneButton.click();
     await search.fill('new york');
     await dialog.getByRole('option', { name: 'America/New York' }).click();
@@ -215,10 +215,10 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
 
     // A time, a note, and the footer says what is chosen.
     const chosen = offered[1]!;
-    await dialog.getByRole('button', { name: clock(chosen.start_time), exact: true }).click();
+    await dialog.getByRole('button', { name: clock(chosen.startTime), exact: true }).click();
     await dialog.getByLabel(/Notes for your tutor/).fill('I would like to practise for an exam.');
     const summary = await dialog.getByTestId('booking-summary').innerText();
-    expect(summary).toContain(lessonTimes(chosen.start_time, 25));
+    expect(summary).toContain(lessonTimes(chosen.startTime, 25));
     expect(summary).toContain(M.free);
     await shoot(page, 'booking-modal-light');
 
@@ -244,8 +244,8 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     expect(await facts()).toEqual({
       Tutor: tutor.name,
       Type: M.trialLessonType,
-      Date: longDate(chosen.start_time),
-      Time: `${lessonTimes(chosen.start_time, 25)}\n${zoneText(ZONE, chosen.start_time)}`,
+      Date: longDate(chosen.startTime),
+      Time: `${lessonTimes(chosen.startTime, 25)}\n${zoneText(ZONE, chosen.startTime)}`,
       Duration: '25 minutes',
       Subject: subject.name,
     });
@@ -276,12 +276,12 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
       // The note to the tutor starts the student's lesson notes, as a paragraph.
       student_notes: '<p>I would like to practise for an exam.</p>',
     });
-    expect(saved.starts_at.toISOString()).toBe(chosen.start_time);
+    expect(saved.starts_at.toISOString()).toBe(chosen.startTime);
     const confirmation = await page.locator('main').innerText();
     for (const text of [
       M.trialConfirmedText(tutor.name),
-      longDate(chosen.start_time),
-      lessonTimes(chosen.start_time, 25),
+      longDate(chosen.startTime),
+      lessonTimes(chosen.startTime, 25),
       subject.name,
       M.free,
     ])
@@ -300,12 +300,12 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     await page.getByRole('heading', { name: M.myLessons }).waitFor();
     const booked = page.getByRole('button', { name: new RegExp(tutor.name) });
     await booked.waitFor();
-    expect(await booked.innerText()).toContain(lessonTimes(chosen.start_time, 25));
+    expect(await booked.innerText()).toContain(lessonTimes(chosen.startTime, 25));
     // The overview leads with it.
     await page.goto(`${suite.server.url}/student/overview`);
     const next = page.getByRole('region', { name: M.nextLesson });
     await next.getByText(tutor.name).waitFor();
-    expect(await next.innerText()).toContain(lessonTimes(chosen.start_time, 25));
+    expect(await next.innerText()).toContain(lessonTimes(chosen.startTime, 25));
 
     // Booking again: the trial is used, paid modes wait for card payments, the time is gone.
     await page.goto(`${suite.server.url}/student/tutors/${tutor.id}`);
@@ -319,7 +319,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     await dialog.getByRole('heading', { name: M.titlePackage }).waitFor();
     await dialog.getByRole('group', { name: 'Duration' }).getByText('25 min').click();
     const after = await openDay(page, tutor.id, date, 25);
-    expect(after.map((s) => s.start_time)).not.toContain(chosen.start_time);
+    expect(after.map((s) => s.startTime)).not.toContain(chosen.startTime);
     await slotButtons(dialog).first().click();
     expect(await continueButton(dialog).isDisabled()).toBe(true);
     await shoot(page, 'booking-modal-trial-used');
@@ -382,7 +382,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     const date = isoDate(ZONE, 3);
     const offered = await openDay(page, tutor.id, date, 50);
     const chosen = offered[2]!;
-    await dialog.getByRole('button', { name: clock(chosen.start_time), exact: true }).click();
+    await dialog.getByRole('button', { name: clock(chosen.startTime), exact: true }).click();
     await continueButton(dialog).click();
     await page.getByRole('button', { name: M.confirmTrial }).waitFor();
     await shoot(page, 'booking-checkout-dark');
@@ -409,7 +409,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
       subjectId: subject.id,
       mode: 'trial',
       bookingDate: date,
-      slotTime: chosen.slot_time,
+      slotTime: chosen.slotLabel,
       viewerZone: ZONE,
       lessonMinutes: 50,
       notes: '',
@@ -421,7 +421,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     await page.waitForURL(`**/booking/plan/${tutor.id}`);
     await dialog.getByRole('heading', { name: M.titleTrial }).waitFor();
     const now = await openDay(page, tutor.id, date, 50);
-    expect(now.map((s) => s.start_time)).not.toContain(chosen.start_time);
+    expect(now.map((s) => s.startTime)).not.toContain(chosen.startTime);
     assertNoErrors();
     await close();
   });

@@ -51,9 +51,9 @@ const tutorMinutes = (at: string) => {
 };
 /** Every offered time must lie inside the tutor's hours. */
 const withinTutorHours = (slot: Slot) =>
-  tutorMinutes(slot.start_time) >= OPEN_FROM * 60 &&
-  tutorMinutes(slot.end_time) <= OPEN_UNTIL * 60 &&
-  tutorMinutes(slot.end_time) > tutorMinutes(slot.start_time);
+  tutorMinutes(slot.startTime) >= OPEN_FROM * 60 &&
+  tutorMinutes(slot.endTime) <= OPEN_UNTIL * 60 &&
+  tutorMinutes(slot.endTime) > tutorMinutes(slot.startTime);
 
 describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
   const suite = browserSuite();
@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
         subjectId: tutor.subjectId,
         mode: 'trial',
         bookingDate,
-        slotTime: slot.slot_time,
+        slotTime: slot.slotLabel,
         viewerZone,
         lessonMinutes: 50,
         notes: '',
@@ -138,13 +138,13 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     await day(dialog, date).click();
     expect(await pressed(day(dialog, date))).toBe(true);
     const offered = (await offeredFor(page, lesson.id, date, zone)).filter(
-      (slot) => slot.start_time !== lesson.startTime,
+      (slot) => slot.startTime !== lesson.startTime,
     );
     expect(offered.length).toBeGreaterThan(2);
     expect(offered.every(withinTutorHours)).toBe(true);
     await expect
       .poll(() => slotButtons(dialog).allInnerTexts())
-      .toEqual(offered.map((slot) => clock(slot.start_time, zone)));
+      .toEqual(offered.map((slot) => clock(slot.startTime, zone)));
     return offered;
   }
 
@@ -220,17 +220,17 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
 
     // The lesson's own day: the API counts its own time as free, the screen does not offer it.
     const ownDate = new Date(lesson.startTime).toLocaleDateString('en-CA', { timeZone: ZONE });
-    expect((await offeredFor(page, lesson.id, ownDate)).map((s) => s.start_time)).toContain(
+    expect((await offeredFor(page, lesson.id, ownDate)).map((s) => s.startTime)).toContain(
       lesson.startTime,
     );
     const ownDay = await openDay(page, dialog, lesson, ownDate);
-    expect(ownDay.map((slot) => slot.start_time)).not.toContain(lesson.startTime);
+    expect(ownDay.map((slot) => slot.startTime)).not.toContain(lesson.startTime);
 
     // Another day and time, and a reason.
     const newDate = isoDate(ZONE, 4);
     const offered = await openDay(page, dialog, lesson, newDate);
     const taken = offered[1]!;
-    await dialog.getByRole('button', { name: clock(taken.start_time), exact: true }).click();
+    await dialog.getByRole('button', { name: clock(taken.startTime), exact: true }).click();
     expect(await confirmButton(dialog).isEnabled()).toBe(true);
     await dialog.getByLabel(M.rescheduleReason).fill('My exam moved to that week.');
     await shoot(page, 'reschedule-student');
@@ -244,7 +244,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     await dialog.waitFor();
     expect(await dialog.getByLabel(M.rescheduleReason).inputValue()).toBe('');
     await openDay(page, dialog, lesson, newDate);
-    await dialog.getByRole('button', { name: clock(taken.start_time), exact: true }).click();
+    await dialog.getByRole('button', { name: clock(taken.startTime), exact: true }).click();
     await dialog.getByLabel(M.rescheduleReason).fill('My exam moved to that week.');
 
     // Meanwhile another student books that very time: the server says so, the list refreshes.
@@ -254,7 +254,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
       subjectId: tutor.subjectId,
       mode: 'trial',
       bookingDate: newDate,
-      slotTime: taken.slot_time,
+      slotTime: taken.slotLabel,
       viewerZone: ZONE,
       lessonMinutes: 50,
       notes: '',
@@ -264,13 +264,13 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     await page.getByText(M.slotUnavailable).waitFor();
     await expect
       .poll(() => slotButtons(dialog).allInnerTexts())
-      .not.toContain(clock(taken.start_time));
+      .not.toContain(clock(taken.startTime));
     expect(await confirmButton(dialog).isDisabled()).toBe(true);
 
     // A free time this time; 'Processing...' while the server works.
     const free = await openDay(page, dialog, lesson, newDate);
-    const chosen = free.find((slot) => Date.parse(slot.start_time) > Date.parse(taken.end_time))!;
-    await dialog.getByRole('button', { name: clock(chosen.start_time), exact: true }).click();
+    const chosen = free.find((slot) => Date.parse(slot.startTime) > Date.parse(taken.endTime))!;
+    await dialog.getByRole('button', { name: clock(chosen.startTime), exact: true }).click();
     await page.route('**/reschedule', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
@@ -282,7 +282,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // The list now shows the new time only.
-    const newTimes = lessonTimes(chosen.start_time, 50);
+    const newTimes = lessonTimes(chosen.startTime, 50);
     await expect.poll(() => row.innerText()).toContain(newTimes);
     expect(await lessonRow(page, tutor.name).count()).toBe(1);
     expect(await page.getByTestId('lesson-list').innerText()).not.toContain(oldTimes);
@@ -301,7 +301,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
       is_trial: true,
       timezone: BOOKED_IN,
     });
-    expect(moved.starts_at.toISOString()).toBe(chosen.start_time);
+    expect(moved.starts_at.toISOString()).toBe(chosen.startTime);
     assertNoErrors();
     await close();
   });
@@ -344,7 +344,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     const { lessons } = await apiGet<{ lessons: Lesson[] }>(page, '/api/lessons/upcoming?days=14');
     const lesson = lessons.find((item) => item.tutor.name === tutor.name)!;
     const offered = await openDay(page, dialog, lesson, isoDate(ZONE, 5));
-    await dialog.getByRole('button', { name: clock(offered[0]!.start_time), exact: true }).click();
+    await dialog.getByRole('button', { name: clock(offered[0]!.startTime), exact: true }).click();
     const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBe(0);
     await shoot(page, 'reschedule-student-dark-phone', { fullPage: false });
@@ -401,13 +401,13 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     const offered = await openDay(page, dialog, lesson, isoDate(tutorZone, 6), tutorZone);
     const chosen = offered.at(-1)!;
     await dialog
-      .getByRole('button', { name: clock(chosen.start_time, tutorZone), exact: true })
+      .getByRole('button', { name: clock(chosen.startTime, tutorZone), exact: true })
       .click();
     await shoot(page, 'reschedule-tutor');
     await confirmButton(dialog).click();
     await page.getByText(M.rescheduled).waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    const newTimes = lessonTimes(chosen.start_time, 50, tutorZone);
+    const newTimes = lessonTimes(chosen.startTime, 50, tutorZone);
     await expect.poll(() => row.innerText()).toContain(newTimes);
     expect(await card.getByTestId('lesson-list').innerText()).not.toContain(oldTimes);
 
@@ -419,7 +419,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     });
     // A pending lesson stays pending at its new time.
     expect(moved).toMatchObject({ status: 'pending', timezone: tutorZone });
-    expect(moved.starts_at.toISOString()).toBe(chosen.start_time);
+    expect(moved.starts_at.toISOString()).toBe(chosen.startTime);
     assertNoErrors();
     await close();
   });

@@ -45,6 +45,10 @@ export const TRIAL_PRICE_CENTS = 0;
 
 export const MAX_BOOKING_NOTES_LENGTH = 2000;
 
+/** Ours: why a lesson moved, kept with the lesson it replaced. */
+export const MAX_RESCHEDULE_REASON_LENGTH = 500;
+export const DEFAULT_RESCHEDULE_REASON = 'Rescheduled by user';
+
 /**
  * A lesson's status as of `now`: a scheduled lesson is in progress between its start and end
  * and completed after it. Time moves lessons on without a background job; other statuses

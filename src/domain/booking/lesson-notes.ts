@@ -1,16 +1,9 @@
-import { z } from 'zod';
-import { BOOKING_MESSAGES as M } from '../messages';
-
 // Lesson notes are rich text (HTML from the editor), cleaned on the server before storing.
 
 /** Stored HTML at most (the database checks the same bound). */
 export const MAX_NOTES_HTML_LENGTH = 20_000;
 /** The spec's notes preview: the first 40 characters of the text. */
 export const NOTES_PREVIEW_LENGTH = 40;
-
-export const saveNotesSchema = z.object({
-  html: z.string().max(MAX_NOTES_HTML_LENGTH, M.notesHtmlTooLong),
-});
 
 /** The text of notes HTML, for a preview: tags out, entities read, spaces collapsed. */
 export function notesText(html: string): string {

@@ -4,7 +4,7 @@ import { SCHEDULING_MESSAGES } from './messages';
 export interface SlotCheckQuery extends Omit<SlotQuery, 'fromDate' | 'days'> {
   /** The viewer's local date, 'YYYY-MM-DD'. */
   bookingDate: string;
-  /** 'HH:MM-HH:MM' on the viewer's clock, as a generated slot's slot_time. */
+  /** 'HH:MM-HH:MM' on the viewer's clock, as a generated slot's slotLabel. */
   slotTime: string;
 }
 
@@ -19,8 +19,8 @@ export type SlotCheckResult =
  */
 export function checkSlot({ bookingDate, slotTime, ...query }: SlotCheckQuery): SlotCheckResult {
   const [day] = generateSlots({ ...query, fromDate: bookingDate, days: 1 }).days;
-  const slot = day?.slots.find((offered) => offered.slot_time === slotTime);
+  const slot = day?.slots.find((offered) => offered.slotLabel === slotTime);
   return slot
-    ? { ok: true, startUtc: slot.start_time, endUtc: slot.end_time }
+    ? { ok: true, startUtc: slot.startTime, endUtc: slot.endTime }
     : { ok: false, message: SCHEDULING_MESSAGES.slotUnavailable };
 }

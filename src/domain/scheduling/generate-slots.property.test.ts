@@ -116,8 +116,8 @@ function naiveSlots(query: SlotQuery & { days: number }): SlotResult {
 
   const result: SlotResult = { slots: [], days: [] };
   for (let day = firstDay; day <= lastDay; day++) {
-    const date_str = new Date(day * DAY_MINUTES * MINUTE).toISOString().slice(0, 10);
-    result.days.push({ date_str, local_dow: weekday(day), slots: [] });
+    const dateStr = new Date(day * DAY_MINUTES * MINUTE).toISOString().slice(0, 10);
+    result.days.push({ dateStr, localDow: weekday(day), slots: [] });
   }
   for (const start of [...starts].sort((a, b) => a - b)) {
     const end = start + length;
@@ -125,15 +125,15 @@ function naiveSlots(query: SlotQuery & { days: number }): SlotResult {
     const viewerDay = Math.floor(viewerWall / DAY_MINUTES);
     const local = viewerWall - viewerDay * DAY_MINUTES;
     result.slots.push({
-      start_time: iso(start),
-      end_time: iso(end),
+      startTime: iso(start),
+      endTime: iso(end),
       dow: weekday(Math.floor(tutor.wallAt(start) / DAY_MINUTES)),
-      local_dow: weekday(viewerDay),
+      localDow: weekday(viewerDay),
     });
     result.days[viewerDay - firstDay]!.slots.push({
-      start_time: iso(start),
-      end_time: iso(end),
-      slot_time: `${hhmm(local)}-${hhmm(viewer.wallAt(end) % DAY_MINUTES)}`,
+      startTime: iso(start),
+      endTime: iso(end),
+      slotLabel: `${hhmm(local)}-${hhmm(viewer.wallAt(end) % DAY_MINUTES)}`,
       period: local < 720 ? 'morning' : local < 1020 ? 'afternoon' : 'evening',
     });
   }
@@ -322,8 +322,8 @@ describe('generateSlots, property-tested', () => {
         const inWindow = (ms: number) =>
           intervals.some(([start, end]) => start * MINUTE <= ms && ms < end * MINUTE);
         for (const slot of generateSlots(query).slots) {
-          const start = Date.parse(slot.start_time);
-          const end = Date.parse(slot.end_time);
+          const start = Date.parse(slot.startTime);
+          const end = Date.parse(slot.endTime);
           expect(start).toBeGreaterThanOrEqual(earliest);
           for (const lesson of query.busy) {
             const overlaps = lesson.start.getTime() < end && start < lesson.end.getTime();
@@ -344,18 +344,18 @@ describe('generateSlots, property-tested', () => {
           for (const [index, slot] of day.slots.entries()) {
             const checked = checkSlot({
               ...query,
-              bookingDate: day.date_str,
-              slotTime: slot.slot_time,
+              bookingDate: day.dateStr,
+              slotTime: slot.slotLabel,
             });
             // A repeated hour can show two slots the same way: the earlier one is meant.
-            const first = day.slots.find((other) => other.slot_time === slot.slot_time)!;
+            const first = day.slots.find((other) => other.slotLabel === slot.slotLabel)!;
             expect(checked).toEqual({
               ok: true,
-              startUtc: first.start_time,
-              endUtc: first.end_time,
+              startUtc: first.startTime,
+              endUtc: first.endTime,
             });
             if (first === day.slots[index])
-              expect(checked).toMatchObject({ startUtc: slot.start_time });
+              expect(checked).toMatchObject({ startUtc: slot.startTime });
           }
         }
       }),

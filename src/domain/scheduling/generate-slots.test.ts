@@ -24,9 +24,9 @@ const base: SlotQuery = {
 };
 const generate = (query: Partial<SlotQuery>) => generateSlots({ ...base, ...query });
 const starts = (query: Partial<SlotQuery>) =>
-  generate(query).slots.map((slot) => slot.start_time.slice(11, 16));
+  generate(query).slots.map((slot) => slot.startTime.slice(11, 16));
 const slotTimes = (query: Partial<SlotQuery>) =>
-  generate(query).days.flatMap((day) => day.slots.map((slot) => slot.slot_time));
+  generate(query).days.flatMap((day) => day.slots.map((slot) => slot.slotLabel));
 
 describe('generateSlots: lengths, grid, busy time and notice', () => {
   it('maps lesson minutes to slot lengths 30 / 60 / 120, anything else 60', () => {
@@ -37,10 +37,10 @@ describe('generateSlots: lengths, grid, busy time and notice', () => {
     expect(starts({ weekly, lessonMinutes: 45 })).toEqual(['09:00', '09:30', '10:00']);
     const [slot] = generate({ weekly, lessonMinutes: 100 }).slots;
     expect(slot).toEqual({
-      start_time: utc('2027-01-04T09:00Z'),
-      end_time: utc('2027-01-04T11:00Z'),
+      startTime: utc('2027-01-04T09:00Z'),
+      endTime: utc('2027-01-04T11:00Z'),
       dow: 1,
-      local_dow: 1,
+      localDow: 1,
     });
   });
 
@@ -84,12 +84,12 @@ describe('generateSlots: windows that touch', () => {
   it('joins a window ending at 24:00 with the next day from 00:00', () => {
     const weekly = [window(1, '22:00', '24:00'), window(2, '00:00', '01:00')];
     const result = generate({ weekly, lessonMinutes: 100, days: 2 });
-    expect(result.slots.map((slot) => [slot.start_time, slot.end_time])).toEqual([
+    expect(result.slots.map((slot) => [slot.startTime, slot.endTime])).toEqual([
       [utc('2027-01-04T22:00Z'), utc('2027-01-05T00:00Z')],
       [utc('2027-01-04T22:30Z'), utc('2027-01-05T00:30Z')],
       [utc('2027-01-04T23:00Z'), utc('2027-01-05T01:00Z')],
     ]);
-    expect(result.days[0]?.slots.map((slot) => slot.slot_time)).toEqual([
+    expect(result.days[0]?.slots.map((slot) => slot.slotLabel)).toEqual([
       '22:00-00:00',
       '22:30-00:30',
       '23:00-01:00',
@@ -103,7 +103,7 @@ describe('generateSlots: windows that touch', () => {
 });
 
 describe("generateSlots: the viewer's dates and clock", () => {
-  it("reads fromDate in the viewer's zone; dow is the tutor's weekday, local_dow the viewer's", () => {
+  it("reads fromDate in the viewer's zone; dow is the tutor's weekday, localDow the viewer's", () => {
     // London Monday 2027-06-07 00:00 BST = Sunday 06-06 23:00 UTC = Sunday 16:00 in Los Angeles.
     const query = {
       weekly: [window(1, '00:00', '02:00')],
@@ -113,26 +113,26 @@ describe("generateSlots: the viewer's dates and clock", () => {
     const sunday = generate({ ...query, fromDate: '2027-06-06' });
     expect(sunday.slots).toEqual([
       {
-        start_time: utc('2027-06-06T23:00Z'),
-        end_time: utc('2027-06-07T00:00Z'),
+        startTime: utc('2027-06-06T23:00Z'),
+        endTime: utc('2027-06-07T00:00Z'),
         dow: 1,
-        local_dow: 0,
+        localDow: 0,
       },
       {
-        start_time: utc('2027-06-06T23:30Z'),
-        end_time: utc('2027-06-07T00:30Z'),
+        startTime: utc('2027-06-06T23:30Z'),
+        endTime: utc('2027-06-07T00:30Z'),
         dow: 1,
-        local_dow: 0,
+        localDow: 0,
       },
       {
-        start_time: utc('2027-06-07T00:00Z'),
-        end_time: utc('2027-06-07T01:00Z'),
+        startTime: utc('2027-06-07T00:00Z'),
+        endTime: utc('2027-06-07T01:00Z'),
         dow: 1,
-        local_dow: 0,
+        localDow: 0,
       },
     ]);
-    expect(sunday.days.map((day) => [day.date_str, day.local_dow])).toEqual([['2027-06-06', 0]]);
-    expect(sunday.days[0]?.slots.map((slot) => slot.slot_time)).toEqual([
+    expect(sunday.days.map((day) => [day.dateStr, day.localDow])).toEqual([['2027-06-06', 0]]);
+    expect(sunday.days[0]?.slots.map((slot) => slot.slotLabel)).toEqual([
       '16:00-17:00',
       '16:30-17:30',
       '17:00-18:00',
@@ -142,7 +142,7 @@ describe("generateSlots: the viewer's dates and clock", () => {
 
   it('lists every date of the range, empty ones included', () => {
     const result = generate({ weekly: [window(3, '09:00', '10:00')], days: 3 });
-    expect(result.days.map((day) => [day.date_str, day.local_dow, day.slots.length])).toEqual([
+    expect(result.days.map((day) => [day.dateStr, day.localDow, day.slots.length])).toEqual([
       ['2027-01-04', 1, 0],
       ['2027-01-05', 2, 0],
       ['2027-01-06', 3, 1],
@@ -152,7 +152,7 @@ describe("generateSlots: the viewer's dates and clock", () => {
   it('tags slots morning before 12, afternoon before 17, evening after (viewer clock)', () => {
     const weekly = [window(1, '11:30', '12:30'), window(1, '16:30', '17:30')];
     const [day] = generate({ weekly, lessonMinutes: 25 }).days;
-    expect(day?.slots.map((slot) => [slot.slot_time, slot.period])).toEqual([
+    expect(day?.slots.map((slot) => [slot.slotLabel, slot.period])).toEqual([
       ['11:30-12:00', 'morning'],
       ['12:00-12:30', 'afternoon'],
       ['16:30-17:00', 'afternoon'],
@@ -174,7 +174,7 @@ describe('generateSlots across daylight-saving changes', () => {
       viewerZone: 'Europe/London',
       fromDate: '2027-03-28',
     };
-    expect(generate(query).slots.map((slot) => slot.start_time)).toEqual([
+    expect(generate(query).slots.map((slot) => slot.startTime)).toEqual([
       utc('2027-03-28T00:30Z'),
       utc('2027-03-28T01:00Z'),
       utc('2027-03-28T01:30Z'),
@@ -190,7 +190,7 @@ describe('generateSlots across daylight-saving changes', () => {
       fromDate: '2027-10-31',
       lessonMinutes: 25,
     };
-    expect(generate(query).slots.map((slot) => slot.start_time)).toEqual([
+    expect(generate(query).slots.map((slot) => slot.startTime)).toEqual([
       utc('2027-10-31T00:00Z'),
       utc('2027-10-31T00:30Z'),
       utc('2027-10-31T01:00Z'),
@@ -207,9 +207,7 @@ describe('generateSlots across daylight-saving changes', () => {
       fromDate: '2027-03-14',
     };
     // 01:00 EST = 06:00 UTC; 04:00 EDT = 08:00 UTC: two real hours.
-    expect(
-      generate(query).slots.map((slot) => [slot.start_time, slot.dow, slot.local_dow]),
-    ).toEqual([
+    expect(generate(query).slots.map((slot) => [slot.startTime, slot.dow, slot.localDow])).toEqual([
       [utc('2027-03-14T06:00Z'), 0, 0],
       [utc('2027-03-14T06:30Z'), 0, 0],
       [utc('2027-03-14T07:00Z'), 0, 0],
@@ -224,7 +222,7 @@ describe('generateSlots across daylight-saving changes', () => {
       fromDate: '2027-10-03',
       lessonMinutes: 25,
     };
-    expect(generate(query).slots.map((slot) => [slot.start_time, slot.end_time])).toEqual([
+    expect(generate(query).slots.map((slot) => [slot.startTime, slot.endTime])).toEqual([
       [utc('2027-10-02T15:30Z'), utc('2027-10-02T16:00Z')],
     ]);
     expect(slotTimes(query)).toEqual(['02:30-03:00']);
@@ -241,10 +239,10 @@ describe('generateSlots across daylight-saving changes', () => {
     // 02:00 AEDT (first) = 15:00 UTC; 03:00 AEST = 17:00 UTC; New York is on EDT (-4).
     expect(generate(query).slots).toEqual([
       {
-        start_time: utc('2027-04-03T15:00Z'),
-        end_time: utc('2027-04-03T17:00Z'),
+        startTime: utc('2027-04-03T15:00Z'),
+        endTime: utc('2027-04-03T17:00Z'),
         dow: 0,
-        local_dow: 6,
+        localDow: 6,
       },
     ]);
     expect(slotTimes(query)).toEqual(['11:00-13:00']);
@@ -260,7 +258,7 @@ describe('generateSlots across daylight-saving changes', () => {
       lessonMinutes: 100,
     });
     const offered = result.days.flatMap((day) =>
-      day.slots.map((slot) => [day.date_str, slot.start_time, slot.slot_time]),
+      day.slots.map((slot) => [day.dateStr, slot.startTime, slot.slotLabel]),
     );
     expect(offered).toEqual([
       ['2027-03-08', utc('2027-03-08T15:00Z'), '10:00-12:00'], // GMT and EST: 5 h apart

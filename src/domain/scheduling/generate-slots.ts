@@ -38,25 +38,25 @@ export interface SlotQuery {
 
 /** The spec's slot (spec 2 §3): UTC ISO instants, weekday in the tutor's and viewer's zones. */
 export interface AvailableSlot {
-  start_time: string;
-  end_time: string;
+  startTime: string;
+  endTime: string;
   dow: number;
-  local_dow: number;
+  localDow: number;
 }
 
 export interface DaySlot {
-  start_time: string;
-  end_time: string;
+  startTime: string;
+  endTime: string;
   /** 'HH:MM-HH:MM' on the viewer's clock: what the slot check takes back. */
-  slot_time: string;
+  slotLabel: string;
   /** By the viewer's local start time. */
   period: TimePeriod;
 }
 
 /** The spec's availability day: one per viewer date in the range, slots possibly empty. */
 export interface AvailabilityDay {
-  date_str: string;
-  local_dow: number;
+  dateStr: string;
+  localDow: number;
   slots: DaySlot[];
 }
 
@@ -157,8 +157,8 @@ function collect(
 ): SlotResult {
   const slots: AvailableSlot[] = [];
   const dayList: AvailabilityDay[] = Array.from({ length: days }, (_, index) => ({
-    date_str: formatLocalDate(firstDay + index),
-    local_dow: weekdayOf(firstDay + index),
+    dateStr: formatLocalDate(firstDay + index),
+    localDow: weekdayOf(firstDay + index),
     slots: [],
   }));
   let blocker = 0;
@@ -173,18 +173,18 @@ function collect(
     const startTime = new Date(start).toISOString();
     const endTime = new Date(end).toISOString();
     slots.push({
-      start_time: startTime,
-      end_time: endTime,
+      startTime: startTime,
+      endTime: endTime,
       dow: weekdayOf(dayOfWall(start + offsetAt(tutor, start))),
-      local_dow: day.local_dow,
+      localDow: day.localDow,
     });
     const localStart = (viewerWall - viewerDay * MS_PER_DAY) / MS_PER_MINUTE;
     const endWall = end + offsetAt(viewer, end);
     const localEnd = (endWall - dayOfWall(endWall) * MS_PER_DAY) / MS_PER_MINUTE;
     day.slots.push({
-      start_time: startTime,
-      end_time: endTime,
-      slot_time: `${fromMinutes(localStart)}-${fromMinutes(localEnd)}`,
+      startTime: startTime,
+      endTime: endTime,
+      slotLabel: `${fromMinutes(localStart)}-${fromMinutes(localEnd)}`,
       period: timePeriodOf(localStart),
     });
   }

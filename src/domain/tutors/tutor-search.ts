@@ -1,6 +1,5 @@
-import { z } from 'zod';
-
-// Search filters (spec 2 §5 'Search filters', §9): shared by the search screen and the API.
+// Search filters: their limits and messages, shared by the search screen and the API (the
+// query schema built from them is the search endpoint's, in src/contracts/tutors.contract.ts).
 
 export const SEARCH_PAGE_SIZE = 10;
 export const MAX_SUGGESTIONS = 8;
@@ -50,55 +49,6 @@ export const SEARCH_MESSAGES = {
   sort: 'Sort must be relevance, price_asc, price_desc or rating',
   page: 'Page must be a whole number from 1 to 1000',
 } as const;
-
-/** 'a,b' or ['a', 'b'] -> ['a', 'b'] (filters travel in the URL as comma lists). */
-const list = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value) =>
-    (Array.isArray(value) ? value : (value ?? '').split(','))
-      .map((item) => item.trim())
-      .filter(Boolean)
-      .slice(0, 20),
-  );
-
-const price = z.coerce
-  .number(SEARCH_MESSAGES.priceRange)
-  .min(PRICE_FLOOR, SEARCH_MESSAGES.priceRange)
-  .max(PRICE_CEILING, SEARCH_MESSAGES.priceRange);
-
-/** A 1-based page number from a query string (search results, reviews). */
-export const pageNumberSchema = z.coerce
-  .number(SEARCH_MESSAGES.page)
-  .int(SEARCH_MESSAGES.page)
-  .min(1, SEARCH_MESSAGES.page)
-  .max(1000, SEARCH_MESSAGES.page)
-  .default(1);
-
-export const tutorSearchSchema = z
-  .object({
-    q: z.string().trim().max(100, SEARCH_MESSAGES.queryTooLong).default(''),
-    subjects: list,
-    languages: list,
-    minPrice: price.default(PRICE_FLOOR),
-    maxPrice: price.default(PRICE_CEILING),
-    minRating: z.coerce
-      .number(SEARCH_MESSAGES.rating)
-      .refine(
-        (rating) => rating === 0 || (RATING_OPTIONS as readonly number[]).includes(rating),
-        SEARCH_MESSAGES.rating,
-      )
-      .default(0),
-    sort: z.enum(SEARCH_SORTS, SEARCH_MESSAGES.sort).default('relevance'),
-    page: pageNumberSchema,
-  })
-  .refine((filters) => filters.minPrice <= filters.maxPrice - 1, {
-    message: SEARCH_MESSAGES.priceOrder,
-    path: ['minPrice'],
-  });
-
-export type TutorSearchInput = z.input<typeof tutorSearchSchema>;
-export type TutorSearch = z.output<typeof tutorSearchSchema>;
 
 /** Pages to show: all when 7 or fewer, else first, last and the current neighbourhood with gaps. */
 export function paginationItems(current: number, total: number): (number | 'gap')[] {

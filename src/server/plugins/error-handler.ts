@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import type { ErrorResponse } from '../../contracts/error.contract';
+import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../../contracts/error-codes';
 import { isCheckViolation } from '../db/constraint-errors';
-import { AppError, ERROR_STATUS, type ErrorCode } from '../errors';
+import { AppError } from '../errors';
 
 // One place turns every failure into `{ error: { code, message } }`. Client mistakes keep
 // their 4xx status and a specific message; anything unexpected is a 500 that says nothing
@@ -13,11 +13,7 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 /** A value the database's bounds refused that no repository translated: still the input's fault. */
 const OUT_OF_BOUNDS_MESSAGE = 'Some of the values sent are outside the allowed limits.';
 
-function body(
-  code: ErrorCode | string,
-  message: string,
-  fields?: Record<string, string>,
-): ErrorResponse {
+function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorResponse {
   return { error: { code, message, ...(fields && Object.keys(fields).length ? { fields } : {}) } };
 }
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { ErrorResponse } from '../../contracts/error.contract';
+import type { ErrorResponse } from '../../contracts/error-codes';
 
 // Serves the built SPA from dist/web: hashed assets are cached for a year, index.html never,
 // and any non-API GET that accepts HTML gets index.html so client-side routes survive reload.

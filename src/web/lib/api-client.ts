@@ -1,45 +1,96 @@
-import { errorResponse } from '../../contracts/error.contract';
+import type { z } from 'zod';
+import {
+  MULTIPART,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+} from '../../contracts/endpoint';
+import { errorResponse, type ErrorCode } from '../../contracts/error-codes';
 
-// One fetch wrapper for the API: JSON in and out, same-origin cookies, errors as ApiError
-// carrying the server's code, message and field messages.
+// The one way the web calls the API: call(endpoint, input) builds the URL from the endpoint's
+// contract, sends the body (JSON, or a FormData upload), checks the answer against the
+// contract's response schema and turns every failure into an ApiError with a typed code.
+
+/** The server's codes, plus what only the client sees: no connection, or an unreadable answer. */
+export type ApiErrorCode = ErrorCode | 'NETWORK' | 'UNKNOWN';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
 const NETWORK_MESSAGE = 'Network or connection error. Check your connection and try again.';
+const UNKNOWN_MESSAGE = 'Something went wrong. Please try again.';
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** The body an endpoint takes, for callers that pass one through. */
+export type BodyOf<E extends Endpoint> = EndpointInput<E> extends { body: infer B } ? B : never;
+
+type Values = Record<string, unknown>;
+
+/** The endpoint's path with its :params filled in (encoded) and its query string. */
+export function urlOf(endpoint: Endpoint, input: { params?: unknown; query?: unknown }): string {
+  const params = (input.params ?? {}) as Values;
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String(params[name])),
+  );
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((input.query ?? {}) as Values)) {
+    if (value === undefined || value === null) continue;
+    // Lists travel as comma lists (the contracts' list schemas read them back).
+    query.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Calls an endpoint and answers its success body, checked against the contract. */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: object extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
+): Promise<EndpointOutput<E>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: unknown;
+    query?: unknown;
+    body?: unknown;
+  };
+  const isForm = endpoint.body === MULTIPART;
   let response: Response;
-  const isForm = body instanceof FormData;
   try {
-    response = await fetch(path, {
-      method,
+    response = await fetch(urlOf(endpoint, { params, query }), {
+      method: endpoint.method,
       credentials: 'same-origin',
       // A FormData body sets its own multipart content type (with the boundary).
       headers: body === undefined || isForm ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
   }
   const text = await response.text();
-  const data: unknown = text ? safeJson(text) : undefined;
+  const data: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
     const parsed = errorResponse.safeParse(data);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
-      throw new ApiError(response.status, code, message, fields);
-    }
-    throw new ApiError(response.status, 'UNKNOWN', 'Something went wrong. Please try again.');
+    if (!parsed.success) throw new ApiError(response.status, 'UNKNOWN', UNKNOWN_MESSAGE);
+    const { code, message, fields } = parsed.data.error;
+    throw new ApiError(response.status, code, message, fields);
   }
-  return data as T;
+  const answer = checked<NonNullable<E['response']>>(endpoint.response, data);
+  if (!answer?.success) {
+    throw new ApiError(response.status, 'UNKNOWN', UNKNOWN_MESSAGE, {}, { cause: answer?.error });
+  }
+  return answer.data;
+}
+
+/** The answer checked against the response schema (none: a file, which call() never reads). */
+function checked<S extends z.ZodType>(schema: S | undefined, data: unknown) {
+  return schema?.safeParse(data);
 }
 
 function safeJson(text: string): unknown {
@@ -49,14 +100,6 @@ function safeJson(text: string): unknown {
     return undefined;
   }
 }
-
-export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
-  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
-  delete: <T>(path: string) => request<T>('DELETE', path),
-  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
-};
 
 /** The message to show for a failure, with a fallback for anything unexpected. */
 export function messageOf(error: unknown, fallback: string): string {

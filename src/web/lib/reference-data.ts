@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { referenceDataResponse } from '../../contracts/reference.contract';
+import { getReference } from '../../contracts/reference.contract';
 import {
   DEFAULT_REFERENCE_DATA,
   type ReferenceData,
 } from '../../domain/reference/reference-defaults';
-import { api } from './api-client';
+import { call } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** Reads GET /api/reference; the built-in defaults when the call or its shape fails. */
 export async function loadReferenceData(): Promise<ReferenceData> {
   try {
-    return referenceDataResponse.parse(await api.get('/api/reference'));
+    return await call(getReference);
   } catch (error) {
     console.warn('Reference data unavailable, using built-in defaults', error);
     return DEFAULT_REFERENCE_DATA;
@@ -18,7 +19,7 @@ export async function loadReferenceData(): Promise<ReferenceData> {
 
 /** Loaded once per visit (prefetched at start) and cached for its lifetime. */
 export const referenceQuery = {
-  queryKey: ['reference'],
+  queryKey: queryKeys.reference,
   queryFn: loadReferenceData,
   staleTime: Infinity,
 } as const;

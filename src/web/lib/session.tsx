@@ -1,7 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import type { SessionUser } from '../../contracts/auth.contract';
-import { api } from './api-client';
+import {
+  getSession,
+  signOut as signOutEndpoint,
+  type SessionUser,
+} from '../../contracts/auth.contract';
+import { call } from './api-client';
+import { queryKeys } from './query-keys';
 
 // The authentication state of spec 1 §3, read from the server's session (an HttpOnly cookie
 // the page never sees). The server decides who may do what; this only shapes navigation.
@@ -17,19 +22,19 @@ export interface AuthState {
   signOut(): Promise<void>;
 }
 
-const SESSION_KEY = ['session'];
+const SESSION_KEY = queryKeys.session;
 const SessionContext = createContext<AuthState | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: SESSION_KEY,
-    queryFn: async () => (await api.get<{ user: SessionUser | null }>('/api/auth/session')).user,
+    queryFn: async () => (await call(getSession)).user,
     staleTime: 5 * 60 * 1000,
     retry: 1,
   });
   const refresh = useCallback(async () => {
-    const user = (await api.get<{ user: SessionUser | null }>('/api/auth/session')).user;
+    const user = (await call(getSession)).user;
     client.setQueryData(SESSION_KEY, user);
     return user;
   }, [client]);
@@ -39,7 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
   const signOut = useCallback(async () => {
     try {
-      await api.post('/api/auth/sign-out');
+      await call(signOutEndpoint);
     } finally {
       // Forget everything the previous user loaded, but keep the (now empty) session known,
       // so guards redirect at once instead of reloading it.

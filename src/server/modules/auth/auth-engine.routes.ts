@@ -5,6 +5,10 @@ import { AUTH_BASE_PATH } from './auth';
 /**
  * The one Better Auth endpoint the browser reaches directly: the OAuth provider redirects
  * back to it. Everything else goes through our own routes (auth.routes.ts).
+ *
+ * Deliberately without a contract and hidden from /api/docs: it is a pass-through whose
+ * answer (a redirect, or Better Auth's own error page) is Better Auth's, not ours; no client of
+ * ours calls it, Google's redirect does.
  */
 export const authEngineRoutes: FastifyPluginAsync = async (app) => {
   app.get(

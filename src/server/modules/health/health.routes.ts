@@ -1,25 +1,17 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponse } from '../../../contracts/error.contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { getHealth } from '../../../contracts/health.contract';
 import { isReachable } from '../../db/database';
+import { route } from '../../http/route';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness and database reachability',
-        response: { 200: healthResponse, 503: healthResponse },
-      },
-    },
-    async (_request, reply) => {
-      const reachable = await isReachable(app.deps.db);
-      reply.header('cache-control', 'no-store');
-      return reply.code(reachable ? 200 : 503).send({
-        status: reachable ? 'ok' : 'degraded',
-        database: { reachable, driver: app.deps.driver },
-        version: app.deps.version,
-      });
-    },
-  );
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  route(app, getHealth, { tags: ['health'] }, async (_request, reply) => {
+    const reachable = await isReachable(app.deps.db);
+    reply.header('cache-control', 'no-store');
+    if (!reachable) reply.code(503);
+    return {
+      status: reachable ? ('ok' as const) : ('degraded' as const),
+      database: { reachable, driver: app.deps.driver },
+      version: app.deps.version,
+    };
+  });
 };

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Lesson } from '../../../contracts/booking.contract';
 import { TRIAL_PRICE_CENTS } from '../../../domain/booking/booking-rules';
-import type { bookLessonSchema } from '../../../domain/booking/booking-schemas';
+import type { bookLessonSchema } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { AppError } from '../../errors';
 import { TrialAlreadyUsedError } from './lesson-errors';

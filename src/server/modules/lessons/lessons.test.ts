@@ -71,7 +71,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
   const slotTimes = async (client: TestClient, tutorId: string, date: string) =>
     (
       await slots(client, tutorId, `fromDate=${date}&days=1&viewerZone=${VIEWER_ZONE}`)
-    ).days[0]!.slots.map((slot) => slot.slot_time);
+    ).days[0]!.slots.map((slot) => slot.slotLabel);
   const book = (
     client: TestClient,
     tutor: { id: string; subjectId: number },
@@ -112,14 +112,14 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     expect(week.tutorTimezone).toBe(TUTOR_ZONE);
     expect(week.days).toHaveLength(7);
     for (const day of week.days) {
-      expect(day.slots.map((slot) => slot.slot_time)).toEqual([
+      expect(day.slots.map((slot) => slot.slotLabel)).toEqual([
         '05:30-06:30',
         '06:00-07:00',
         '06:30-07:30',
         '07:00-08:00',
         '07:30-08:30',
       ]);
-      expect(day.slots[0]!.start_time).toBe(`${day.date_str}T00:00:00.000Z`);
+      expect(day.slots[0]!.startTime).toBe(`${day.dateStr}T00:00:00.000Z`);
       expect(day.slots.every((slot) => slot.period === 'morning')).toBe(true);
     }
     const long = await slots(
@@ -127,7 +127,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       tutor.id,
       `fromDate=${viewerDate(2)}&days=1&lessonMinutes=100&viewerZone=${VIEWER_ZONE}`,
     );
-    expect(long.days[0]!.slots.map((slot) => slot.slot_time)).toEqual([
+    expect(long.days[0]!.slots.map((slot) => slot.slotLabel)).toEqual([
       '05:30-07:30',
       '06:00-08:00',
       '06:30-08:30',
@@ -373,7 +373,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     const free = await student.client.get(
       `/api/lessons/${trialId}/slots?fromDate=${date}&days=1&viewerZone=${VIEWER_ZONE}`,
     );
-    expect((free.json as SlotsResponse).days[0]!.slots.map((slot) => slot.slot_time)).toContain(
+    expect((free.json as SlotsResponse).days[0]!.slots.map((slot) => slot.slotLabel)).toContain(
       FIRST_SLOT,
     );
 

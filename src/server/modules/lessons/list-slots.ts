@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SessionUser } from '../../../contracts/auth.contract';
 import type { SlotsResponse } from '../../../contracts/booking.contract';
-import type { slotsQuerySchema } from '../../../domain/booking/booking-schemas';
+import type { slotsQuerySchema } from '../../../contracts/booking.contract';
 import type { LessonsContext } from './lessons-context';
 import { bookableTutor, slotsOf } from './slot-rules';
 

@@ -5,7 +5,7 @@ import { canReschedule, statusAt } from '../../../domain/booking/booking-rules';
 import type {
   rescheduleLessonSchema,
   rescheduleSlotsQuerySchema,
-} from '../../../domain/booking/booking-schemas';
+} from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { AppError } from '../../errors';
 import { lessonOfParty, viewOfStored } from './lesson-view';

@@ -3,8 +3,8 @@ import {
   FUZZY_MIN_LENGTH,
   FUZZY_MIN_SIMILARITY,
   SEARCH_PAGE_SIZE,
-  type TutorSearch,
 } from '../../../domain/tutors/tutor-search';
+import type { TutorSearch } from '../../../contracts/tutors.contract';
 import type { DB } from '../../db/types';
 
 /** Makes user text literal inside LIKE: %, _ and \ match themselves. */

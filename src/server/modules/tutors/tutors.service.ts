@@ -3,6 +3,7 @@ import type {
   ReviewsResponse,
   TutorCard,
   TutorProfileResponse,
+  TutorSearch,
   TutorSearchResponse,
 } from '../../../contracts/tutors.contract';
 import {
@@ -10,7 +11,6 @@ import {
   POPULAR_SEARCHES,
   SEARCH_PAGE_SIZE,
   searchTerms,
-  type TutorSearch,
 } from '../../../domain/tutors/tutor-search';
 import { REVIEWS_PAGE_SIZE, REVIEWS_SHOWN_FIRST } from '../../../domain/tutors/tutor-card';
 import { avatarUrlOf } from '../../adapters/storage/signed-url';

@@ -3,13 +3,13 @@ import type { DaySlot } from '../../../domain/scheduling/generate-slots';
 import { localDateKey } from '../../lib/lesson-time';
 import { addDays, defaultDay, slotsByPeriod, weekDates, weekStart } from './booking-week';
 
-const slot = (slot_time: string, period: DaySlot['period']): DaySlot => ({
-  start_time: `2027-03-08T${slot_time.slice(0, 5)}:00.000Z`,
-  end_time: `2027-03-08T${slot_time.slice(6)}:00.000Z`,
-  slot_time,
+const slot = (slotLabel: string, period: DaySlot['period']): DaySlot => ({
+  startTime: `2027-03-08T${slotLabel.slice(0, 5)}:00.000Z`,
+  endTime: `2027-03-08T${slotLabel.slice(6)}:00.000Z`,
+  slotLabel,
   period,
 });
-const day = (date_str: string, slots: DaySlot[] = []) => ({ date_str, slots });
+const day = (dateStr: string, slots: DaySlot[] = []) => ({ dateStr, slots });
 
 describe('the booking week strip', () => {
   it("takes today from the zone's clocks, not the machine's", () => {
@@ -56,7 +56,7 @@ describe('the booking week strip', () => {
       slot('18:00-19:00', 'evening'),
       slot('11:30-12:30', 'morning'),
     ]);
-    expect(groups.map((group) => [group.label, group.slots.map((s) => s.slot_time)])).toEqual([
+    expect(groups.map((group) => [group.label, group.slots.map((s) => s.slotLabel)])).toEqual([
       ['Morning', ['08:00-09:00', '11:30-12:30']],
       ['Evening', ['18:00-19:00']],
     ]);

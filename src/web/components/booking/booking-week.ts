@@ -25,11 +25,11 @@ export const weekDates = (from: string) =>
  * (Today, when shown, is the week's first day: the first open day is today whenever it can be.)
  */
 export function defaultDay(
-  days: readonly { date_str: string; slots: readonly unknown[] }[],
+  days: readonly { dateStr: string; slots: readonly unknown[] }[],
   today: string,
 ): string | null {
-  const upcoming = days.filter((day) => day.date_str >= today);
-  return (upcoming.find((day) => day.slots.length > 0) ?? upcoming[0])?.date_str ?? null;
+  const upcoming = days.filter((day) => day.dateStr >= today);
+  return (upcoming.find((day) => day.slots.length > 0) ?? upcoming[0])?.dateStr ?? null;
 }
 
 export const PERIODS: readonly { period: TimePeriod; label: string }[] = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookLessonSchema, type BookLessonInput } from '../../../domain/booking/booking-schemas';
+import { bookLessonSchema, type BookLessonInput } from '../../../contracts/booking.contract';
 
 // The booking the student chose in the modal, kept in the browser until checkout confirms it
 // (spec 3 §3 'Pending booking', local storage key pendingBooking). The booking modal writes it,

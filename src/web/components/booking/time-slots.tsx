@@ -26,21 +26,21 @@ function PeriodGroup({
       </h4>
       <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
         {slots.map((slot) => {
-          const pressed = slot.start_time === selected;
+          const pressed = slot.startTime === selected;
           return (
             <button
-              key={slot.start_time}
+              key={slot.startTime}
               type="button"
               aria-pressed={pressed}
-              data-slot-time={slot.slot_time}
-              onClick={() => onSelect(slot.start_time)}
+              data-slot-time={slot.slotLabel}
+              onClick={() => onSelect(slot.startTime)}
               className={`rounded-lg border px-2 py-2 text-sm font-medium transition-colors ${
                 pressed
                   ? 'border-indigo-600 bg-indigo-600 text-white dark:border-indigo-500'
                   : 'border-slate-300 bg-white hover:border-indigo-400 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-indigo-500'
               }`}
             >
-              {clockTime(slot.start_time, zone)}
+              {clockTime(slot.startTime, zone)}
             </button>
           );
         })}

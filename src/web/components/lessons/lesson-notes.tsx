@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import type { Lesson } from '../../../contracts/booking.contract';
-import { saveNotesSchema } from '../../../domain/booking/lesson-notes';
+import { saveNotesSchema } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { notify } from '../../lib/notify';
 import { NotesView } from '../notes/notes-view';

@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  lessonResponse,
-  noteImageResponse,
+  saveNotes,
+  uploadNoteImage as uploadImage,
   type Lesson,
 } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../domain/tutors/tutor-options';
-import { api, ApiError } from '../../lib/api-client';
-import { UPCOMING_LESSONS_KEY } from './upcoming-lessons-api';
-
-const notesPath = (lessonId: string) => `/api/lessons/${encodeURIComponent(lessonId)}/notes`;
+import { ApiError, call } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * Saves the viewer's own notes (the server knows whose). The saved lesson goes straight into the
@@ -19,12 +17,12 @@ export function useSaveNotes() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ lessonId, html }: { lessonId: string; html: string }) =>
-      lessonResponse.parse(await api.put(notesPath(lessonId), { html })).lesson,
+      (await call(saveNotes, { params: { id: lessonId }, body: { html } })).lesson,
     onSuccess: (saved) => {
-      client.setQueriesData<Lesson[]>({ queryKey: UPCOMING_LESSONS_KEY }, (lessons) =>
+      client.setQueriesData<Lesson[]>({ queryKey: queryKeys.lessons.upcoming() }, (lessons) =>
         lessons?.map((lesson) => (lesson.id === saved.id ? saved : lesson)),
       );
-      return client.invalidateQueries({ queryKey: UPCOMING_LESSONS_KEY });
+      return client.invalidateQueries({ queryKey: queryKeys.lessons.upcoming() });
     },
   });
 }
@@ -37,9 +35,9 @@ export async function uploadNoteImage(lessonId: string, file: File): Promise<str
   const form = new FormData();
   form.append('file', file);
   try {
-    return noteImageResponse.parse(await api.upload(`${notesPath(lessonId)}/images`, form)).url;
+    return (await call(uploadImage, { params: { id: lessonId }, body: form })).url;
   } catch (error) {
-    const signedOut = error instanceof ApiError && error.status === 401;
+    const signedOut = error instanceof ApiError && error.code === 'UNAUTHENTICATED';
     throw new Error(signedOut ? M.imageUploadSignedOut : M.imageUploadFailed, { cause: error });
   }
 }

@@ -1,11 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lessonResponse, slotsResponse } from '../../../contracts/booking.contract';
-import type { RescheduleLessonInput } from '../../../domain/booking/booking-schemas';
+import { getRescheduleSlots, rescheduleLesson } from '../../../contracts/booking.contract';
 import { BOOKING_WEEK_DAYS } from '../../../domain/booking/booking-rules';
-import { api } from '../../lib/api-client';
-import { UPCOMING_LESSONS_KEY } from './upcoming-lessons-api';
-
-const lessonPath = (lessonId: string) => `/api/lessons/${encodeURIComponent(lessonId)}`;
+import { call, type BodyOf } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The week of times a lesson can move to, in the viewer's zone. Like the booking slots they
@@ -13,15 +10,12 @@ const lessonPath = (lessonId: string) => `/api/lessons/${encodeURIComponent(less
  */
 export function useRescheduleSlots(lessonId: string | null, fromDate: string, viewerZone: string) {
   return useQuery({
-    queryKey: ['lessons', 'reschedule-slots', lessonId, fromDate, viewerZone],
-    queryFn: async () => {
-      const query = new URLSearchParams({
-        fromDate,
-        days: String(BOOKING_WEEK_DAYS),
-        viewerZone,
-      });
-      return slotsResponse.parse(await api.get(`${lessonPath(lessonId!)}/slots?${query}`));
-    },
+    queryKey: queryKeys.lessons.rescheduleSlots(lessonId ?? '', { fromDate, viewerZone }),
+    queryFn: () =>
+      call(getRescheduleSlots, {
+        params: { id: lessonId ?? '' },
+        query: { fromDate, days: BOOKING_WEEK_DAYS, viewerZone },
+      }),
     enabled: lessonId !== null,
     gcTime: 0,
     retry: 1,
@@ -35,8 +29,13 @@ export function useRescheduleSlots(lessonId: string | null, fromDate: string, vi
 export function useRescheduleLesson() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ lessonId, body }: { lessonId: string; body: RescheduleLessonInput }) =>
-      lessonResponse.parse(await api.post(`${lessonPath(lessonId)}/reschedule`, body)).lesson,
-    onSettled: () => client.invalidateQueries({ queryKey: UPCOMING_LESSONS_KEY }),
+    mutationFn: async ({
+      lessonId,
+      body,
+    }: {
+      lessonId: string;
+      body: BodyOf<typeof rescheduleLesson>;
+    }) => (await call(rescheduleLesson, { params: { id: lessonId }, body })).lesson,
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.lessons.upcoming() }),
   });
 }

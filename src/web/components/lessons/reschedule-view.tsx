@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { Lesson } from '../../../contracts/booking.contract';
-import { MAX_RESCHEDULE_REASON_LENGTH } from '../../../domain/booking/booking-schemas';
+import { MAX_RESCHEDULE_REASON_LENGTH } from '../../../domain/booking/booking-rules';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { lessonTimes, longDate, zoneLabel } from '../../lib/lesson-time';
 import { TimeSlots } from '../booking/time-slots';
@@ -63,7 +63,7 @@ export function RescheduleView({
           from={step.fromDate}
           today={step.today}
           selected={step.date}
-          counts={step.week && new Map(step.week.map((day) => [day.date_str, day.slots.length]))}
+          counts={step.week && new Map(step.week.map((day) => [day.dateStr, day.slots.length]))}
           canGoBack={step.canGoBack}
           onWeek={step.pageWeek}
           onSelect={step.selectDate}
@@ -71,7 +71,7 @@ export function RescheduleView({
         <TimeSlots
           state={step.slotsState}
           zone={zone}
-          selected={step.slot?.start_time ?? null}
+          selected={step.slot?.startTime ?? null}
           onSelect={step.selectTime}
           onRetry={step.retry}
         />

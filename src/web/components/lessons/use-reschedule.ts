@@ -47,11 +47,11 @@ export function useReschedule({
   const week =
     slots.data?.days.map((day) => ({
       ...day,
-      slots: day.slots.filter((slot) => slot.start_time !== lesson?.startTime),
+      slots: day.slots.filter((slot) => slot.startTime !== lesson?.startTime),
     })) ?? null;
   const date = choice.date ?? (week ? defaultDay(week, today) : null);
-  const daySlots = week?.find((day) => day.date_str === date)?.slots ?? [];
-  const slot = daySlots.find((candidate) => candidate.start_time === choice.slotStart) ?? null;
+  const daySlots = week?.find((day) => day.dateStr === date)?.slots ?? [];
+  const slot = daySlots.find((candidate) => candidate.startTime === choice.slotStart) ?? null;
 
   const start = () => {
     setChoice(FRESH);
@@ -60,7 +60,7 @@ export function useReschedule({
   };
   const submit = () => {
     if (!lesson || !date || !slot) return;
-    const body = { bookingDate: date, slotTime: slot.slot_time, viewerZone: zone };
+    const body = { bookingDate: date, slotTime: slot.slotLabel, viewerZone: zone };
     move.mutate(
       { lessonId: lesson.id, body: { ...body, reason: choice.reason } },
       {

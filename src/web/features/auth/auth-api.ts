@@ -1,31 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SessionUser } from '../../../contracts/auth.contract';
+import * as auth from '../../../contracts/auth.contract';
 import type { Role } from '../../../domain/accounts/account-rules';
-import { api } from '../../lib/api-client';
-
-export type SignedIn = { user: SessionUser; redirectTo: string };
+import { call, type BodyOf } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 export const authApi = {
-  signIn: (body: { email: string; password: string; rememberMe: boolean }) =>
-    api.post<SignedIn>('/api/auth/sign-in', body),
-  signUp: (body: Record<string, unknown>) =>
-    api.post<{ email: string; role: Role }>('/api/auth/sign-up', body),
-  verifyEmail: (email: string, code: string) =>
-    api.post<SignedIn>('/api/auth/verify-email', { email, code }),
-  resendCode: (email: string) => api.post<null>('/api/auth/resend-code', { email }),
-  forgotPassword: (email: string) => api.post<null>('/api/auth/forgot-password', { email }),
-  resetPassword: (body: { token: string; password: string; confirmPassword: string }) =>
-    api.post<null>('/api/auth/reset-password', body),
+  signIn: (body: BodyOf<typeof auth.signIn>) => call(auth.signIn, { body }),
+  signUp: (body: BodyOf<typeof auth.signUp>) => call(auth.signUp, { body }),
+  verifyEmail: (email: string, code: string) => call(auth.verifyEmail, { body: { email, code } }),
+  resendCode: (email: string) => call(auth.resendCode, { body: { email } }),
+  forgotPassword: (email: string) => call(auth.forgotPassword, { body: { email } }),
+  resetPassword: (body: BodyOf<typeof auth.resetPassword>) => call(auth.resetPassword, { body }),
   startGoogle: (role: Role, isSignup: boolean) =>
-    api.post<{ url: string }>('/api/auth/google', { role, isSignup }),
+    call(auth.startGoogleSignIn, { body: { role, isSignup } }),
 };
 
 /** Whether this server offers Google sign-in (the button is disabled otherwise). */
 export function useGoogleAvailable(): boolean {
   const { data } = useQuery({
-    queryKey: ['auth-providers'],
+    queryKey: queryKeys.authProviders,
     staleTime: Infinity,
-    queryFn: () => api.get<{ google: boolean }>('/api/auth/providers'),
+    queryFn: () => call(auth.getAuthProviders),
   });
   return data?.google ?? false;
 }

@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { slotsResponse, trialEligibilityResponse } from '../../../contracts/booking.contract';
-import { tutorProfileResponse } from '../../../contracts/tutors.contract';
+import { getSlots, getTrialEligibility } from '../../../contracts/booking.contract';
 import type { LessonMinutes } from '../../../domain/scheduling/slot-length';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 // TanStack Query hooks over the booking API. Slots and trial eligibility change with every
 // booking (anyone's): they are never served from cache (gcTime 0), so reopening the modal,
 // or coming back from a failed checkout, always shows what the server says now.
-
-const tutorPath = (tutorId: string) => `/api/tutors/${encodeURIComponent(tutorId)}`;
 
 export interface SlotsQuery {
   tutorId: string;
@@ -18,25 +16,13 @@ export interface SlotsQuery {
   viewerZone: string;
 }
 
-export async function fetchSlots({
-  tutorId,
-  fromDate,
-  days,
-  lessonMinutes,
-  viewerZone,
-}: SlotsQuery) {
-  const query = new URLSearchParams({
-    fromDate,
-    days: String(days),
-    lessonMinutes: String(lessonMinutes),
-    viewerZone,
-  });
-  return slotsResponse.parse(await api.get(`${tutorPath(tutorId)}/slots?${query}`));
+export function fetchSlots({ tutorId, ...query }: SlotsQuery) {
+  return call(getSlots, { params: { id: tutorId }, query });
 }
 
 export function useSlots(query: SlotsQuery) {
   return useQuery({
-    queryKey: ['booking', 'slots', query],
+    queryKey: queryKeys.tutors.slots(query.tutorId, query),
     queryFn: () => fetchSlots(query),
     gcTime: 0,
     retry: 1,
@@ -45,20 +31,9 @@ export function useSlots(query: SlotsQuery) {
 
 export function useTrialEligibility(tutorId: string) {
   return useQuery({
-    queryKey: ['booking', 'trial-eligibility', tutorId],
-    queryFn: async () =>
-      trialEligibilityResponse.parse(await api.get(`${tutorPath(tutorId)}/trial-eligibility`))
-        .eligible,
+    queryKey: queryKeys.tutors.trialEligibility(tutorId),
+    queryFn: async () => (await call(getTrialEligibility, { params: { id: tutorId } })).eligible,
     gcTime: 0,
-    retry: false,
-  });
-}
-
-/** The tutor being booked: name, rate and subjects come from the public profile. */
-export function useBookedTutor(tutorId: string) {
-  return useQuery({
-    queryKey: ['booking', 'tutor', tutorId],
-    queryFn: async () => tutorProfileResponse.parse(await api.get(tutorPath(tutorId))),
     retry: false,
   });
 }

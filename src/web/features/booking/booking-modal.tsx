@@ -56,8 +56,8 @@ export function BookingModal({
   });
   const week = slots.data?.days ?? null;
   const date = choice.date ?? (week ? defaultDay(week, today) : null);
-  const daySlots = week?.find((day) => day.date_str === date)?.slots ?? [];
-  const slot = daySlots.find((candidate) => candidate.start_time === choice.slotStart) ?? null;
+  const daySlots = week?.find((day) => day.dateStr === date)?.slots ?? [];
+  const slot = daySlots.find((candidate) => candidate.startTime === choice.slotStart) ?? null;
   // One subject is chosen for the student; several wait for their pick.
   const subject =
     subjects.find((candidate) => candidate.id === choice.subjectId) ??
@@ -77,11 +77,11 @@ export function BookingModal({
       subjectName: subject.name,
       mode: 'trial',
       bookingDate: date,
-      slotTime: slot.slot_time,
+      slotTime: slot.slotLabel,
       viewerZone: choice.zone,
       lessonMinutes: choice.lessonMinutes,
-      startTime: slot.start_time,
-      endTime: slot.end_time,
+      startTime: slot.startTime,
+      endTime: slot.endTime,
       notes: choice.notes.trim(),
       price: TRIAL_PRICE_CENTS,
     });
@@ -96,7 +96,7 @@ export function BookingModal({
       variant={isMobile ? 'sheet' : 'center'}
       footer={
         <BookingFooter
-          summary={slot && date ? { date, start: slot.start_time } : null}
+          summary={slot && date ? { date, start: slot.startTime } : null}
           lessonMinutes={choice.lessonMinutes}
           zone={choice.zone}
           price={modePrice(mode, tutor, choice.lessonMinutes)}
@@ -153,7 +153,7 @@ export function BookingModal({
               from={fromDate}
               today={today}
               selected={date}
-              counts={week && new Map(week.map((day) => [day.date_str, day.slots.length]))}
+              counts={week && new Map(week.map((day) => [day.dateStr, day.slots.length]))}
               canGoBack={choice.weekOffset > 0}
               onWeek={(step) => dispatch({ type: 'week', step })}
               onSelect={(value) => dispatch({ type: 'date', date: value })}
@@ -167,7 +167,7 @@ export function BookingModal({
                     : { status: 'ready', slots: daySlots }
               }
               zone={choice.zone}
-              selected={slot?.start_time ?? null}
+              selected={slot?.startTime ?? null}
               onSelect={(start) => dispatch({ type: 'time', slotStart: start })}
               onRetry={() => void slots.refetch()}
             />

@@ -8,7 +8,7 @@ import { useLeave } from '../../components/booking/use-leave';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { useBookedTutor } from './booking-api';
+import { useTutorProfile } from '../../lib/tutor-profile-query';
 import { BookingModal } from './booking-modal';
 
 /** Who is being booked, behind the modal: name, rate and subjects. */
@@ -43,13 +43,13 @@ function TutorSummary({ tutor }: { tutor: TutorProfileResponse }) {
 export function BookingPage() {
   const { tutorId = '' } = useParams();
   const leave = useLeave(`/student/tutors/${tutorId}`);
-  const tutor = useBookedTutor(tutorId);
+  const tutor = useTutorProfile(tutorId);
 
   // Spec 3 §8: 'Tutor profile not found' closes the modal.
   const failed = tutor.isError;
   useEffect(() => {
     if (!failed) return;
-    const notFound = tutor.error instanceof ApiError && tutor.error.status === 404;
+    const notFound = tutor.error instanceof ApiError && tutor.error.code === 'NOT_FOUND';
     notify.error(
       notFound ? M.tutorNotFound : DISCOVERY_MESSAGES.loadProfileFailed,
       'booking-tutor',

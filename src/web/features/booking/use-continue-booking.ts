@@ -31,7 +31,7 @@ export function useContinueBooking(onSlotGone: () => void) {
         viewerZone: booking.viewerZone,
       });
       const stillOffered = fresh.days.some((day) =>
-        day.slots.some((slot) => slot.start_time === booking.startTime),
+        day.slots.some((slot) => slot.startTime === booking.startTime),
       );
       if (!stillOffered) {
         notify.error(M.slotUnavailable, toastId);

@@ -1,11 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import {
-  PRICE_CEILING,
-  PRICE_FLOOR,
-  RATING_OPTIONS,
-  tutorSearchSchema,
-  type TutorSearch,
-} from '../../../domain/tutors/tutor-search';
+import { tutorSearchSchema, type TutorSearch } from '../../../contracts/tutors.contract';
+import { PRICE_CEILING, PRICE_FLOOR, RATING_OPTIONS } from '../../../domain/tutors/tutor-search';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { TextField } from '../../components/ui/text-field';

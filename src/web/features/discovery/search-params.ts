@@ -1,9 +1,5 @@
-import {
-  PRICE_CEILING,
-  PRICE_FLOOR,
-  tutorSearchSchema,
-  type TutorSearch,
-} from '../../../domain/tutors/tutor-search';
+import { tutorSearchSchema, type TutorSearch } from '../../../contracts/tutors.contract';
+import { PRICE_CEILING, PRICE_FLOOR } from '../../../domain/tutors/tutor-search';
 
 // The search lives in the URL (shareable, survives reload, Back restores it). Only values that
 // differ from the defaults are written, so a plain search has a plain address.
@@ -31,7 +27,7 @@ export function filtersFromParams(params: URLSearchParams): TutorSearch {
 export const viewFromParams = (params: URLSearchParams): ResultsView =>
   params.get('view') === 'list' ? 'list' : 'grid';
 
-/** Filters as query text for the address bar and the API alike. */
+/** Filters as query text for the address bar. */
 export function toQueryString(filters: TutorSearch, view: ResultsView = 'grid'): string {
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);

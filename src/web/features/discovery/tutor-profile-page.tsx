@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../lib/notify';
 import { AboutSection } from './about-section';
 import { AvailabilitySection } from './availability-section';
-import { useTutorProfile } from './discovery-api';
+import { useTutorProfile } from '../../lib/tutor-profile-query';
 import { ProfileHeader } from './profile-header';
 import {
   EducationSection,

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TutorSearch } from '../../../domain/tutors/tutor-search';
+import type { TutorSearch } from '../../../contracts/tutors.contract';
 import {
   filtersFromParams,
   toQueryString,

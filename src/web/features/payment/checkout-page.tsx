@@ -16,7 +16,7 @@ import { ApiError, messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { CheckoutSummary } from './checkout-summary';
-import { bookLesson } from './payment-api';
+import { useBookLesson } from './payment-api';
 
 /** /payment/checkout: the pending booking to confirm; without one, a step back (spec 3 §5). */
 export function CheckoutPage() {
@@ -37,6 +37,7 @@ export function CheckoutPage() {
 function Checkout({ booking, onCancel }: { booking: PendingBooking; onCancel: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
+  const book = useBookLesson();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -51,14 +52,14 @@ function Checkout({ booking, onCancel }: { booking: PendingBooking; onCancel: ()
     setFailure(null);
     setBusy(true);
     try {
-      const lesson = await bookLesson(toBookLessonInput(booking));
+      const lesson = await book.mutateAsync(toBookLessonInput(booking));
       clearPendingBooking();
       notify.success(M.trialBooked);
       // Replace: Back from the confirmation must not offer to book the same lesson again.
       navigate(`/payment/success?lesson=${encodeURIComponent(lesson.id)}`, { replace: true });
     } catch (error) {
       setBusy(false);
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && error.code === 'CONFLICT') {
         notify.error(error.message);
         pickAnotherTime();
         return;

@@ -1,11 +1,12 @@
-import type { AvailabilityResponse } from '../../../contracts/tutor-profile.contract';
+import { getAvailability, saveAvailability } from '../../../contracts/tutor-profile.contract';
 import type { WeeklySlot } from '../../../domain/availability/weekly-slot';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
-export const AVAILABILITY_QUERY_KEY = ['tutor', 'availability'];
+export const AVAILABILITY_QUERY_KEY = queryKeys.ownProfile.availability;
 
 export const scheduleApi = {
-  availability: () => api.get<AvailabilityResponse>('/api/tutor/availability'),
+  availability: () => call(getAvailability),
   saveAvailability: (timezone: string, slots: WeeklySlot[]) =>
-    api.put<AvailabilityResponse>('/api/tutor/availability', { timezone, slots }),
+    call(saveAvailability, { body: { timezone, slots } }),
 };

@@ -8,7 +8,7 @@ export interface StepProps {
   /** The step's saved data from the server draft, if any (shape checked by the form). */
   initial: Record<string, unknown> | undefined;
   /** Saves the step on the server; rejects with the message to show. */
-  onSave: (data: unknown) => Promise<void>;
+  onSave: (data: Record<string, unknown>) => Promise<void>;
   onBack?: () => void;
   isLast: boolean;
   /** Signed URL of the photo the draft holds (media step). */

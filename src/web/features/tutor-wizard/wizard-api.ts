@@ -1,21 +1,24 @@
-import type {
-  ProfileDraftResponse,
-  SubmitProfileResponse,
+import {
+  getProfileDraft,
+  saveProfileStep,
+  submitProfile,
 } from '../../../contracts/tutor-profile.contract';
+import { deleteUpload, uploadAvatar } from '../../../contracts/uploads.contract';
 import type { ProfileStepCode } from '../../../domain/reference/reference-defaults';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
-export const DRAFT_QUERY_KEY = ['tutor', 'profile-draft'];
+export const DRAFT_QUERY_KEY = queryKeys.ownProfile.draft;
 
 export const wizardApi = {
-  draft: () => api.get<ProfileDraftResponse>('/api/tutor/profile-draft'),
-  saveStep: (step: ProfileStepCode, data: unknown) =>
-    api.put<ProfileDraftResponse>(`/api/tutor/profile-draft/${step}`, data),
-  submit: () => api.post<SubmitProfileResponse>('/api/tutor/profile/submit'),
+  draft: () => call(getProfileDraft),
+  saveStep: (step: ProfileStepCode, data: Record<string, unknown>) =>
+    call(saveProfileStep, { params: { step }, body: data }),
+  submit: () => call(submitProfile),
   uploadAvatar: (image: Blob) => {
     const form = new FormData();
     form.append('file', image, 'avatar.jpg');
-    return api.upload<{ path: string; url: string }>('/api/uploads/avatar', form);
+    return call(uploadAvatar, { body: form });
   },
-  deleteFile: (path: string) => api.delete<null>(`/api/uploads?path=${encodeURIComponent(path)}`),
+  deleteFile: (path: string) => call(deleteUpload, { query: { path } }),
 };

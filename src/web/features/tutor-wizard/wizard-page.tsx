@@ -101,7 +101,7 @@ export function TutorWizardPage() {
   );
   const meta = steps[index]!;
 
-  const save = async (data: unknown) => {
+  const save = async (data: Record<string, unknown>) => {
     let next: ProfileDraftResponse;
     try {
       next = await wizardApi.saveStep(step, data);

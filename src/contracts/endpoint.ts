@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { ErrorCode } from './error-codes';
+
+// One object per endpoint: what it takes, what it answers and how it may fail. The server
+// registers its route from it (src/server/http/route.ts), the web calls it through
+// call(endpoint, input) (src/web/lib/api-client.ts), and /api/docs is generated from the route.
+
+/** The body of an upload: a multipart form with one field "file" (FormData on the web). */
+export const MULTIPART = 'multipart/form-data';
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** With :name segments for path parameters (and `*` for the rest of a path). */
+  path: string;
+  summary?: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType | typeof MULTIPART;
+  /** The success status and its body; no response schema means a file, not JSON. */
+  status: 200 | 201 | 204;
+  response?: z.ZodType;
+  /** Other statuses that answer the success shape (the health check's 503). */
+  alsoAnswers?: readonly number[];
+  /** Every error code it may answer; each status is documented with the shared error body. */
+  errors: readonly ErrorCode[];
+}
+
+/** Keeps the literal types of an endpoint (its path, schemas and codes) for route and client. */
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
+
+/** A path id: anything that is not a row's id is simply not found (404), never a 400. */
+export const idParams = z.object({ id: z.string().max(100) });
+
+// Shared error lists. Any write may be refused as cross-site (FORBIDDEN).
+export const SIGNED_IN_ERRORS = ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED'] as const;
+export const ROLE_ERRORS = [...SIGNED_IN_ERRORS, 'FORBIDDEN'] as const;
+
+type Schema<S> = S extends z.ZodType ? S : never;
+
+/** What call(endpoint, input) takes: the endpoint's params, query and body, as sent. */
+export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: z.input<Schema<E['params']>> }
+  : unknown) &
+  (E['query'] extends z.ZodType ? { query: z.input<Schema<E['query']>> } : unknown) &
+  (E['body'] extends typeof MULTIPART
+    ? { body: FormData }
+    : E['body'] extends z.ZodType
+      ? { body: z.input<Schema<E['body']>> }
+      : unknown);
+
+/** The success body as the client reads it. */
+export type EndpointOutput<E extends Endpoint> = z.output<NonNullable<E['response']>>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API answers, by code, with its HTTP status. Errors carry a code, never a
+ * status: the server maps code to status here, and the web compares codes, not messages.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** Every API error has this body; `code` is stable for programs, `message` is for people. */
+export const errorResponse = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    /** Field-level messages for validation errors, keyed by dotted path. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;

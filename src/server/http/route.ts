@@ -1,0 +1,83 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import type { z } from 'zod';
+import { MULTIPART, type Endpoint } from '../../contracts/endpoint';
+import { ERROR_STATUS, errorResponse, type ErrorCode } from '../../contracts/error-codes';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** A request whose params, query and body the contract's schemas have already checked. */
+export type ContractRequest<E extends Endpoint> = FastifyRequest<{
+  Params: Parsed<E['params']>;
+  Querystring: Parsed<E['query']>;
+  Body: E['body'] extends z.ZodType ? z.output<E['body']> : unknown;
+}>;
+
+/** The success body (a file route sends its bytes through the reply instead). */
+type Answer<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.input<E['response']>
+  : FastifyReply;
+
+export interface RouteOptions {
+  tags: string[];
+  preHandler?: preHandlerAsyncHookHandler;
+}
+
+/**
+ * Registers the route of an endpoint contract: its method and path, its params, query and body
+ * schemas (checked before the handler runs, 400 VALIDATION_FAILED otherwise), its success
+ * response and one documented response per error status it lists, each with the shared error
+ * body. The status is set to the contract's before the handler runs, so a handler returns the
+ * body (and may still choose another status, as the health check's 503).
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: RouteOptions,
+  // NoInfer: the endpoint alone decides E, so the handler is checked against it.
+  handler: (
+    request: ContractRequest<NoInfer<E>>,
+    reply: FastifyReply,
+  ) => Promise<Answer<NoInfer<E>>>,
+) {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    preHandler: options.preHandler,
+    schema: {
+      tags: options.tags,
+      ...(endpoint.summary && { summary: endpoint.summary }),
+      ...(endpoint.body === MULTIPART && { consumes: [MULTIPART] }),
+      ...(typeof endpoint.body === 'object' && { body: endpoint.body }),
+      ...(endpoint.params && { params: endpoint.params }),
+      ...(endpoint.query && { querystring: endpoint.query }),
+      response: responsesOf(endpoint),
+    },
+    handler: async (request, reply) => {
+      reply.code(endpoint.status);
+      // The schemas above checked params, query and body: the request has the contract's types.
+      return handler(request as ContractRequest<E>, reply);
+    },
+  });
+}
+
+/** Success (and its alternative statuses), then each error status with the codes behind it. */
+function responsesOf(endpoint: Endpoint): Record<number, z.ZodType> {
+  const responses: Record<number, z.ZodType> = {};
+  if (endpoint.response) {
+    for (const status of [endpoint.status, ...(endpoint.alsoAnswers ?? [])])
+      responses[status] = endpoint.response;
+  }
+  const codesByStatus = new Map<number, ErrorCode[]>();
+  for (const code of endpoint.errors) {
+    const status = ERROR_STATUS[code];
+    codesByStatus.set(status, [...(codesByStatus.get(status) ?? []), code]);
+  }
+  for (const [status, codes] of codesByStatus)
+    responses[status] = errorResponse.describe(`Error: ${codes.join(', ')}`);
+  return responses;
+}

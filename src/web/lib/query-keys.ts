@@ -1,0 +1,37 @@
+import type { TutorSearch } from '../../contracts/tutors.contract';
+
+// Every query key of the app, from one place: one resource is cached under one key, and a
+// change invalidates a whole family by its prefix (all of a tutor's, all lessons).
+
+const tutor = (tutorId: string) => ['tutors', 'detail', tutorId] as const;
+const lesson = (lessonId: string) => ['lessons', 'detail', lessonId] as const;
+
+export const queryKeys = {
+  session: ['session'] as const,
+  reference: ['reference'] as const,
+  authProviders: ['auth', 'providers'] as const,
+  tutors: {
+    search: (filters: TutorSearch) => ['tutors', 'search', filters] as const,
+    suggestions: (text: string) => ['tutors', 'suggestions', text] as const,
+    /** One tutor's public profile: the profile page and the booking screens share it. */
+    profile: (tutorId: string) => [...tutor(tutorId), 'profile'] as const,
+    reviews: (tutorId: string) => [...tutor(tutorId), 'reviews'] as const,
+    slots: (tutorId: string, query: object) => [...tutor(tutorId), 'slots', query] as const,
+    trialEligibility: (tutorId: string) => [...tutor(tutorId), 'trial-eligibility'] as const,
+  },
+  lessons: {
+    all: ['lessons'] as const,
+    /** Without days: every range (the prefix a change invalidates). */
+    upcoming: (days?: number) =>
+      days === undefined
+        ? (['lessons', 'upcoming'] as const)
+        : (['lessons', 'upcoming', days] as const),
+    detail: lesson,
+    rescheduleSlots: (lessonId: string, query: object) =>
+      [...lesson(lessonId), 'slots', query] as const,
+  },
+  ownProfile: {
+    draft: ['tutor', 'profile-draft'] as const,
+    availability: ['tutor', 'availability'] as const,
+  },
+};
