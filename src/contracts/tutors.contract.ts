@@ -4,17 +4,19 @@ import { z } from 'zod';
 // /api/tutors/:id (profile page) and /api/tutors/:id/reviews.
 
 const levelled = z.object({ name: z.string(), level: z.string() });
+/** A subject carries its id: a booking names the subject by id. */
+const levelledSubject = levelled.extend({ id: z.number().int() });
 
-/** The tutor card model (spec 2 §3). Money in dollars with cents, ratings with one decimal. */
+/** The tutor card model (spec 2 §3). Money in integer cents, ratings with one decimal. */
 export const tutorCard = z.object({
   id: z.string(),
   name: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   avatarUrl: z.string().nullable(),
-  subjects: z.array(levelled),
+  subjects: z.array(levelledSubject),
   languages: z.array(levelled),
-  hourlyRate: z.number(),
+  hourlyRateCents: z.number().int(),
   rating: z.number().nullable(),
   totalReviews: z.number().int(),
   lessonsCompleted: z.number().int(),

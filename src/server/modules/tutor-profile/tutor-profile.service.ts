@@ -128,7 +128,7 @@ export async function submitProfile(ctx: TutorProfileContext, userId: string) {
         user_id: userId,
         bio: data.basic_info.bio,
         teaching_experience: data.basic_info.teachingExperience,
-        hourly_rate_cents: Math.round(data.basic_info.hourlyRate * 100),
+        hourly_rate_cents: data.basic_info.hourlyRateCents,
         country_of_residence: data.basic_info.countryOfResidence,
         native_language: data.basic_info.nativeLanguage,
         education_level: data.education.educationLevel,
