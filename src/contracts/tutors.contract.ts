@@ -60,17 +60,19 @@ export const tutorSearchSchema = z
 export type TutorSearch = z.output<typeof tutorSearchSchema>;
 
 const levelled = z.object({ name: z.string(), level: z.string() });
+/** A subject carries its id: a booking names the subject by id. */
+const levelledSubject = levelled.extend({ id: z.number().int() });
 
-/** A tutor card. Money in dollars with cents, ratings with one decimal. */
+/** A tutor card. Money in integer cents, ratings with one decimal. */
 export const tutorCard = z.object({
   id: z.string(),
   name: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   avatarUrl: z.string().nullable(),
-  subjects: z.array(levelled),
+  subjects: z.array(levelledSubject),
   languages: z.array(levelled),
-  hourlyRate: z.number(),
+  hourlyRateCents: z.number().int(),
   rating: z.number().nullable(),
   totalReviews: z.number().int(),
   lessonsCompleted: z.number().int(),

@@ -26,7 +26,7 @@ const screenOnly = (page: Page, name: string) => checkScreen(page, name, { fullP
 
 type SearchTotals = {
   total: number;
-  tutors: { hourlyRate: number; rating: number | null; totalReviews: number }[];
+  tutors: { hourlyRateCents: number; rating: number | null; totalReviews: number }[];
 };
 
 describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {

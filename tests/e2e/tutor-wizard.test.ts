@@ -87,6 +87,11 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Subjects & Languages' }).waitFor();
     expect(await page.getByText('(completed)').count()).toBe(2);
+    // The rate is saved in cents and shown again in dollars, as it was typed.
+    await page.getByRole('button', { name: /^Basic Information/ }).click();
+    expect(await page.getByLabel('Hourly rate (USD)').inputValue()).toBe('30');
+    await page.getByRole('button', { name: /^Subjects & Languages/ }).click();
+    await page.getByRole('heading', { name: 'Subjects & Languages' }).waitFor();
 
     // 3. Two subjects and a language
     await page.getByLabel('Subject 1', { exact: true }).selectOption('Mathematics');
@@ -153,6 +158,13 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     await page.getByRole('button', { name: 'Submit profile' }).click();
     await toast(page, M.profileSubmitted);
     await page.waitForURL('**/tutor/overview');
+    const profile = await suite.server.app.database.db
+      .selectFrom('tutor_profiles')
+      .innerJoin('users', 'users.id', 'tutor_profiles.user_id')
+      .select('hourly_rate_cents')
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(profile.hourly_rate_cents).toBe(3000);
 
     await page.getByRole('link', { name: 'My Schedule' }).click();
     const card = page.getByRole('region', { name: 'Your Availability' });

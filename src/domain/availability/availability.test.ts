@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { addSlot, hasOverlapOrTouch, mergeAll } from './merge-slots';
-import { toUtcWeeklySlot } from './utc-weekly';
 import { weeklyHours, withinWeeklyCap } from './weekly-hours';
 import { weeklySlotSchema, type WeeklySlot } from './weekly-slot';
 
@@ -100,62 +99,5 @@ describe('weeklySlotSchema', () => {
     expect(weeklySlotSchema.safeParse(slot(0, '24:00', '24:00')).success).toBe(false);
     expect(weeklySlotSchema.safeParse(slot(7, '09:00', '10:00')).success).toBe(false);
     expect(weeklySlotSchema.safeParse(slot(1, '9:00', '10:00')).success).toBe(false);
-  });
-});
-
-describe('toUtcWeeklySlot across daylight-saving changes', () => {
-  it('Europe/London, spring forward on Sunday 2026-03-29', () => {
-    // Saturday 28 March is still GMT; Sunday 29 March 09:00 is BST (UTC+1).
-    expect(
-      toUtcWeeklySlot(slot(6, '09:00', '10:00'), 'Europe/London', new Date('2026-03-23T12:00:00Z')),
-    ).toEqual(slot(6, '09:00', '10:00'));
-    expect(
-      toUtcWeeklySlot(slot(0, '09:00', '10:00'), 'Europe/London', new Date('2026-03-29T12:00:00Z')),
-    ).toEqual(slot(0, '08:00', '09:00'));
-    // 00:30-03:30 straddles the gap: 00:30 GMT, 03:30 BST = 02:30 UTC.
-    expect(
-      toUtcWeeklySlot(slot(0, '00:30', '03:30'), 'Europe/London', new Date('2026-03-29T12:00:00Z')),
-    ).toEqual(slot(0, '00:30', '02:30'));
-  });
-  it('Europe/London, fall back on Sunday 2026-10-25', () => {
-    expect(
-      toUtcWeeklySlot(slot(0, '09:00', '10:00'), 'Europe/London', new Date('2026-10-25T12:00:00Z')),
-    ).toEqual(slot(0, '09:00', '10:00'));
-    expect(
-      toUtcWeeklySlot(slot(6, '09:00', '10:00'), 'Europe/London', new Date('2026-10-21T12:00:00Z')),
-    ).toEqual(slot(6, '08:00', '09:00'));
-    // 00:30 BST = 23:30 UTC on Saturday; 03:30 GMT = 03:30 UTC.
-    expect(
-      toUtcWeeklySlot(slot(0, '00:30', '03:30'), 'Europe/London', new Date('2026-10-25T12:00:00Z')),
-    ).toEqual(slot(6, '23:30', '03:30'));
-  });
-  it('a repeated hour takes the earlier instant, whatever the season the code runs in', () => {
-    // Europe/London 2027-10-31: 01:30 happens at 00:30Z (BST) and again at 01:30Z (GMT).
-    expect(
-      toUtcWeeklySlot(slot(0, '01:30', '02:30'), 'Europe/London', new Date('2027-10-31T12:00:00Z')),
-    ).toEqual(slot(0, '00:30', '02:30'));
-  });
-  it('America/New_York, spring forward on Sunday 2026-03-08, and a slot running past UTC midnight', () => {
-    expect(
-      toUtcWeeklySlot(
-        slot(0, '09:00', '10:00'),
-        'America/New_York',
-        new Date('2026-03-08T17:00:00Z'),
-      ),
-    ).toEqual(slot(0, '13:00', '14:00'));
-    expect(
-      toUtcWeeklySlot(
-        slot(6, '09:00', '10:00'),
-        'America/New_York',
-        new Date('2026-03-08T17:00:00Z'),
-      ),
-    ).toEqual(slot(6, '13:00', '14:00'));
-    expect(
-      toUtcWeeklySlot(
-        slot(2, '18:00', '24:00'),
-        'America/New_York',
-        new Date('2026-01-14T17:00:00Z'),
-      ),
-    ).toEqual(slot(2, '23:00', '05:00'));
   });
 });

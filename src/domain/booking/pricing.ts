@@ -1,4 +1,5 @@
 import { BOOKING_MESSAGES } from '../messages';
+import { formatMoney } from '../money';
 
 // Lesson prices in integer cents (spec 3 §9: hourly rate x hours, to the cent).
 
@@ -22,6 +23,5 @@ export function singleLessonPriceCents(
 
 /** 'Free' for nothing to pay, else the amount as the spec formats money (en-US). */
 export function formatPrice(cents: number, currency = 'USD'): string {
-  if (cents === 0) return BOOKING_MESSAGES.free;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+  return cents === 0 ? BOOKING_MESSAGES.free : formatMoney(cents, currency);
 }

@@ -22,8 +22,8 @@ describe('tutor card rules', () => {
     expect(isNewTutor(0)).toBe(true);
     expect(isNewTutor(3)).toBe(false);
     expect(initialsOf(' ada', 'lovelace')).toBe('AL');
-    expect(formatRate(25)).toBe('$25');
-    expect(formatRate(25.5)).toBe('$25.50');
+    expect(formatRate(2500)).toBe('$25');
+    expect(formatRate(2550)).toBe('$25.50');
   });
 
   it('cuts the bio at 400 characters only when it is longer', () => {

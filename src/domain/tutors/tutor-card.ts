@@ -1,3 +1,4 @@
+import { formatMoney } from '../money';
 import { TEACHING_STYLE_SENTENCES } from './tutor-options';
 
 // Display rules of the tutor card and the tutor profile page (spec 2 §2, §3, §9).
@@ -33,9 +34,9 @@ export function bioPreview(bio: string): { text: string; isCut: boolean } {
 /** Rating with one decimal ('4.0'), as the header and cards show it. */
 export const formatRating = (rating: number) => rating.toFixed(1);
 
-/** Hourly rate in dollars: whole dollars without cents, otherwise with two decimals. */
-export const formatRate = (dollars: number) =>
-  Number.isInteger(dollars) ? `$${dollars}` : `$${dollars.toFixed(2)}`;
+/** An hourly rate: whole dollars without cents ('$25'), otherwise with two decimals ('$32.50'). */
+export const formatRate = (cents: number, currency = 'USD') =>
+  formatMoney(cents, currency, { wholeWithoutCents: true });
 
 // Proficiency levels of subjects and languages; an unknown one reads as beginner (spec 2 §3).
 const LEVELS = [

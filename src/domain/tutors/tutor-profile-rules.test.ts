@@ -3,6 +3,7 @@ import { TUTOR_PROFILE_MESSAGES as M } from '../messages';
 import { DEFAULT_REFERENCE_DATA as ref } from '../reference/reference-defaults';
 import {
   availabilitySchema,
+  basicInfoFormSchema,
   basicInfoSchema,
   educationSchema,
   mediaSchema,
@@ -22,7 +23,7 @@ describe('basic info', () => {
   const valid = {
     bio,
     teachingExperience: 5,
-    hourlyRate: 25,
+    hourlyRateCents: 2500,
     countryOfResidence: 'Spain',
     nativeLanguage: 'Spanish',
   };
@@ -34,9 +35,10 @@ describe('basic info', () => {
     [{ bio: 'x'.repeat(1001) }, M.bioTooLong],
     [{ teachingExperience: -1 }, M.experienceInvalid],
     [{ teachingExperience: 51 }, M.experienceTooHigh],
-    [{ hourlyRate: undefined }, M.rateRequired],
-    [{ hourlyRate: 4.99 }, 'Minimum rate is $5'],
-    [{ hourlyRate: 200.01 }, 'Maximum rate is $200'],
+    [{ hourlyRateCents: undefined }, M.rateRequired],
+    [{ hourlyRateCents: 499 }, 'Minimum rate is $5'],
+    [{ hourlyRateCents: 20_001 }, 'Maximum rate is $200'],
+    [{ hourlyRateCents: 2500.5 }, M.rateCents],
     [{ countryOfResidence: ' ' }, M.countryRequired],
     [{ nativeLanguage: '' }, M.nativeLanguageRequired],
   ])('rejects %o', (change, message) => {
@@ -47,10 +49,32 @@ describe('basic info', () => {
       firstMessage(
         basicInfoSchema({ min_hourly_rate: 10, max_hourly_rate: 100 }).safeParse({
           ...valid,
-          hourlyRate: 8,
+          hourlyRateCents: 800,
         }),
       ),
     ).toBe('Minimum rate is $10');
+  });
+
+  describe('the form, where the rate is typed in dollars', () => {
+    const form = basicInfoFormSchema(limits);
+    const { hourlyRateCents: _cents, ...typed } = valid;
+    it('hands on the step with the rate in cents', () => {
+      expect(form.parse({ ...typed, hourlyRate: 32.5 })).toEqual({
+        ...typed,
+        hourlyRateCents: 3250,
+      });
+      expect(form.parse({ ...typed, hourlyRate: 19.99 }).hourlyRateCents).toBe(1999);
+    });
+    it.each([
+      [{ hourlyRate: undefined }, M.rateRequired],
+      [{ hourlyRate: 4.99 }, 'Minimum rate is $5'],
+      [{ hourlyRate: 200.01 }, 'Maximum rate is $200'],
+      [{ hourlyRate: 25.005 }, M.rateCents],
+    ])('rejects %o with the same messages', (change, message) => {
+      const result = form.safeParse({ ...typed, ...change });
+      expect(firstMessage(result)).toBe(message);
+      expect(result.error?.issues[0]?.path).toEqual(['hourlyRate']);
+    });
   });
 });
 

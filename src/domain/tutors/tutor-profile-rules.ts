@@ -3,6 +3,7 @@ import { hasOverlapOrTouch } from '../availability/merge-slots';
 import { withinWeeklyCap } from '../availability/weekly-hours';
 import { MAX_WEEKLY_HOURS, timeZoneSchema, weeklySlotSchema } from '../availability/weekly-slot';
 import { TUTOR_PROFILE_MESSAGES as M } from '../messages';
+import { dollarsToCents } from '../money';
 import type { TutorProfileLimits } from '../reference/reference-defaults';
 import {
   BIO_MAX,
@@ -27,30 +28,53 @@ const requiredText = (message: string, max: number) =>
 const noDuplicates = <T>(items: T[], key: (item: T) => string) =>
   new Set(items.map(key)).size === items.length;
 
-export function basicInfoSchema(
-  limits: Pick<TutorProfileLimits, 'min_hourly_rate' | 'max_hourly_rate'>,
-) {
-  return z.object({
-    bio: z
-      .string(M.bioRequired)
-      .trim()
-      .min(1, M.bioRequired)
-      .min(BIO_MIN, M.bioTooShort)
-      .max(BIO_MAX, M.bioTooLong),
-    teachingExperience: z
-      .number(M.experienceInvalid)
-      .int(M.experienceInvalid)
-      .min(0, M.experienceInvalid)
-      .max(MAX_EXPERIENCE_YEARS, M.experienceTooHigh),
-    hourlyRate: z
-      .number(M.rateRequired)
-      .min(limits.min_hourly_rate, M.rateTooLow(limits.min_hourly_rate))
-      .max(limits.max_hourly_rate, M.rateTooHigh(limits.max_hourly_rate))
-      // Money is kept in cents: at most two decimals.
-      .multipleOf(0.01, M.rateCents),
-    countryOfResidence: requiredText(M.countryRequired, 100),
-    nativeLanguage: requiredText(M.nativeLanguageRequired, 100),
-  });
+type RateLimits = Pick<TutorProfileLimits, 'min_hourly_rate' | 'max_hourly_rate'>;
+
+/**
+ * The hourly rate rule: within the settings' limits (set in dollars), to the cent. The same
+ * rule on the amount the tutor types (dollars) and on the amount saved and sent (cents).
+ */
+function hourlyRateSchema(limits: RateLimits, unit: 'dollars' | 'cents') {
+  const inUnit = (dollars: number) => (unit === 'cents' ? dollarsToCents(dollars) : dollars);
+  const rate = z
+    .number(M.rateRequired)
+    .min(inUnit(limits.min_hourly_rate), M.rateTooLow(limits.min_hourly_rate))
+    .max(inUnit(limits.max_hourly_rate), M.rateTooHigh(limits.max_hourly_rate));
+  return unit === 'cents' ? rate.int(M.rateCents) : rate.multipleOf(0.01, M.rateCents);
+}
+
+const basicInfoFields = {
+  bio: z
+    .string(M.bioRequired)
+    .trim()
+    .min(1, M.bioRequired)
+    .min(BIO_MIN, M.bioTooShort)
+    .max(BIO_MAX, M.bioTooLong),
+  teachingExperience: z
+    .number(M.experienceInvalid)
+    .int(M.experienceInvalid)
+    .min(0, M.experienceInvalid)
+    .max(MAX_EXPERIENCE_YEARS, M.experienceTooHigh),
+  countryOfResidence: requiredText(M.countryRequired, 100),
+  nativeLanguage: requiredText(M.nativeLanguageRequired, 100),
+};
+
+/** The basic_info step as it is saved and sent: the hourly rate in cents. */
+export function basicInfoSchema(limits: RateLimits) {
+  return z.object({ ...basicInfoFields, hourlyRateCents: hourlyRateSchema(limits, 'cents') });
+}
+
+/**
+ * The basic_info form: the tutor types the hourly rate in dollars; the form hands on the step
+ * as basicInfoSchema takes it (cents).
+ */
+export function basicInfoFormSchema(limits: RateLimits) {
+  return z
+    .object({ ...basicInfoFields, hourlyRate: hourlyRateSchema(limits, 'dollars') })
+    .transform(({ hourlyRate, ...fields }) => ({
+      ...fields,
+      hourlyRateCents: dollarsToCents(hourlyRate),
+    }));
 }
 
 export function educationSchema(options: { educationLevels: string[]; now: Date }) {

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { toUtcWeeklySlot } from '../../domain/availability/utc-weekly';
 import type { WeeklySlot } from '../../domain/availability/weekly-slot';
 import type { DB } from '../db/types';
 
@@ -18,19 +17,13 @@ export async function setWeeklyAvailability(
     await db
       .insertInto('availability_slots')
       .values(
-        windows.map((window) => {
-          const utc = toUtcWeeklySlot(window, timezone, new Date());
-          return {
-            tutor_profile_id: tutorProfileId,
-            local_day_of_week: window.dayOfWeek,
-            local_start_time: window.startTime,
-            local_end_time: window.endTime,
-            local_timezone: timezone,
-            day_of_week: utc.dayOfWeek,
-            start_time: utc.startTime,
-            end_time: utc.endTime,
-          };
-        }),
+        windows.map((window) => ({
+          tutor_profile_id: tutorProfileId,
+          local_day_of_week: window.dayOfWeek,
+          local_start_time: window.startTime,
+          local_end_time: window.endTime,
+          local_timezone: timezone,
+        })),
       )
       .execute();
   await db

@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { toUtcWeeklySlot } from '../../../domain/availability/utc-weekly';
 import {
   LESSON_SPECIALTIES,
   SPECIALIZATIONS,
   TEACHING_STYLES,
 } from '../../../domain/tutors/tutor-options';
-import type {
-  AvailabilitySlotsTable,
-  DB,
-  ReviewsTable,
-  TutorLanguagesTable,
-  TutorProfilesTable,
-  TutorSubjectsTable,
-  UsersTable,
-} from '../types';
+import type { DB } from '../types';
 import type { FileStorage } from '../../adapters/storage/file-storage';
 import { demoAvatarJpeg } from './demo-avatars';
 import * as pool from './demo-pool';
@@ -61,14 +52,12 @@ export async function seedDemoTutors(
   options: {
     count: number;
     seed?: number;
-    now?: Date;
     onProgress?: (done: number) => void;
     /** Where to put generated photos, for the first `max` tutors (default 2000). */
     avatars?: { storage: FileStorage; max?: number };
   },
 ): Promise<DemoSeedResult> {
   const random = seededRandom(options.seed ?? 42);
-  const now = options.now ?? new Date();
   const runTag = randomUUID().slice(0, 8);
   const subjects = await db
     .selectFrom('subjects')
@@ -102,12 +91,12 @@ export async function seedDemoTutors(
   let reviewCount = 0;
   for (let start = 0; start < options.count; start += BATCH) {
     const size = Math.min(BATCH, options.count - start);
-    const users: Insertable<UsersTable>[] = [];
-    const profiles: (Insertable<TutorProfilesTable> & { id: string })[] = [];
-    const tutorSubjects: Insertable<TutorSubjectsTable>[] = [];
-    const tutorLanguages: Insertable<TutorLanguagesTable>[] = [];
-    const slots: Insertable<AvailabilitySlotsTable>[] = [];
-    const reviews: Insertable<ReviewsTable>[] = [];
+    const users: Insertable<DB['users']>[] = [];
+    const profiles: (Insertable<DB['tutor_profiles']> & { id: string })[] = [];
+    const tutorSubjects: Insertable<DB['tutor_subjects']>[] = [];
+    const tutorLanguages: Insertable<DB['tutor_languages']>[] = [];
+    const slots: Insertable<DB['availability_slots']>[] = [];
+    const reviews: Insertable<DB['reviews']>[] = [];
     for (let offset = 0; offset < size; offset += 1) {
       const index = start + offset;
       const first = random.pick(pool.FIRST_NAMES);
@@ -181,16 +170,12 @@ export async function seedDemoTutors(
           startTime: `${String(startHour).padStart(2, '0')}:00`,
           endTime: `${String(startHour + random.int(2, 5)).padStart(2, '0')}:${random.pick(['00', '30'])}`,
         };
-        const utc = toUtcWeeklySlot(slot, country.timezone, now);
         slots.push({
           tutor_profile_id: profileId,
           local_day_of_week: slot.dayOfWeek,
           local_start_time: slot.startTime,
           local_end_time: slot.endTime,
           local_timezone: country.timezone,
-          day_of_week: utc.dayOfWeek,
-          start_time: utc.startTime,
-          end_time: utc.endTime,
         });
       }
       // Some tutors are new (no reviews yet); the others have a few real reviews.
@@ -234,7 +219,7 @@ export async function seedDemoTutors(
  */
 async function storeAvatars(
   avatars: { storage: FileStorage; max?: number },
-  users: Insertable<UsersTable>[],
+  users: Insertable<DB['users']>[],
   start: number,
   random: { next: () => number },
 ) {

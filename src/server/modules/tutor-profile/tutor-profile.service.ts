@@ -2,7 +2,6 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ProfileDraftResponse } from '../../../contracts/tutor-profile.contract';
 import { landingPath } from '../../../domain/accounts/account-rules';
-import { toUtcWeeklySlot } from '../../../domain/availability/utc-weekly';
 import { weeklyHours } from '../../../domain/availability/weekly-hours';
 import type { WeeklySlot } from '../../../domain/availability/weekly-slot';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
@@ -129,7 +128,7 @@ export async function submitProfile(ctx: TutorProfileContext, userId: string) {
         user_id: userId,
         bio: data.basic_info.bio,
         teaching_experience: data.basic_info.teachingExperience,
-        hourly_rate_cents: Math.round(data.basic_info.hourlyRate * 100),
+        hourly_rate_cents: data.basic_info.hourlyRateCents,
         country_of_residence: data.basic_info.countryOfResidence,
         native_language: data.basic_info.nativeLanguage,
         education_level: data.education.educationLevel,
@@ -190,13 +189,7 @@ export async function submitProfile(ctx: TutorProfileContext, userId: string) {
         )
         .execute();
     }
-    await insertAvailability(
-      trx,
-      profile.id,
-      data.availability.timezone,
-      data.availability.slots,
-      now,
-    );
+    await insertAvailability(trx, profile.id, data.availability.timezone, data.availability.slots);
     await sql`select refresh_tutor_search_text(array[${profile.id}]::uuid[])`.execute(trx);
     await trx
       .updateTable('users')
@@ -233,25 +226,18 @@ async function insertAvailability(
   tutorProfileId: string,
   timezone: string,
   slots: readonly WeeklySlot[],
-  now: Date,
 ) {
   if (slots.length === 0) return;
   await trx
     .insertInto('availability_slots')
     .values(
-      slots.map((slot) => {
-        const utc = toUtcWeeklySlot(slot, timezone, now);
-        return {
-          tutor_profile_id: tutorProfileId,
-          local_day_of_week: slot.dayOfWeek,
-          local_start_time: slot.startTime,
-          local_end_time: slot.endTime,
-          local_timezone: timezone,
-          day_of_week: utc.dayOfWeek,
-          start_time: utc.startTime,
-          end_time: utc.endTime,
-        };
-      }),
+      slots.map((slot) => ({
+        tutor_profile_id: tutorProfileId,
+        local_day_of_week: slot.dayOfWeek,
+        local_start_time: slot.startTime,
+        local_end_time: slot.endTime,
+        local_timezone: timezone,
+      })),
     )
     .execute();
 }
@@ -288,7 +274,7 @@ export async function replaceAvailability(
   await ctx.db.transaction().execute(async (trx) => {
     const profileId = await requireProfileId(trx, userId);
     await trx.deleteFrom('availability_slots').where('tutor_profile_id', '=', profileId).execute();
-    await insertAvailability(trx, profileId, timezone, slots, ctx.now?.() ?? new Date());
+    await insertAvailability(trx, profileId, timezone, slots);
     await trx
       .updateTable('tutor_profiles')
       .set({ timezone, updated_at: new Date() })

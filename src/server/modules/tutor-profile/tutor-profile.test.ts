@@ -10,7 +10,7 @@ const steps = (avatarPath: string) => ({
   basic_info: {
     bio: 'I have taught mathematics and physics for ten years, preparing students for exams with clear, patient lessons.',
     teachingExperience: 10,
-    hourlyRate: 32.5,
+    hourlyRateCents: 3250,
     countryOfResidence: 'Portugal',
     nativeLanguage: 'Portuguese',
   },
@@ -116,7 +116,7 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
       'media',
       'availability',
     ]);
-    expect(elsewhere.json.draft.basic_info.hourlyRate).toBe(32.5);
+    expect(elsewhere.json.draft.basic_info.hourlyRateCents).toBe(3250);
     expect(elsewhere.json.avatarUrl).toMatch(/^\/api\/files\//);
 
     const [first, second] = await Promise.all([
@@ -188,7 +188,7 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
     const data = steps(await uploadAvatar(tutor));
     const cases: [string, unknown, string][] = [
       ['basic_info', { ...data.basic_info, bio: 'too short' }, M.bioTooShort],
-      ['basic_info', { ...data.basic_info, hourlyRate: 500 }, 'Maximum rate is $200'],
+      ['basic_info', { ...data.basic_info, hourlyRateCents: 50_000 }, 'Maximum rate is $200'],
       ['education', { ...data.education, yearOfGraduation: 2090 }, M.graduationYearTooLate],
       ['subjects', { ...data.subjects, subjects: [] }, M.subjectRequired],
       [

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type QueryCreator, type RawBuilder } from 'kysely';
+import { dollarsToCents } from '../../../domain/money';
 import {
   FUZZY_MIN_LENGTH,
   FUZZY_MIN_SIMILARITY,
@@ -99,11 +100,12 @@ export async function wordsQuery(
   };
 }
 
+// The price filter is in dollars, as the address shows it to the user; rates are stored in cents.
 function filtered(db: QueryCreator<DB>, filters: TutorSearch, words: WordsQuery | undefined) {
   let query = db
     .selectFrom('tutor_search as s')
-    .where('s.hourly_rate_cents', '>=', Math.round(filters.minPrice * 100))
-    .where('s.hourly_rate_cents', '<=', Math.round(filters.maxPrice * 100));
+    .where('s.hourly_rate_cents', '>=', dollarsToCents(filters.minPrice))
+    .where('s.hourly_rate_cents', '<=', dollarsToCents(filters.maxPrice));
   if (filters.minRating > 0)
     query = query.where('s.rating_hundredths', '>=', Math.round(filters.minRating * 100));
   if (words) query = query.where(sql<boolean>`s.words @@ ${words.match}::tsquery`);
@@ -150,8 +152,8 @@ export async function searchTutorIds(
     let page = db
       .selectFrom('tutor_profiles as tp')
       .select('tp.id')
-      .where('tp.hourly_rate_cents', '>=', Math.round(filters.minPrice * 100))
-      .where('tp.hourly_rate_cents', '<=', Math.round(filters.maxPrice * 100));
+      .where('tp.hourly_rate_cents', '>=', dollarsToCents(filters.minPrice))
+      .where('tp.hourly_rate_cents', '<=', dollarsToCents(filters.maxPrice));
     if (filters.minRating > 0)
       page = page.where('tp.average_rating', '>=', String(filters.minRating));
     for (const order of orderOf(filters.sort, 'tp')) page = page.orderBy(order);
@@ -194,8 +196,8 @@ export async function countTutors(
     const row = await db
       .selectFrom('tutor_search_counts')
       .select(sql<number>`coalesce(sum(tutors), 0)::int`.as('total'))
-      .where('hourly_rate_cents', '>=', Math.round(filters.minPrice * 100))
-      .where('hourly_rate_cents', '<=', Math.round(filters.maxPrice * 100))
+      .where('hourly_rate_cents', '>=', dollarsToCents(filters.minPrice))
+      .where('hourly_rate_cents', '<=', dollarsToCents(filters.maxPrice))
       .where('rating_band', '>=', filters.minRating > 0 ? Math.round(filters.minRating * 100) : -1)
       .executeTakeFirstOrThrow();
     return row.total;
@@ -224,11 +226,12 @@ const cardColumns = [
 ] as const;
 
 type Levelled = { name: string; level: string };
+type LevelledSubject = Levelled & { id: number };
 
 /** A tutor's subjects and languages with levels, in display order, as two JSON columns. */
 const skillColumns = [
-  sql<Levelled[]>`coalesce((
-    select json_agg(json_build_object('name', s.name, 'level', ts.proficiency_level)
+  sql<LevelledSubject[]>`coalesce((
+    select json_agg(json_build_object('id', s.id, 'name', s.name, 'level', ts.proficiency_level)
                     order by s.display_order)
       from tutor_subjects ts join subjects s on s.id = ts.subject_id
      where ts.tutor_profile_id = tp.id), '[]')`.as('subjects'),

@@ -35,7 +35,7 @@ function toCard(ctx: TutorsContext, row: repository.CardRow): TutorCard {
     avatarUrl: avatarUrlOf(ctx.signingSecret, row.avatar_url),
     subjects: row.subjects,
     languages: row.languages,
-    hourlyRate: row.hourly_rate_cents / 100,
+    hourlyRateCents: row.hourly_rate_cents,
     rating: row.average_rating === null ? null : Number(row.average_rating),
     totalReviews: row.review_count,
     lessonsCompleted: row.lessons_taught,

@@ -7,9 +7,6 @@ import { createStudent } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 
-/** When the demo tutors' weekly hours were converted to UTC: fixed, so every run seeds the same. */
-const SEEDED_AT = new Date('2030-01-07T12:00:00Z');
-
 describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -31,7 +28,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
         eb.or([eb('role', '=', 'tutor'), eb('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`)]),
       )
       .execute();
-    await seedDemoTutors(db, { count: 35, seed: 7, now: SEEDED_AT });
+    await seedDemoTutors(db, { count: 35, seed: 7 });
     const [priciest, cheapest] = (
       await db.selectFrom('tutor_profiles').select('id').orderBy('id').limit(2).execute()
     ).map((row) => row.id) as [string, string];
@@ -95,7 +92,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
       .where('hourly_rate_cents', '<=', 5000)
       .executeTakeFirstOrThrow();
     expect(middle.total).toBe(expected.n);
-    for (const tutor of middle.tutors) expect(tutor.hourlyRate).toBeGreaterThanOrEqual(20);
+    for (const tutor of middle.tutors) expect(tutor.hourlyRateCents).toBeGreaterThanOrEqual(2000);
   });
 
   it('narrows by minimum rating', async () => {
@@ -204,10 +201,10 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
 
   it('sorts by price and rating', async () => {
     const { search } = await marketplace();
-    const cheapFirst = (await search('sort=price_asc')).tutors.map((t) => t.hourlyRate);
+    const cheapFirst = (await search('sort=price_asc')).tutors.map((t) => t.hourlyRateCents);
     expect(cheapFirst).toEqual([...cheapFirst].sort((a, b) => a - b));
-    expect(cheapFirst[0]).toBe(1);
-    expect((await search('sort=price_desc')).tutors[0]!.hourlyRate).toBe(200);
+    expect(cheapFirst[0]).toBe(100);
+    expect((await search('sort=price_desc')).tutors[0]!.hourlyRateCents).toBe(20_000);
     const ratings = (await search('sort=rating')).tutors.map((t) => t.rating ?? -1);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
   });
@@ -249,9 +246,20 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
     const { student, priciest } = await marketplace();
     const profile = await student.get(`/api/tutors/${priciest}`);
     expect(profile.status).toBe(200);
-    expect(profile.json).toMatchObject({ id: priciest, hourlyRate: 200 });
+    expect(profile.json).toMatchObject({ id: priciest, hourlyRateCents: 20_000 });
     expect(profile.json.availability.slots.length).toBeGreaterThan(0);
     expect(profile.json.reviews.length).toBeLessThanOrEqual(3);
+    // Each subject carries its id, which a booking sends.
+    const taught = await t.database.db
+      .selectFrom('tutor_subjects as ts')
+      .innerJoin('subjects as s', 's.id', 'ts.subject_id')
+      .select(['s.id', 's.name', 'ts.proficiency_level as level'])
+      .where('ts.tutor_profile_id', '=', priciest)
+      .orderBy('s.id')
+      .execute();
+    expect(taught.length).toBeGreaterThan(0);
+    const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+    expect([...profile.json.subjects].sort(byId)).toEqual(taught);
     const reviews = await student.get(`/api/tutors/${priciest}/reviews`);
     expect(reviews.json).toMatchObject({ total: profile.json.totalReviews, nextPage: null });
     expect(reviews.json.reviews).toHaveLength(profile.json.totalReviews);

@@ -2,7 +2,6 @@ import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
 import { TRIAL_PRICE_CENTS, type BookingMode } from '../../../domain/booking/booking-rules';
 import { singleLessonPriceCents } from '../../../domain/booking/pricing';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import type { Subject } from '../../../domain/reference/reference-defaults';
 import { LESSON_MINUTES, type LessonMinutes } from '../../../domain/scheduling/slot-length';
 import { formatPrice } from '../../../domain/booking/pricing';
 import type { Choice } from './choice-group';
@@ -15,19 +14,9 @@ export const MODE_TITLES: Record<BookingMode, string> = {
   package: M.titlePackage,
 };
 
-/**
- * The profile names its subjects; bookings carry their ids, from the reference list (a name
- * it does not know cannot be booked, so it is not offered).
- */
-export function tutorSubjects(tutor: TutorProfileResponse, subjects: readonly Subject[]) {
-  return tutor.subjects.flatMap(({ name }) =>
-    subjects.filter((subject) => subject.name === name).slice(0, 1),
-  );
-}
-
-/** A single lesson's price at the tutor's hourly rate (dollars on the wire). */
+/** A single lesson's price at the tutor's hourly rate. */
 export const singlePrice = (tutor: TutorProfileResponse, lessonMinutes: LessonMinutes) =>
-  singleLessonPriceCents(Math.round(tutor.hourlyRate * 100), lessonMinutes);
+  singleLessonPriceCents(tutor.hourlyRateCents, lessonMinutes);
 
 /** What the chosen mode costs, in cents: a free trial, a priced lesson; a package's own price. */
 export function modePrice(mode: BookingMode, tutor: TutorProfileResponse, minutes: LessonMinutes) {

@@ -6,7 +6,6 @@ import { browserTimeZone } from '../../components/availability/timezone-select';
 import { useIsMobile } from '../../components/availability/use-media-query';
 import { Banner } from '../../components/ui/banner';
 import { Dialog } from '../../components/ui/dialog';
-import { useReferenceData } from '../../lib/reference-data';
 import { useSession } from '../../lib/session';
 import { useSlots, useTrialEligibility } from './booking-api';
 import {
@@ -15,7 +14,6 @@ import {
   modeChoices,
   modePrice,
   singlePrice,
-  tutorSubjects,
 } from './booking-choices';
 import { BookingFooter } from './booking-footer';
 import { bookingReducer, effectiveMode, initialChoice, isBookable } from './booking-state';
@@ -38,7 +36,7 @@ export function BookingModal({
 }) {
   const isMobile = useIsMobile();
   const { user } = useSession();
-  const subjects = tutorSubjects(tutor, useReferenceData().subjects);
+  const subjects = tutor.subjects;
   const [choice, dispatch] = useReducer(bookingReducer, browserTimeZone(), initialChoice);
   // Fixed when the modal opens: "today" must not move under the student's hands.
   const [now] = useState(() => Date.now());

@@ -26,7 +26,7 @@ function TutorSummary({ tutor }: { tutor: TutorProfileResponse }) {
         )}
       </h1>
       <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
-        <span>{formatRate(tutor.hourlyRate)} per hour</span>
+        <span>{formatRate(tutor.hourlyRateCents)} per hour</span>
         <span className="inline-flex items-center gap-1.5">
           <BookOpen aria-hidden className="h-4 w-4" />
           {tutor.subjects.map((subject) => subject.name).join(', ')}

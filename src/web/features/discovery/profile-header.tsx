@@ -55,7 +55,7 @@ export function ProfileHeader({ tutor }: { tutor: TutorProfileResponse }) {
         </div>
         <div className="flex flex-col gap-3 sm:w-52 sm:items-stretch">
           <p className="text-2xl font-bold" data-testid="profile-rate">
-            {formatRate(tutor.hourlyRate)}
+            {formatRate(tutor.hourlyRateCents)}
             <span className="text-sm font-normal text-slate-500 dark:text-slate-400">
               {' '}
               per hour

@@ -74,7 +74,7 @@ export function TutorCard({ tutor, view }: { tutor: TutorCardModel; view: Result
         }`}
       >
         <p className="text-lg font-bold whitespace-nowrap" data-testid="hourly-rate">
-          {formatRate(tutor.hourlyRate)}
+          {formatRate(tutor.hourlyRateCents)}
           <span className="text-sm font-normal text-slate-500 dark:text-slate-400"> / hour</span>
         </p>
         <div className={`flex gap-2 ${isList ? 'sm:flex-col' : ''}`}>

@@ -5,7 +5,8 @@ import {
   BIO_WARNING_FROM,
   DEFAULT_HOURLY_RATE,
 } from '../../../../domain/tutors/tutor-options';
-import { basicInfoSchema } from '../../../../domain/tutors/tutor-profile-rules';
+import { centsToDollars } from '../../../../domain/money';
+import { basicInfoFormSchema } from '../../../../domain/tutors/tutor-profile-rules';
 import { TextField } from '../../../components/ui/text-field';
 import { useReferenceData } from '../../../lib/reference-data';
 import { SelectField, TextAreaField } from '../form-fields';
@@ -16,16 +17,19 @@ import { useStepForm } from '../use-step-form';
 export function BasicInfoStep({ initial, onSave, avatarUrl: _avatar, ...shell }: StepProps) {
   const reference = useReferenceData();
   const limits = reference.settings.tutorProfileLimits;
-  const schema = useMemo(() => basicInfoSchema(limits), [limits]);
+  const schema = useMemo(() => basicInfoFormSchema(limits), [limits]);
+  // The step is saved with the rate in cents; the tutor sees and types dollars.
+  const { hourlyRateCents, ...saved } = initial ?? {};
   const { form, submit, ...state } = useStepForm(
     schema,
     {
       bio: '',
       teachingExperience: undefined,
-      hourlyRate: DEFAULT_HOURLY_RATE,
       countryOfResidence: '',
       nativeLanguage: '',
-      ...initial,
+      ...saved,
+      hourlyRate:
+        typeof hourlyRateCents === 'number' ? centsToDollars(hourlyRateCents) : DEFAULT_HOURLY_RATE,
     },
     onSave,
   );

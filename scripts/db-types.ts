@@ -1,0 +1,74 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { generate, PostgresDialect } from 'kysely-codegen';
+import prettier from 'prettier';
+import { openDatabase } from '../src/server/db/database';
+import { migrate } from '../src/server/db/migrate';
+
+// `npm run db:types` writes src/server/db/types.ts from the schema the migrations build, in an
+// in-memory PGlite database (no server needed). `npm run db:types:check` fails when the
+// committed file differs from what the migrations build now.
+
+const TYPES_FILE = fileURLToPath(new URL('../src/server/db/types.ts', import.meta.url));
+
+// How the app's driver hands values over (database.ts): int8 parsed to a number, numeric left
+// a string, timestamptz a Date. jsonb arrives parsed and is always written as JSON text.
+// An interval arrives as an object: the app reads it as value::text.
+const TYPE_MAPPING = {
+  int8: 'number',
+  numeric: 'string',
+  timestamptz: 'Date',
+  jsonb: 'ColumnType<unknown, string, string>',
+  interval: 'ColumnType<unknown, string, string>',
+};
+
+// Text columns a CHECK constraint narrows (the introspection sees only `text`), the one jsonb
+// column whose shape the app relies on, and a generated column nothing may write.
+const COLUMN_OVERRIDES = {
+  'tutor_profiles.average_rating': 'ColumnType<string | null, never, never>',
+  'lessons.status': 'Generated<LessonStatus>',
+  'users.role': "Generated<'student' | 'tutor'>",
+  'users.social_auth_provider': "Generated<'google' | 'none'>",
+  'tutor_profile_drafts.draft': 'Generated<ColumnType<Record<string, unknown>, string, string>>',
+};
+const CUSTOM_IMPORTS = { LessonStatus: '../../domain/booking/booking-rules#LessonStatus' };
+
+async function generatedTypes(): Promise<string> {
+  const database = await openDatabase({ driver: 'pglite' });
+  try {
+    await migrate(database.db);
+    const source = await generate({
+      db: database.db,
+      dialect: new PostgresDialect(),
+      outFile: null,
+      typeMapping: TYPE_MAPPING,
+      overrides: { columns: COLUMN_OVERRIDES },
+      customImports: CUSTOM_IMPORTS,
+      typeOnlyImports: true,
+    });
+    const options = await prettier.resolveConfig(TYPES_FILE);
+    return prettier.format(source, { ...options, filepath: TYPES_FILE });
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(check: boolean) {
+  const types = await generatedTypes();
+  if (!check) {
+    await writeFile(TYPES_FILE, types);
+    console.log('db:types: wrote src/server/db/types.ts');
+    return;
+  }
+  const committed = await readFile(TYPES_FILE, 'utf8').catch(() => '');
+  if (committed !== types) {
+    console.error(
+      'db:types:check: src/server/db/types.ts is out of date with the migrations; run npm run db:types',
+    );
+    process.exitCode = 1;
+    return;
+  }
+  console.log('db:types:check: src/server/db/types.ts matches the migrations');
+}
+
+await main(process.argv.includes('--check'));

@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './database';
+import { migrate, readMigrations } from './migrate';
+import { openTestDatabase, TEST_DRIVERS } from '../test/test-database';
+
+// Migrations that rewrite stored data, run against rows saved before them.
+
+describe.each(TEST_DRIVERS)('migration 010 on %s', (driver) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver, { migrated: false });
+    const all = await readMigrations();
+    await migrate(
+      database.db,
+      all.filter((migration) => migration.name < '010'),
+    );
+  });
+  afterAll(() => database.close());
+
+  async function userWithDraft(email: string, draft: unknown) {
+    const user = await database.db
+      .insertInto('users')
+      .values({ email, full_name: 'Ana Lima', first_name: 'Ana', last_name: 'Lima', role: 'tutor' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('tutor_profile_drafts')
+      .values({ user_id: user.id, draft: JSON.stringify(draft) })
+      .execute();
+    return user.id;
+  }
+
+  it('turns the hourly rate of saved wizard drafts from dollars into cents, leaving the rest', async () => {
+    const basicInfo = { bio: 'I teach.', teachingExperience: 4, countryOfResidence: 'Portugal' };
+    const ids = {
+      fraction: await userWithDraft('a@example.com', {
+        basic_info: { ...basicInfo, hourlyRate: 32.5 },
+        media: { videoUrl: 'https://youtu.be/x' },
+      }),
+      tricky: await userWithDraft('b@example.com', {
+        basic_info: { ...basicInfo, hourlyRate: 0.29 },
+      }),
+      whole: await userWithDraft('c@example.com', {
+        basic_info: { ...basicInfo, hourlyRate: 200 },
+      }),
+      noStep: await userWithDraft('d@example.com', { media: { videoUrl: 'https://youtu.be/y' } }),
+    };
+    await migrate(database.db);
+
+    const drafts = new Map(
+      (
+        await database.db.selectFrom('tutor_profile_drafts').select(['user_id', 'draft']).execute()
+      ).map((row) => [row.user_id, row.draft]),
+    );
+    expect(drafts.get(ids.fraction)).toEqual({
+      basic_info: { ...basicInfo, hourlyRateCents: 3250 },
+      media: { videoUrl: 'https://youtu.be/x' },
+    });
+    expect(drafts.get(ids.tricky)).toEqual({ basic_info: { ...basicInfo, hourlyRateCents: 29 } });
+    expect(drafts.get(ids.whole)).toEqual({
+      basic_info: { ...basicInfo, hourlyRateCents: 20_000 },
+    });
+    expect(drafts.get(ids.noStep)).toEqual({ media: { videoUrl: 'https://youtu.be/y' } });
+  });
+
+  it('drops the UTC copies of weekly windows and is_recurring', async () => {
+    await migrate(database.db);
+    const columns = await sql<{ column_name: string }>`
+      select column_name from information_schema.columns
+       where table_name = 'availability_slots' order by column_name`.execute(database.db);
+    expect(columns.rows.map((row) => row.column_name)).toEqual([
+      'created_at',
+      'id',
+      'local_day_of_week',
+      'local_end_time',
+      'local_start_time',
+      'local_timezone',
+      'tutor_profile_id',
+    ]);
+  });
+});
