@@ -46,6 +46,7 @@ export const BIO_WARNING_FROM = 900;
 export const MAX_EXPERIENCE_YEARS = 50;
 export const EARLIEST_YEAR = 1950;
 export const GRADUATION_YEARS_AHEAD = 5;
+/** Where the wizard's rate field starts, in dollars as the tutor types it. */
 export const DEFAULT_HOURLY_RATE = 15;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
