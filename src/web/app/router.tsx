@@ -13,6 +13,7 @@ import { LegalPage } from '../features/legal/legal-page';
 import { PAYMENT_PLACEHOLDERS } from '../features/payment/payment-pages';
 import { STUDENT_PLACEHOLDERS } from '../features/student/student-pages';
 import { TUTOR_PLACEHOLDERS } from '../features/tutor/tutor-pages';
+import { paths, patterns } from '../lib/paths';
 import { GuestOnly, RequireAuth } from './guards/guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { DashboardShell } from './layouts/dashboard-shell';
@@ -27,29 +28,32 @@ const routes: RouteObject[] = [
   {
     element: <AuthLayout />,
     children: [
-      { path: '/', element: guest(<SignInPage />) },
-      { path: '/signup/student', element: guest(<SignUpPage key="student" role="student" />) },
-      { path: '/signup/tutor', element: guest(<SignUpPage key="tutor" role="tutor" />) },
-      { path: '/forgot-password', element: guest(<ForgotPasswordPage />) },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/email-verification', element: <EmailVerificationPage /> },
-      { path: '/email-verification-success', element: <VerificationSuccessPage /> },
-      { path: '/auth/google-callback', element: <GoogleCallbackPage /> },
+      { path: paths.signIn, element: guest(<SignInPage />) },
+      {
+        path: paths.signUp('student'),
+        element: guest(<SignUpPage key="student" role="student" />),
+      },
+      { path: paths.signUp('tutor'), element: guest(<SignUpPage key="tutor" role="tutor" />) },
+      { path: paths.forgotPassword, element: guest(<ForgotPasswordPage />) },
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
+      { path: paths.emailVerification, element: <EmailVerificationPage /> },
+      { path: paths.emailVerificationSuccess, element: <VerificationSuccessPage /> },
+      { path: paths.googleCallback, element: <GoogleCallbackPage /> },
     ],
   },
-  { path: '/terms-of-service', element: <LegalPage kind="terms" /> },
-  { path: '/privacy-policy', element: <LegalPage kind="privacy" /> },
+  { path: paths.terms, element: <LegalPage kind="terms" /> },
+  { path: paths.privacy, element: <LegalPage kind="privacy" /> },
   {
-    path: '/student',
+    path: paths.student.root,
     element: (
       <RequireAuth role="student">
         <DashboardShell role="student" />
       </RequireAuth>
     ),
     children: [
-      { index: true, element: <Navigate to="overview" replace /> },
+      { index: true, element: <Navigate to={paths.student.overview} replace /> },
       {
-        path: 'overview',
+        path: paths.student.overview,
         // Lazy like every signed-in page: the sign-in screen's bundle stays small.
         lazy: async () => ({
           Component: (await import('../features/student/student-overview-page'))
@@ -57,40 +61,40 @@ const routes: RouteObject[] = [
         }),
       },
       {
-        path: 'tutors',
+        path: paths.student.tutors,
         lazy: async () => ({
           Component: (await import('../features/discovery/tutor-search-page')).TutorSearchPage,
         }),
       },
       {
-        path: 'tutors/:tutorId',
+        path: patterns.tutorProfile,
         lazy: async () => ({
           Component: (await import('../features/discovery/tutor-profile-page')).TutorProfilePage,
         }),
       },
       {
-        path: 'schedule',
+        path: paths.student.schedule,
         lazy: async () => ({
           Component: (await import('../features/student-schedule/student-schedule-page'))
             .StudentSchedulePage,
         }),
       },
       {
-        path: 'lessons',
+        path: paths.student.lessons,
         lazy: async () => ({
           Component: (await import('../features/student-schedule/student-schedule-page'))
             .StudentLessonsPage,
         }),
       },
-      { path: 'messages', element: placeholder(STUDENT_PLACEHOLDERS.messages) },
-      { path: 'billing', element: placeholder(STUDENT_PLACEHOLDERS.billing) },
-      { path: 'settings', element: placeholder(STUDENT_PLACEHOLDERS.settings) },
-      { path: 'help', element: placeholder(STUDENT_PLACEHOLDERS.help) },
-      { path: '*', element: <Navigate to="/student/overview" replace /> },
+      { path: paths.student.messages, element: placeholder(STUDENT_PLACEHOLDERS.messages) },
+      { path: paths.student.billing, element: placeholder(STUDENT_PLACEHOLDERS.billing) },
+      { path: paths.student.settings, element: placeholder(STUDENT_PLACEHOLDERS.settings) },
+      { path: paths.student.help, element: placeholder(STUDENT_PLACEHOLDERS.help) },
+      { path: '*', element: <Navigate to={paths.student.overview} replace /> },
     ],
   },
   {
-    path: '/tutor/complete-profile',
+    path: paths.tutor.completeProfile,
     element: (
       <RequireAuth role="tutor">
         <Outlet />
@@ -106,33 +110,33 @@ const routes: RouteObject[] = [
     ],
   },
   {
-    path: '/tutor',
+    path: paths.tutor.root,
     element: (
       <RequireAuth role="tutor">
         <DashboardShell role="tutor" />
       </RequireAuth>
     ),
     children: [
-      { index: true, element: <Navigate to="overview" replace /> },
+      { index: true, element: <Navigate to={paths.tutor.overview} replace /> },
       {
-        path: 'overview',
+        path: paths.tutor.overview,
         lazy: async () => ({
           Component: (await import('../features/tutor/tutor-overview-page')).TutorOverviewPage,
         }),
       },
       {
-        path: 'schedule',
+        path: paths.tutor.schedule,
         lazy: async () => ({
           Component: (await import('../features/tutor-schedule/schedule-page')).TutorSchedulePage,
         }),
       },
-      { path: 'lessons', element: placeholder(TUTOR_PLACEHOLDERS.lessons) },
-      { path: 'students', element: placeholder(TUTOR_PLACEHOLDERS.students) },
-      { path: 'messages', element: placeholder(TUTOR_PLACEHOLDERS.messages) },
-      { path: 'earnings', element: placeholder(TUTOR_PLACEHOLDERS.earnings) },
-      { path: 'settings', element: placeholder(TUTOR_PLACEHOLDERS.settings) },
-      { path: 'help', element: placeholder(TUTOR_PLACEHOLDERS.help) },
-      { path: '*', element: <Navigate to="/tutor/overview" replace /> },
+      { path: paths.tutor.lessons, element: placeholder(TUTOR_PLACEHOLDERS.lessons) },
+      { path: paths.tutor.students, element: placeholder(TUTOR_PLACEHOLDERS.students) },
+      { path: paths.tutor.messages, element: placeholder(TUTOR_PLACEHOLDERS.messages) },
+      { path: paths.tutor.earnings, element: placeholder(TUTOR_PLACEHOLDERS.earnings) },
+      { path: paths.tutor.settings, element: placeholder(TUTOR_PLACEHOLDERS.settings) },
+      { path: paths.tutor.help, element: placeholder(TUTOR_PLACEHOLDERS.help) },
+      { path: '*', element: <Navigate to={paths.tutor.overview} replace /> },
     ],
   },
   {
@@ -143,29 +147,29 @@ const routes: RouteObject[] = [
     ),
     children: [
       {
-        path: '/payment',
+        path: paths.payment.root,
         element: <Outlet />,
         children: [
           {
-            path: 'checkout',
+            path: paths.payment.checkout,
             lazy: async () => ({
               Component: (await import('../features/payment/checkout-page')).CheckoutPage,
             }),
           },
           {
-            path: 'success',
+            path: paths.payment.success,
             lazy: async () => ({
               Component: (await import('../features/payment/success-page')).SuccessPage,
             }),
           },
-          { path: 'cancel', element: placeholder(PAYMENT_PLACEHOLDERS.cancel) },
+          { path: paths.payment.cancel, element: placeholder(PAYMENT_PLACEHOLDERS.cancel) },
         ],
       },
     ],
   },
   {
     // The booking modal opens over the student's dashboard, like the pages it is opened from.
-    path: '/booking/plan/:tutorId',
+    path: patterns.bookingPlan,
     element: (
       <RequireAuth role="student">
         <DashboardShell role="student" />

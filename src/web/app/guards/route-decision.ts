@@ -1,4 +1,5 @@
 import { landingPath, type Role } from '../../../domain/accounts/account-rules';
+import { paths } from '../../lib/paths';
 
 // What a guard does (spec 1 §2), as a pure function so it is tested without a browser.
 type GuardState = { isLoading: boolean; user: { role: Role; isProfileCompleted: boolean } | null };
@@ -7,9 +8,9 @@ export type GuardDecision =
 
 export function decideProtected(state: GuardState, requiredRole?: Role): GuardDecision {
   if (state.isLoading) return { kind: 'loading' };
-  if (!state.user) return { kind: 'redirect', to: '/' };
+  if (!state.user) return { kind: 'redirect', to: paths.signIn };
   if (requiredRole && state.user.role !== requiredRole)
-    return { kind: 'redirect', to: `/${state.user.role}/overview` };
+    return { kind: 'redirect', to: paths.dashboard(state.user.role) };
   return { kind: 'allow' };
 }
 
@@ -22,7 +23,7 @@ export function afterSignInPath(
   from?: string,
 ): string {
   const landing = landingPath(user);
-  return from && landing !== '/tutor/complete-profile' ? from : landing;
+  return from && landing !== paths.tutor.completeProfile ? from : landing;
 }
 
 export function decideGuestOnly(state: GuardState, from?: string): GuardDecision {

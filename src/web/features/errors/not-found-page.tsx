@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { Brand } from '../../components/ui/brand';
 import { useSession } from '../../lib/session';
+import { paths } from '../../lib/paths';
 
 export function NotFoundPage() {
   const { user } = useSession();
-  const home = user ? `/${user.role}/overview` : '/';
+  const home = user ? paths.dashboard(user.role) : paths.signIn;
   return (
     <main className="grid min-h-screen place-items-center p-6 text-center">
       <div>
