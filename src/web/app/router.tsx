@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PlaceholderCard } from '../components/ui/placeholder-card';
+import { Spinner } from '../components/ui/spinner';
 import { EmailVerificationPage } from '../features/auth/email-verification-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { GoogleCallbackPage } from '../features/auth/google-callback-page';
@@ -9,6 +10,7 @@ import { SignInPage } from '../features/auth/sign-in-page';
 import { SignUpPage } from '../features/auth/sign-up-page';
 import { VerificationSuccessPage } from '../features/auth/verification-success-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
+import { RouteErrorPage } from '../features/errors/route-error-page';
 import { LegalPage } from '../features/legal/legal-page';
 import { PAYMENT_PLACEHOLDERS } from '../features/payment/payment-pages';
 import { STUDENT_PLACEHOLDERS } from '../features/student/student-pages';
@@ -22,9 +24,14 @@ import { PlainLayout } from './layouts/plain-layout';
 const placeholder = ([title, description]: readonly [string, string]) => (
   <PlaceholderCard title={title} description={description} />
 );
+const PageLoading = () => (
+  <div className="grid min-h-screen place-items-center">
+    <Spinner />
+  </div>
+);
 const guest = (element: ReactNode) => <GuestOnly>{element}</GuestOnly>;
 
-const routes: RouteObject[] = [
+const pages: RouteObject[] = [
   {
     element: <AuthLayout />,
     children: [
@@ -185,6 +192,16 @@ const routes: RouteObject[] = [
     ],
   },
   { path: '*', element: <NotFoundPage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    // One friendly page for whatever a page throws, or a page's code that no longer loads.
+    errorElement: <RouteErrorPage />,
+    // Shown while a deep link's lazy page loads on first paint (React Router asks for one).
+    hydrateFallbackElement: <PageLoading />,
+    children: pages,
+  },
 ];
 
 export const router = createBrowserRouter(routes);

@@ -14,16 +14,20 @@ export function decideProtected(state: GuardState, requiredRole?: Role): GuardDe
   return { kind: 'allow' };
 }
 
+/** A path on this site: '//host' and '/\\host' are read by browsers as another site. */
+const isSameSitePath = (path: string) => /^\/(?![/\\])/.test(path);
+
 /**
  * Where a signed-in user goes from a guest-only page (such as sign-in once it succeeds): the
- * page they first asked for, unless a tutor still has to finish the wizard; else their landing.
+ * page they first asked for (on this site), unless a tutor still has to finish the wizard; else
+ * their landing.
  */
 export function afterSignInPath(
   user: { role: Role; isProfileCompleted: boolean },
   from?: string,
 ): string {
   const landing = landingPath(user);
-  return from && landing !== paths.tutor.completeProfile ? from : landing;
+  return from && isSameSitePath(from) && landing !== paths.tutor.completeProfile ? from : landing;
 }
 
 export function decideGuestOnly(state: GuardState, from?: string): GuardDecision {
