@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'component',
           include: ['src/web/**/*.test.tsx'],
           environment: 'jsdom',
+          // jsdom renders slowly on a busy machine (CI runs suites side by side).
+          testTimeout: 30_000,
           // Dates and times render in one zone whatever the machine's.
           env: { TZ: 'UTC' },
           setupFiles: ['src/web/test/component-setup.ts'],

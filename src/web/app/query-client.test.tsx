@@ -1,28 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useUpcomingLessons } from '../components/lessons/upcoming-lessons-api';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { paths } from '../lib/paths';
-import { SessionProvider } from '../lib/session';
+import { signedInStudent } from '../test/fixtures';
 import { apiError, serveApi } from '../test/fake-api';
+import { renderRouter } from '../test/render';
 import { GuestOnly, RequireAuth } from './guards/guards';
 import { createQueryClient } from './query-client';
-
-const student = {
-  id: 'student-1',
-  email: 'sam@example.com',
-  firstName: 'Sam',
-  lastName: 'Student',
-  role: 'student',
-  isProfileCompleted: true,
-  isEmailVerified: true,
-  avatarUrl: null,
-  socialAuthProvider: 'none',
-};
 
 function LessonCount() {
   const lessons = useUpcomingLessons(7);
@@ -53,14 +40,7 @@ function renderApp(start: string) {
     { initialEntries: [start] },
   );
   const client = createQueryClient(router);
-  render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderRouter(router, client);
   return { router, client };
 }
 
@@ -68,7 +48,7 @@ describe('the query cache on a 401', () => {
   it('ends an expired session: to sign-in, then back to the page after signing in again', async () => {
     let sessionValid = true;
     serveApi({
-      'GET /api/auth/session': { json: { user: student } },
+      'GET /api/auth/session': { json: { user: signedInStudent } },
       'GET /api/auth/providers': { json: { google: false } },
       'GET /api/lessons/upcoming': () =>
         sessionValid
@@ -76,7 +56,7 @@ describe('the query cache on a 401', () => {
           : apiError(401, 'UNAUTHORIZED', 'You must be signed in'),
       'POST /api/auth/sign-in': () => {
         sessionValid = true;
-        return { json: { user: student, redirectTo: paths.student.overview } };
+        return { json: { user: signedInStudent, redirectTo: paths.student.overview } };
       },
     });
     sessionValid = false; // the cookie expired after the session was read

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Component tests run in jsdom, which lacks a few browser features our UI uses. These fill them in
@@ -37,5 +37,9 @@ if (!Range.prototype.getClientRects) {
     document.createElement('span').getBoundingClientRect();
 }
 document.elementFromPoint ??= () => null;
+
+// findBy/waitFor give the page 5 s (not 1 s) to show what it should: jsdom on a busy machine
+// is slow, and a wait ends as soon as the page is right.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(cleanup);

@@ -5,14 +5,11 @@ import { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SessionProvider } from '../lib/session';
 
-/**
- * Renders `ui` the way the app does: a fresh query cache, the session, a router (at `path`) and
- * the toaster, so hooks that need any of them work and toasts can be read.
- */
-export function renderInApp(ui: ReactNode, { path = '/' } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
-  const result = render(
+type Router = Parameters<typeof RouterProvider>[0]['router'];
+
+/** Renders `router` inside what the app wraps it in: the query cache, the session, the toaster. */
+export function renderRouter(router: Router, client: QueryClient) {
+  return render(
     <QueryClientProvider client={client}>
       <SessionProvider>
         <RouterProvider router={router} />
@@ -20,5 +17,11 @@ export function renderInApp(ui: ReactNode, { path = '/' } = {}) {
       <Toaster />
     </QueryClientProvider>,
   );
-  return { ...result, client, router };
+}
+
+/** Renders `ui` the way the app does, at `path`, with a fresh query cache. */
+export function renderInApp(ui: ReactNode, { path = '/' } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  return { ...renderRouter(router, client), client, router };
 }

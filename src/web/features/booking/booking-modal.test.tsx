@@ -6,6 +6,7 @@ import { tutorProfileResponse } from '../../../contracts/tutors.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defaults';
 import { DEFAULT_LESSON_MINUTES } from '../../../domain/scheduling/slot-length';
+import { signedInStudent } from '../../test/fixtures';
 import { apiError, gate, serveApi, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { BookingModal } from './booking-modal';
@@ -46,18 +47,6 @@ const tutor = tutorProfileResponse.parse({
   reviews: [],
 });
 
-const student = {
-  id: 'student-1',
-  email: 'sam@example.com',
-  firstName: 'Sam',
-  lastName: 'Student',
-  role: 'student',
-  isProfileCompleted: true,
-  isEmailVerified: true,
-  avatarUrl: null,
-  socialAuthProvider: 'none',
-};
-
 /** The week as the slots endpoint answers it; `open` days get an afternoon slot at 15:00. */
 const week = (open: string[] = []): SlotsResponse => ({
   tutorTimezone: 'UTC',
@@ -85,7 +74,7 @@ function serveBooking({
   slots: () => Reply | Promise<Reply>;
 }) {
   return serveApi({
-    'GET /api/auth/session': { json: { user: student } },
+    'GET /api/auth/session': { json: { user: signedInStudent } },
     'GET /api/reference': { json: DEFAULT_REFERENCE_DATA },
     'GET /api/tutors/tutor-1/trial-eligibility': { json: { eligible } },
     'GET /api/tutors/tutor-1/slots': slots,
@@ -161,7 +150,7 @@ describe('BookingModal', () => {
     });
     openModal();
     // The modal asks twice before giving up (one automatic retry).
-    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(M.loadAvailabilityFailed);
 
     available = true;
