@@ -6,6 +6,7 @@ import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
 import { signUpAndVerify } from '../../src/server/test/accounts';
 import { everyDay, setWeeklyAvailability } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
+import { holdRequests } from './support/held-requests';
 import { tutorsWithSubject } from './support/seeded-tutors';
 import { signUpStudentInBrowser } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
@@ -289,13 +290,11 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     const free = await openDay(page, dialog, lesson, newDate);
     const chosen = free.find((slot) => Date.parse(slot.start_time) > Date.parse(taken.end_time))!;
     await dialog.getByRole('button', { name: clock(chosen.start_time), exact: true }).click();
-    await page.route('**/reschedule', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    const reschedule = await holdRequests(page, '**/reschedule');
     await confirmButton(dialog).click();
     await dialog.getByRole('button', { name: M.processing }).waitFor();
     expect(await dialog.getByRole('button', { name: M.processing }).isDisabled()).toBe(true);
+    reschedule.release();
     await page.getByText(M.rescheduled).waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
