@@ -6,6 +6,12 @@ import { cachedUser, clearSession } from '../lib/session';
 
 type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'navigate' | 'state'>;
 
+/**
+ * Set in a mutation's meta when it carries text the user has not saved elsewhere (notes): a 401
+ * there must not navigate away and lose it; the page says the save failed and keeps the text.
+ */
+export const KEEPS_UNSAVED_INPUT = 'keepsUnsavedInput';
+
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /**
@@ -15,15 +21,17 @@ const isUnauthorized = (error: unknown) => error instanceof ApiError && error.st
  * with nobody signed in (a wrong password) is an ordinary answer for the page to show.
  */
 export function createQueryClient(router: AppRouter): QueryClient {
-  const endExpiredSession = (error: unknown) => {
-    if (!isUnauthorized(error) || !cachedUser(client)) return;
+  const endExpiredSession = (error: unknown, meta?: Record<string, unknown>) => {
+    if (!isUnauthorized(error) || !cachedUser(client) || meta?.[KEEPS_UNSAVED_INPUT]) return;
     const { pathname, search } = router.state.location;
     clearSession(client);
     void router.navigate(paths.signIn, { replace: true, state: { from: { pathname, search } } });
   };
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: endExpiredSession }),
-    mutationCache: new MutationCache({ onError: endExpiredSession }),
+    queryCache: new QueryCache({ onError: (error) => endExpiredSession(error) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => endExpiredSession(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: false,
