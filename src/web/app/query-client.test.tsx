@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useUpcomingLessons } from '../components/lessons/upcoming-lessons-api';
+import { useUpcomingLessons } from '../features/lessons/upcoming-lessons-api';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { paths } from '../lib/paths';
 import { signedInStudent } from '../test/fixtures';

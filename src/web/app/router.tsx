@@ -63,7 +63,7 @@ const pages: RouteObject[] = [
         path: paths.student.overview,
         // Lazy like every signed-in page: the sign-in screen's bundle stays small.
         lazy: async () => ({
-          Component: (await import('../features/student/student-overview-page'))
+          Component: (await import('../features/lessons/student-overview-page'))
             .StudentOverviewPage,
         }),
       },
@@ -82,15 +82,14 @@ const pages: RouteObject[] = [
       {
         path: paths.student.schedule,
         lazy: async () => ({
-          Component: (await import('../features/student-schedule/student-schedule-page'))
+          Component: (await import('../features/lessons/student-schedule-page'))
             .StudentSchedulePage,
         }),
       },
       {
         path: paths.student.lessons,
         lazy: async () => ({
-          Component: (await import('../features/student-schedule/student-schedule-page'))
-            .StudentLessonsPage,
+          Component: (await import('../features/lessons/student-schedule-page')).StudentLessonsPage,
         }),
       },
       { path: paths.student.messages, element: placeholder(STUDENT_PLACEHOLDERS.messages) },
@@ -128,14 +127,21 @@ const pages: RouteObject[] = [
       {
         path: paths.tutor.overview,
         lazy: async () => ({
-          Component: (await import('../features/tutor/tutor-overview-page')).TutorOverviewPage,
+          Component: (await import('../features/lessons/tutor-overview-page')).TutorOverviewPage,
         }),
       },
       {
         path: paths.tutor.schedule,
-        lazy: async () => ({
-          Component: (await import('../features/tutor-schedule/schedule-page')).TutorSchedulePage,
-        }),
+        // Two features on one page: availability (tutor-schedule) and the lessons card.
+        lazy: async () => {
+          const [{ TutorSchedulePage }, { UpcomingLessonsCard }] = await Promise.all([
+            import('../features/tutor-schedule/schedule-page'),
+            import('../features/lessons/upcoming-lessons-card'),
+          ]);
+          return {
+            Component: () => <TutorSchedulePage upcomingLessons={<UpcomingLessonsCard />} />,
+          };
+        },
       },
       { path: paths.tutor.lessons, element: placeholder(TUTOR_PLACEHOLDERS.lessons) },
       { path: paths.tutor.students, element: placeholder(TUTOR_PLACEHOLDERS.students) },

@@ -6,6 +6,7 @@ import {
 } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../domain/tutors/tutor-options';
+import { KEEPS_UNSAVED_INPUT } from '../../app/query-client';
 import { api, ApiError } from '../../lib/api-client';
 import { UPCOMING_LESSONS_KEY } from './upcoming-lessons-api';
 
@@ -18,6 +19,8 @@ const notesPath = (lessonId: string) => `/api/lessons/${encodeURIComponent(lesso
 export function useSaveNotes() {
   const client = useQueryClient();
   return useMutation({
+    // Signed out meanwhile: say the save failed and keep the text, rather than leave the page.
+    meta: { [KEEPS_UNSAVED_INPUT]: true },
     mutationFn: async ({ lessonId, html }: { lessonId: string; html: string }) =>
       lessonResponse.parse(await api.put(notesPath(lessonId), { html })).lesson,
     onSuccess: (saved) => {

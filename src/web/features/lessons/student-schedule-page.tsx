@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { UpcomingLessons } from '../../components/lessons/upcoming-lessons';
+import { UpcomingLessons } from './upcoming-lessons';
 import { ButtonLink } from '../../components/ui/button';
-import { useUpcomingLessons } from '../../components/lessons/upcoming-lessons-api';
+import { useUpcomingLessons } from './upcoming-lessons-api';
 import { RangeSelect } from './range-select';
 import { RefreshButton } from './refresh-button';
 import { useRangeDays } from './use-range-days';

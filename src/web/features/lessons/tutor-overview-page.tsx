@@ -1,6 +1,6 @@
 import { CalendarPlus } from 'lucide-react';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { LessonsOverview } from '../../components/lessons/lessons-overview';
+import { LessonsOverview } from './lessons-overview';
 import { paths } from '../../lib/paths';
 
 /** The tutor's home: a greeting and the next lesson, or a nudge to open their calendar. */
