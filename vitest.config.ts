@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites, one command: `npm test` runs them all.
-//  unit: pure domain/contracts/web logic; api: the real app on port 0 against real databases;
+// Four suites, one command: `npm test` runs them all.
+//  unit: pure domain/contracts/web logic; component: web components rendered in jsdom, talking
+//  to a fake network at the fetch boundary; api: the real app on port 0 against real databases;
 //  e2e: a real browser against the built app.
 export default defineConfig({
   test: {
@@ -13,9 +14,21 @@ export default defineConfig({
           include: [
             'src/domain/**/*.test.ts',
             'src/contracts/**/*.test.ts',
-            'src/web/**/*.test.{ts,tsx}',
+            'src/web/**/*.test.ts',
           ],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'component',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'jsdom',
+          // jsdom renders slowly on a busy machine (CI runs suites side by side).
+          testTimeout: 30_000,
+          // Dates and times render in one zone whatever the machine's.
+          env: { TZ: 'UTC' },
+          setupFiles: ['src/web/test/component-setup.ts'],
         },
       },
       {

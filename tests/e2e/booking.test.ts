@@ -6,6 +6,7 @@ import { signUpAndVerify } from '../../src/server/test/accounts';
 import { createTutors, type TestTutor } from '../../src/server/test/factories';
 import { everyDay } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
+import { holdRequests } from './support/held-requests';
 import { signUpStudentInBrowser } from './support/sign-up';
 import { checkScreen, hasChromium, newPage } from './support/browser';
 
@@ -223,12 +224,10 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     await shoot(page, 'booking-modal-light');
 
     // Continue asks the server once more for that day; the toast says it is working.
-    await page.route('**/slots?*days=1*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    const recheck = await holdRequests(page, '**/slots?*days=1*');
     await continueButton(dialog).click();
     await page.getByText(M.preparing).waitFor();
+    recheck.release();
     await page.waitForURL('**/payment/checkout');
     await page.getByRole('heading', { level: 1, name: M.confirmTitle }).waitFor();
     const paymentSummary = page.getByRole('region', { name: M.paymentSummary });

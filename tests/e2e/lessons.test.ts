@@ -137,6 +137,8 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
     await insertLesson({ tutor: stranger!, studentId: otherStudentId, start: eveningUtc(2) });
 
     const { page, assertNoErrors, close } = await studentPage();
+    // The page's clock starts where the lessons were placed from; the test moves it on below.
+    await page.clock.install({ time: now });
     await page.goto(`${suite.server.url}/student/schedule`);
     await rowsOf(page).first().waitFor();
     expect(await page.getByTestId('lessons-zone').innerText()).toContain(
@@ -235,17 +237,22 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
     // Refresh asks the server again (a lesson booked meanwhile appears), spinning ≥ 750 ms.
     const booked = eveningUtc(5);
     await insertLesson({ tutor: stranger!, studentId: student.id, start: booked });
+    // The page's time stands still from here: only the test moves it, a millisecond at a time.
     const refresh = page.getByRole('button', { name: M.refreshLessons });
-    const started = Date.now();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const answer = page.waitForResponse((response) =>
       response.url().includes('/api/lessons/upcoming?days=30'),
     );
     await refresh.click();
     expect(await refresh.getAttribute('aria-busy')).toBe('true');
     await answer;
-    await expect.poll(() => refresh.isEnabled()).toBe(true);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    // The answer is in, but the button spins on to its 750 ms.
+    await page.clock.runFor(749);
     await rowsOf(page).filter({ hasText: stranger!.name }).waitFor();
+    expect(await refresh.getAttribute('aria-busy')).toBe('true');
+    expect(await refresh.isDisabled()).toBe(true);
+    await page.clock.runFor(1);
+    await expect.poll(() => refresh.isEnabled()).toBe(true);
     expect(await rowsOf(page).count()).toBe(5);
     assertNoErrors();
     await close();

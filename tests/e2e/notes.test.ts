@@ -12,6 +12,7 @@ import {
 } from '../../src/server/test/factories';
 import { everyDay } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
+import { holdRequests } from './support/held-requests';
 import { signUpStudentInBrowser } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
@@ -198,14 +199,12 @@ describe.skipIf(!hasChromium)('lesson notes in a browser', () => {
     await shoot(page, 'notes-student-editing');
 
     // Saving... while the server works, then the toast and the notes as saved.
-    await page.route('**/notes', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    const save = await holdRequests(page, '**/notes');
     await dialog.getByRole('button', { name: M.saveNotes }).click();
     const saving = dialog.getByRole('button', { name: M.saving });
     await saving.waitFor();
     expect(await saving.isDisabled()).toBe(true);
+    save.release();
     await toast(page, M.notesSaved);
     await editor.waitFor({ state: 'detached' });
     const editButton = own.getByRole('button', { name: M.editNotes });

@@ -6,6 +6,7 @@ import { signUpAndVerify } from '../../src/server/test/accounts';
 import { createLesson, createTutors } from '../../src/server/test/factories';
 import { everyDay } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
+import { holdRequests } from './support/held-requests';
 import { signUpStudentInBrowser } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
@@ -271,13 +272,11 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     const free = await openDay(page, dialog, lesson, newDate);
     const chosen = free.find((slot) => Date.parse(slot.startTime) > Date.parse(taken.endTime))!;
     await dialog.getByRole('button', { name: clock(chosen.startTime), exact: true }).click();
-    await page.route('**/reschedule', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    const reschedule = await holdRequests(page, '**/reschedule');
     await confirmButton(dialog).click();
     await dialog.getByRole('button', { name: M.processing }).waitFor();
     expect(await dialog.getByRole('button', { name: M.processing }).isDisabled()).toBe(true);
+    reschedule.release();
     await page.getByText(M.rescheduled).waitFor();
     await dialog.waitFor({ state: 'hidden' });
 

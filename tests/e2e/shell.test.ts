@@ -86,4 +86,46 @@ describe.skipIf(!hasChromium)('the app shell in a browser', () => {
       await close();
     }
   });
+
+  it('offers a Reload when a page’s code is gone after a deploy, on a desktop and a phone, light and dark', async () => {
+    const sizes = { desktop: { width: 1280, height: 800 }, mobile: { width: 375, height: 740 } };
+    for (const [size, viewport] of Object.entries(sizes)) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const { page, assertNoErrors, close } = await newPage(suite.browser, {
+          viewport,
+          colorScheme,
+        });
+        const warnings: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'warning') warnings.push(message.text());
+        });
+        // The chunk this tab's build asks for is no longer on the server.
+        const chunk = '**/assets/tutor-search-page-*.js';
+        await page.route(chunk, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+        await page.goto(`${suite.server.url}/student/tutors`);
+        const heading = page.getByRole('heading', { name: 'Tutora has been updated' });
+        await heading.waitFor();
+        expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true);
+        await page.keyboard.press('Tab');
+        const reload = page.getByRole('button', { name: 'Reload page' });
+        expect(await reload.evaluate((element) => element === document.activeElement)).toBe(true);
+        expect(await page.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe(
+          '/',
+        );
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow).toBe(0);
+        await checkScreen(page, `stale-chunk-${colorScheme}-${size}`);
+
+        // The new version is there: Reload loads it, and the guard takes the guest to sign in.
+        await page.unroute(chunk);
+        await page.keyboard.press('Enter');
+        await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+        expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
+        assertNoErrors();
+        await close();
+      }
+    }
+  });
 });

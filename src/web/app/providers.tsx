@@ -1,14 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router';
 import { referenceQuery } from '../lib/reference-data';
 import { SessionProvider } from '../lib/session';
+import { createQueryClient } from './query-client';
 import { router } from './router';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false } },
-});
+const queryClient = createQueryClient(router);
 // Forms everywhere need the reference lists: fetch them once, early.
 void queryClient.prefetchQuery(referenceQuery);
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PlaceholderCard } from '../components/ui/placeholder-card';
+import { Spinner } from '../components/ui/spinner';
 import { EmailVerificationPage } from '../features/auth/email-verification-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { GoogleCallbackPage } from '../features/auth/google-callback-page';
@@ -9,10 +10,12 @@ import { SignInPage } from '../features/auth/sign-in-page';
 import { SignUpPage } from '../features/auth/sign-up-page';
 import { VerificationSuccessPage } from '../features/auth/verification-success-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
+import { RouteErrorPage } from '../features/errors/route-error-page';
 import { LegalPage } from '../features/legal/legal-page';
 import { PAYMENT_PLACEHOLDERS } from '../features/payment/payment-pages';
 import { STUDENT_PLACEHOLDERS } from '../features/student/student-pages';
 import { TUTOR_PLACEHOLDERS } from '../features/tutor/tutor-pages';
+import { paths, patterns } from '../lib/paths';
 import { GuestOnly, RequireAuth } from './guards/guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { DashboardShell } from './layouts/dashboard-shell';
@@ -21,76 +24,83 @@ import { PlainLayout } from './layouts/plain-layout';
 const placeholder = ([title, description]: readonly [string, string]) => (
   <PlaceholderCard title={title} description={description} />
 );
+const PageLoading = () => (
+  <div className="grid min-h-screen place-items-center">
+    <Spinner />
+  </div>
+);
 const guest = (element: ReactNode) => <GuestOnly>{element}</GuestOnly>;
 
-const routes: RouteObject[] = [
+const pages: RouteObject[] = [
   {
     element: <AuthLayout />,
     children: [
-      { path: '/', element: guest(<SignInPage />) },
-      { path: '/signup/student', element: guest(<SignUpPage key="student" role="student" />) },
-      { path: '/signup/tutor', element: guest(<SignUpPage key="tutor" role="tutor" />) },
-      { path: '/forgot-password', element: guest(<ForgotPasswordPage />) },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/email-verification', element: <EmailVerificationPage /> },
-      { path: '/email-verification-success', element: <VerificationSuccessPage /> },
-      { path: '/auth/google-callback', element: <GoogleCallbackPage /> },
+      { path: paths.signIn, element: guest(<SignInPage />) },
+      {
+        path: paths.signUp('student'),
+        element: guest(<SignUpPage key="student" role="student" />),
+      },
+      { path: paths.signUp('tutor'), element: guest(<SignUpPage key="tutor" role="tutor" />) },
+      { path: paths.forgotPassword, element: guest(<ForgotPasswordPage />) },
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
+      { path: paths.emailVerification, element: <EmailVerificationPage /> },
+      { path: paths.emailVerificationSuccess, element: <VerificationSuccessPage /> },
+      { path: paths.googleCallback, element: <GoogleCallbackPage /> },
     ],
   },
-  { path: '/terms-of-service', element: <LegalPage kind="terms" /> },
-  { path: '/privacy-policy', element: <LegalPage kind="privacy" /> },
+  { path: paths.terms, element: <LegalPage kind="terms" /> },
+  { path: paths.privacy, element: <LegalPage kind="privacy" /> },
   {
-    path: '/student',
+    path: paths.student.root,
     element: (
       <RequireAuth role="student">
         <DashboardShell role="student" />
       </RequireAuth>
     ),
     children: [
-      { index: true, element: <Navigate to="overview" replace /> },
+      { index: true, element: <Navigate to={paths.student.overview} replace /> },
       {
-        path: 'overview',
+        path: paths.student.overview,
         // Lazy like every signed-in page: the sign-in screen's bundle stays small.
         lazy: async () => ({
-          Component: (await import('../features/student/student-overview-page'))
+          Component: (await import('../features/lessons/student-overview-page'))
             .StudentOverviewPage,
         }),
       },
       {
-        path: 'tutors',
+        path: paths.student.tutors,
         lazy: async () => ({
           Component: (await import('../features/discovery/tutor-search-page')).TutorSearchPage,
         }),
       },
       {
-        path: 'tutors/:tutorId',
+        path: patterns.tutorProfile,
         lazy: async () => ({
           Component: (await import('../features/discovery/tutor-profile-page')).TutorProfilePage,
         }),
       },
       {
-        path: 'schedule',
+        path: paths.student.schedule,
         lazy: async () => ({
-          Component: (await import('../features/student-schedule/student-schedule-page'))
+          Component: (await import('../features/lessons/student-schedule-page'))
             .StudentSchedulePage,
         }),
       },
       {
-        path: 'lessons',
+        path: paths.student.lessons,
         lazy: async () => ({
-          Component: (await import('../features/student-schedule/student-schedule-page'))
-            .StudentLessonsPage,
+          Component: (await import('../features/lessons/student-schedule-page')).StudentLessonsPage,
         }),
       },
-      { path: 'messages', element: placeholder(STUDENT_PLACEHOLDERS.messages) },
-      { path: 'billing', element: placeholder(STUDENT_PLACEHOLDERS.billing) },
-      { path: 'settings', element: placeholder(STUDENT_PLACEHOLDERS.settings) },
-      { path: 'help', element: placeholder(STUDENT_PLACEHOLDERS.help) },
-      { path: '*', element: <Navigate to="/student/overview" replace /> },
+      { path: paths.student.messages, element: placeholder(STUDENT_PLACEHOLDERS.messages) },
+      { path: paths.student.billing, element: placeholder(STUDENT_PLACEHOLDERS.billing) },
+      { path: paths.student.settings, element: placeholder(STUDENT_PLACEHOLDERS.settings) },
+      { path: paths.student.help, element: placeholder(STUDENT_PLACEHOLDERS.help) },
+      { path: '*', element: <Navigate to={paths.student.overview} replace /> },
     ],
   },
   {
-    path: '/tutor/complete-profile',
+    path: paths.tutor.completeProfile,
     element: (
       <RequireAuth role="tutor">
         <Outlet />
@@ -106,33 +116,40 @@ const routes: RouteObject[] = [
     ],
   },
   {
-    path: '/tutor',
+    path: paths.tutor.root,
     element: (
       <RequireAuth role="tutor">
         <DashboardShell role="tutor" />
       </RequireAuth>
     ),
     children: [
-      { index: true, element: <Navigate to="overview" replace /> },
+      { index: true, element: <Navigate to={paths.tutor.overview} replace /> },
       {
-        path: 'overview',
+        path: paths.tutor.overview,
         lazy: async () => ({
-          Component: (await import('../features/tutor/tutor-overview-page')).TutorOverviewPage,
+          Component: (await import('../features/lessons/tutor-overview-page')).TutorOverviewPage,
         }),
       },
       {
-        path: 'schedule',
-        lazy: async () => ({
-          Component: (await import('../features/tutor-schedule/schedule-page')).TutorSchedulePage,
-        }),
+        path: paths.tutor.schedule,
+        // Two features on one page: availability (tutor-schedule) and the lessons card.
+        lazy: async () => {
+          const [{ TutorSchedulePage }, { UpcomingLessonsCard }] = await Promise.all([
+            import('../features/tutor-schedule/schedule-page'),
+            import('../features/lessons/upcoming-lessons-card'),
+          ]);
+          return {
+            Component: () => <TutorSchedulePage upcomingLessons={<UpcomingLessonsCard />} />,
+          };
+        },
       },
-      { path: 'lessons', element: placeholder(TUTOR_PLACEHOLDERS.lessons) },
-      { path: 'students', element: placeholder(TUTOR_PLACEHOLDERS.students) },
-      { path: 'messages', element: placeholder(TUTOR_PLACEHOLDERS.messages) },
-      { path: 'earnings', element: placeholder(TUTOR_PLACEHOLDERS.earnings) },
-      { path: 'settings', element: placeholder(TUTOR_PLACEHOLDERS.settings) },
-      { path: 'help', element: placeholder(TUTOR_PLACEHOLDERS.help) },
-      { path: '*', element: <Navigate to="/tutor/overview" replace /> },
+      { path: paths.tutor.lessons, element: placeholder(TUTOR_PLACEHOLDERS.lessons) },
+      { path: paths.tutor.students, element: placeholder(TUTOR_PLACEHOLDERS.students) },
+      { path: paths.tutor.messages, element: placeholder(TUTOR_PLACEHOLDERS.messages) },
+      { path: paths.tutor.earnings, element: placeholder(TUTOR_PLACEHOLDERS.earnings) },
+      { path: paths.tutor.settings, element: placeholder(TUTOR_PLACEHOLDERS.settings) },
+      { path: paths.tutor.help, element: placeholder(TUTOR_PLACEHOLDERS.help) },
+      { path: '*', element: <Navigate to={paths.tutor.overview} replace /> },
     ],
   },
   {
@@ -143,29 +160,29 @@ const routes: RouteObject[] = [
     ),
     children: [
       {
-        path: '/payment',
+        path: paths.payment.root,
         element: <Outlet />,
         children: [
           {
-            path: 'checkout',
+            path: paths.payment.checkout,
             lazy: async () => ({
               Component: (await import('../features/payment/checkout-page')).CheckoutPage,
             }),
           },
           {
-            path: 'success',
+            path: paths.payment.success,
             lazy: async () => ({
               Component: (await import('../features/payment/success-page')).SuccessPage,
             }),
           },
-          { path: 'cancel', element: placeholder(PAYMENT_PLACEHOLDERS.cancel) },
+          { path: paths.payment.cancel, element: placeholder(PAYMENT_PLACEHOLDERS.cancel) },
         ],
       },
     ],
   },
   {
     // The booking modal opens over the student's dashboard, like the pages it is opened from.
-    path: '/booking/plan/:tutorId',
+    path: patterns.bookingPlan,
     element: (
       <RequireAuth role="student">
         <DashboardShell role="student" />
@@ -181,6 +198,16 @@ const routes: RouteObject[] = [
     ],
   },
   { path: '*', element: <NotFoundPage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    // One friendly page for whatever a page throws, or a page's code that no longer loads.
+    errorElement: <RouteErrorPage />,
+    // Shown while a deep link's lazy page loads on first paint (React Router asks for one).
+    hydrateFallbackElement: <PageLoading />,
+    children: pages,
+  },
 ];
 
 export const router = createBrowserRouter(routes);

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import {
   getSession,
@@ -25,6 +25,19 @@ export interface AuthState {
 const SESSION_KEY = queryKeys.session;
 const SessionContext = createContext<AuthState | null>(null);
 
+/** The signed-in user as last loaded, without subscribing (null: nobody, or not known yet). */
+export const cachedUser = (client: QueryClient) =>
+  client.getQueryData<SessionUser | null>(SESSION_KEY) ?? null;
+
+/**
+ * Forgets everything the previous user loaded, but keeps the (now empty) session known, so
+ * guards redirect at once instead of reloading it.
+ */
+export function clearSession(client: QueryClient) {
+  client.setQueryData(SESSION_KEY, null);
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   const query = useQuery({
@@ -46,10 +59,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       await call(signOutEndpoint);
     } finally {
-      // Forget everything the previous user loaded, but keep the (now empty) session known,
-      // so guards redirect at once instead of reloading it.
-      client.setQueryData(SESSION_KEY, null);
-      client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+      clearSession(client);
     }
   }, [client]);
   const value = useMemo<AuthState>(() => {

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES as M } from '../../domain/messages';
 import { notify } from './notify';
 import { useSession } from './session';
+import { paths } from './paths';
 
 /** Signs out on the server with the spec's toasts, then back to sign-in. */
 export function useLogOut() {
@@ -12,7 +13,7 @@ export function useLogOut() {
     try {
       await signOut();
       notify.success(M.signedOut, toastId);
-      navigate('/', { replace: true });
+      navigate(paths.signIn, { replace: true });
     } catch {
       notify.error(M.failedToSignOut, toastId);
     }

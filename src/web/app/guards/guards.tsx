@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 import { decideGuestOnly, decideProtected, type GuardDecision } from './route-decision';
+import { paths } from '../../lib/paths';
 
 /** Spinner while the session loads; after 5 s, a way out (spec 1 §2). */
 function SessionLoading() {
@@ -28,7 +29,7 @@ function SessionLoading() {
                 onClick={() => {
                   localStorage.clear();
                   sessionStorage.clear();
-                  window.location.assign('/');
+                  window.location.assign(paths.signIn);
                 }}
               >
                 sign in again
@@ -49,7 +50,7 @@ function Guarded({ decision, children }: { decision: GuardDecision; children: Re
       <Navigate
         to={decision.to}
         replace
-        state={decision.to === '/' ? { from: location } : undefined}
+        state={decision.to === paths.signIn ? { from: location } : undefined}
       />
     );
   }

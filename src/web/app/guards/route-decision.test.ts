@@ -43,4 +43,11 @@ describe('route guards', () => {
       to: '/tutor/complete-profile',
     });
   });
+  it('only returns to a page on this site', () => {
+    for (const elsewhere of ['//evil.example/x', '/\\evil.example', 'https://evil.example/'])
+      expect(decideGuestOnly(student, elsewhere)).toEqual({
+        kind: 'redirect',
+        to: '/student/overview',
+      });
+  });
 });

@@ -1,4 +1,5 @@
 import { landingPath, type Role } from '../../../domain/accounts/account-rules';
+import { paths } from '../../lib/paths';
 
 // What a guard does (spec 1 §2), as a pure function so it is tested without a browser.
 type GuardState = { isLoading: boolean; user: { role: Role; isProfileCompleted: boolean } | null };
@@ -7,22 +8,26 @@ export type GuardDecision =
 
 export function decideProtected(state: GuardState, requiredRole?: Role): GuardDecision {
   if (state.isLoading) return { kind: 'loading' };
-  if (!state.user) return { kind: 'redirect', to: '/' };
+  if (!state.user) return { kind: 'redirect', to: paths.signIn };
   if (requiredRole && state.user.role !== requiredRole)
-    return { kind: 'redirect', to: `/${state.user.role}/overview` };
+    return { kind: 'redirect', to: paths.dashboard(state.user.role) };
   return { kind: 'allow' };
 }
 
+/** A path on this site: '//host' and '/\\host' are read by browsers as another site. */
+const isSameSitePath = (path: string) => /^\/(?![/\\])/.test(path);
+
 /**
  * Where a signed-in user goes from a guest-only page (such as sign-in once it succeeds): the
- * page they first asked for, unless a tutor still has to finish the wizard; else their landing.
+ * page they first asked for (on this site), unless a tutor still has to finish the wizard; else
+ * their landing.
  */
 export function afterSignInPath(
   user: { role: Role; isProfileCompleted: boolean },
   from?: string,
 ): string {
   const landing = landingPath(user);
-  return from && landing !== '/tutor/complete-profile' ? from : landing;
+  return from && isSameSitePath(from) && landing !== paths.tutor.completeProfile ? from : landing;
 }
 
 export function decideGuestOnly(state: GuardState, from?: string): GuardDecision {

@@ -24,6 +24,7 @@ import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { useSession } from '../../lib/session';
 import { initialsOf, useLogOut } from '../../lib/use-log-out';
 import { ProfileCompletionOverlay } from './profile-completion-overlay';
+import { paths } from '../../lib/paths';
 
 type NavItem = { to: string; label: string; icon: LucideIcon };
 
@@ -31,30 +32,30 @@ type NavItem = { to: string; label: string; icon: LucideIcon };
 const NAV: Record<Role, { main: NavItem[]; bottom: NavItem[] }> = {
   student: {
     main: [
-      { to: '/student/overview', label: 'Overview', icon: LayoutDashboard },
-      { to: '/student/tutors', label: 'Find Tutors', icon: Search },
-      { to: '/student/schedule', label: 'My Schedule', icon: CalendarDays },
-      { to: '/student/lessons', label: 'My Lessons', icon: BookOpen },
-      { to: '/student/messages', label: 'Messages', icon: MessageSquare },
-      { to: '/student/billing', label: 'Billing', icon: CreditCard },
+      { to: paths.student.overview, label: 'Overview', icon: LayoutDashboard },
+      { to: paths.student.tutors, label: 'Find Tutors', icon: Search },
+      { to: paths.student.schedule, label: 'My Schedule', icon: CalendarDays },
+      { to: paths.student.lessons, label: 'My Lessons', icon: BookOpen },
+      { to: paths.student.messages, label: 'Messages', icon: MessageSquare },
+      { to: paths.student.billing, label: 'Billing', icon: CreditCard },
     ],
     bottom: [
-      { to: '/student/settings', label: 'Settings', icon: Settings },
-      { to: '/student/help', label: 'Help Center', icon: HelpCircle },
+      { to: paths.student.settings, label: 'Settings', icon: Settings },
+      { to: paths.student.help, label: 'Help Center', icon: HelpCircle },
     ],
   },
   tutor: {
     main: [
-      { to: '/tutor/overview', label: 'Overview', icon: LayoutDashboard },
-      { to: '/tutor/schedule', label: 'My Schedule', icon: CalendarDays },
-      { to: '/tutor/lessons', label: 'My Lessons', icon: BookOpen },
-      { to: '/tutor/students', label: 'My Students', icon: Users },
-      { to: '/tutor/messages', label: 'Messages', icon: MessageSquare },
-      { to: '/tutor/earnings', label: 'Earnings', icon: Wallet },
+      { to: paths.tutor.overview, label: 'Overview', icon: LayoutDashboard },
+      { to: paths.tutor.schedule, label: 'My Schedule', icon: CalendarDays },
+      { to: paths.tutor.lessons, label: 'My Lessons', icon: BookOpen },
+      { to: paths.tutor.students, label: 'My Students', icon: Users },
+      { to: paths.tutor.messages, label: 'Messages', icon: MessageSquare },
+      { to: paths.tutor.earnings, label: 'Earnings', icon: Wallet },
     ],
     bottom: [
-      { to: '/tutor/settings', label: 'Settings', icon: Settings },
-      { to: '/tutor/help', label: 'Help Center', icon: HelpCircle },
+      { to: paths.tutor.settings, label: 'Settings', icon: Settings },
+      { to: paths.tutor.help, label: 'Help Center', icon: HelpCircle },
     ],
   },
 };

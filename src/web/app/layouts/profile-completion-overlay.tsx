@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Banner } from '../../components/ui/banner';
 import { useSession } from '../../lib/session';
+import { paths } from '../../lib/paths';
 
 const SNOOZE_KEY = 'profileOverlaySnoozedUntil';
 /** Spec 3 §4: once dismissed, the overlay stays away for 30 minutes. */
@@ -58,7 +59,7 @@ export function ProfileCompletionOverlay() {
             find and book you.
           </p>
           <Link
-            to="/tutor/complete-profile"
+            to={paths.tutor.completeProfile}
             className="mt-3 inline-flex rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
           >
             Complete Profile

@@ -10,10 +10,11 @@ import { useSession } from '../../lib/session';
 import { AuthLink } from './auth-link';
 import { authApi } from './auth-api';
 import { CodeBoxes, type CodeBoxesHandle } from './code-boxes';
+import { paths } from '../../lib/paths';
 
 export function EmailVerificationPage() {
   const email = (useLocation().state as { email?: string } | null)?.email;
-  if (!email) return <Navigate to="/" replace />;
+  if (!email) return <Navigate to={paths.signIn} replace />;
   return <VerifyEmail email={email} />;
 }
 
@@ -37,7 +38,7 @@ function VerifyEmail({ email }: { email: string }) {
     try {
       const { user, redirectTo } = await authApi.verifyEmail(email, code);
       setUser(user);
-      navigate('/email-verification-success', {
+      navigate(paths.emailVerificationSuccess, {
         replace: true,
         state: { role: user.role, redirectTo },
       });
@@ -87,7 +88,7 @@ function VerifyEmail({ email }: { email: string }) {
         </Button>
       </div>
       <p className="mt-6 text-sm">
-        <AuthLink to="/">Back to Sign in</AuthLink>
+        <AuthLink to={paths.signIn}>Back to Sign in</AuthLink>
       </p>
     </div>
   );

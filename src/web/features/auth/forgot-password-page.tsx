@@ -11,6 +11,7 @@ import { messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { AuthLink } from './auth-link';
 import { authApi } from './auth-api';
+import { paths } from '../../lib/paths';
 
 const schema = z.object({ email: emailSchema });
 
@@ -56,7 +57,7 @@ export function ForgotPasswordPage() {
         </Button>
       </form>
       <div className="mt-6 flex justify-between text-sm">
-        <AuthLink to="/">Back to Sign in</AuthLink>
+        <AuthLink to={paths.signIn}>Back to Sign in</AuthLink>
         <a
           href={`mailto:${SUPPORT_EMAIL}`}
           className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"

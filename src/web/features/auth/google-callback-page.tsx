@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
+import { paths } from '../../lib/paths';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -25,11 +26,11 @@ export function GoogleCallbackPage() {
       const user = params.get('error') ? null : await refresh().catch(() => null);
       if (!user) {
         notify.error(M.authenticationFailed);
-        navigate('/', { replace: true });
+        navigate(paths.signIn, { replace: true });
       } else if (isSignup && !isNew) {
         await signOut().catch(() => undefined);
         notify.error(M.googleAccountExists);
-        navigate('/', { replace: true });
+        navigate(paths.signIn, { replace: true });
       } else if (isNew) {
         notify.success(M.googleAccountCreated);
         navigate(landingPath(user), { replace: true });

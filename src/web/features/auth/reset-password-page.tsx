@@ -16,6 +16,7 @@ import { notify } from '../../lib/notify';
 import { AuthLink } from './auth-link';
 import { authApi } from './auth-api';
 import { applyServerErrors } from './form-errors';
+import { paths } from '../../lib/paths';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -34,7 +35,7 @@ export function ResetPasswordPage() {
     try {
       await authApi.resetPassword({ token, ...values });
       notify.success(M.passwordUpdated, toastId);
-      navigate('/', { replace: true });
+      navigate(paths.signIn, { replace: true });
     } catch (error) {
       applyServerErrors(error, form.setError);
       const message = messageOf(error, M.failedToUpdatePassword);
@@ -51,7 +52,7 @@ export function ResetPasswordPage() {
           <Banner kind="error" dismissible={false}>
             {M.resetLinkInvalid}
           </Banner>
-          <AuthLink to="/forgot-password">Request a new link</AuthLink>
+          <AuthLink to={paths.forgotPassword}>Request a new link</AuthLink>
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
@@ -85,7 +86,7 @@ export function ResetPasswordPage() {
         </form>
       )}
       <p className="mt-6 text-sm">
-        <AuthLink to="/">Back to Sign in</AuthLink>
+        <AuthLink to={paths.signIn}>Back to Sign in</AuthLink>
       </p>
     </div>
   );

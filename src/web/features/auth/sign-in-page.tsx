@@ -12,6 +12,7 @@ import { useSession } from '../../lib/session';
 import { AuthLink } from './auth-link';
 import { authApi } from './auth-api';
 import { GoogleButton, OrDivider } from './google-button';
+import { paths } from '../../lib/paths';
 
 export function SignInPage() {
   const navigate = useNavigate();
@@ -36,7 +37,7 @@ export function SignInPage() {
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
         notify.error(error.message, toastId);
-        navigate('/email-verification', { state: { email: values.email.trim().toLowerCase() } });
+        navigate(paths.emailVerification, { state: { email: values.email.trim().toLowerCase() } });
         return;
       }
       notify.error(messageOf(error, M.failedToSignIn), toastId);
@@ -67,7 +68,7 @@ export function SignInPage() {
         <div className="flex items-center justify-between">
           <Checkbox label="Remember me" {...form.register('rememberMe')} />
           <span className="text-sm">
-            <AuthLink to="/forgot-password">Forgot password?</AuthLink>
+            <AuthLink to={paths.forgotPassword}>Forgot password?</AuthLink>
           </span>
         </div>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
@@ -78,10 +79,10 @@ export function SignInPage() {
       <GoogleButton role="student" isSignup={false} />
       <div className="mt-6 space-y-1 text-center text-sm text-slate-600 dark:text-slate-400">
         <p>
-          New here? <AuthLink to="/signup/student">Sign up as a student</AuthLink>
+          New here? <AuthLink to={paths.signUp('student')}>Sign up as a student</AuthLink>
         </p>
         <p>
-          Want to teach? <AuthLink to="/signup/tutor">Sign up as a tutor</AuthLink>
+          Want to teach? <AuthLink to={paths.signUp('tutor')}>Sign up as a tutor</AuthLink>
         </p>
       </div>
     </div>

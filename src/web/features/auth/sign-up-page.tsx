@@ -12,6 +12,7 @@ import { AuthLink } from './auth-link';
 import { authApi } from './auth-api';
 import { applyServerErrors } from './form-errors';
 import { GoogleButton, OrDivider } from './google-button';
+import { paths } from '../../lib/paths';
 
 const externalLink = 'font-medium text-indigo-600 underline dark:text-indigo-400';
 
@@ -37,7 +38,7 @@ export function SignUpPage({ role }: { role: Role }) {
     try {
       const { email } = await authApi.signUp({ ...values, role });
       notify.success(M.accountCreatedVerify, toastId);
-      navigate('/email-verification', { state: { email, role } });
+      navigate(paths.emailVerification, { state: { email, role } });
     } catch (error) {
       applyServerErrors(error, form.setError);
       notify.error(messageOf(error, M.failedToCreateAccount), toastId);
@@ -96,7 +97,7 @@ export function SignUpPage({ role }: { role: Role }) {
             <>
               I accept the{' '}
               <a
-                href="/terms-of-service"
+                href={paths.terms}
                 target="_blank"
                 rel="noopener noreferrer"
                 className={externalLink}
@@ -105,7 +106,7 @@ export function SignUpPage({ role }: { role: Role }) {
               </a>{' '}
               and the{' '}
               <a
-                href="/privacy-policy"
+                href={paths.privacy}
                 target="_blank"
                 rel="noopener noreferrer"
                 className={externalLink}
@@ -124,11 +125,11 @@ export function SignUpPage({ role }: { role: Role }) {
       <GoogleButton role={role} isSignup />
       <div className="mt-6 space-y-1 text-center text-sm text-slate-600 dark:text-slate-400">
         <p>
-          Already have an account? <AuthLink to="/">Sign in</AuthLink>
+          Already have an account? <AuthLink to={paths.signIn}>Sign in</AuthLink>
         </p>
         {role === 'student' && (
           <p>
-            Want to teach? <AuthLink to="/signup/tutor">Sign up as a tutor</AuthLink>
+            Want to teach? <AuthLink to={paths.signUp('tutor')}>Sign up as a tutor</AuthLink>
           </p>
         )}
       </div>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { AuthLink } from './auth-link';
+import { paths } from '../../lib/paths';
 
 const REDIRECT_SECONDS = 5;
 
@@ -10,7 +11,7 @@ export function VerificationSuccessPage() {
   const navigate = useNavigate();
   const state = useLocation().state as { role?: string; redirectTo?: string } | null;
   const isTutor = state?.role === 'tutor';
-  const destination = state?.redirectTo ?? '/student/overview';
+  const destination = state?.redirectTo ?? paths.student.overview;
 
   useEffect(() => {
     const timer = setTimeout(
@@ -31,10 +32,10 @@ export function VerificationSuccessPage() {
         Go to Dashboard Now
       </Button>
       <div className="mt-4 flex justify-center gap-6 text-sm">
-        <AuthLink to={isTutor ? '/tutor/complete-profile' : '/student/settings'}>
+        <AuthLink to={isTutor ? paths.tutor.completeProfile : paths.student.settings}>
           Complete Profile
         </AuthLink>
-        {!isTutor && <AuthLink to="/student/tutors">Browse Tutors</AuthLink>}
+        {!isTutor && <AuthLink to={paths.student.tutors}>Browse Tutors</AuthLink>}
       </div>
     </div>
   );

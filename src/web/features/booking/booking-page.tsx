@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useTutorProfile } from '../../lib/tutor-profile-query';
 import { BookingModal } from './booking-modal';
+import { paths } from '../../lib/paths';
 
 /** Who is being booked, behind the modal: name, rate and subjects. */
 function TutorSummary({ tutor }: { tutor: TutorProfileResponse }) {
@@ -42,7 +43,7 @@ function TutorSummary({ tutor }: { tutor: TutorProfileResponse }) {
  */
 export function BookingPage() {
   const { tutorId = '' } = useParams();
-  const leave = useLeave(`/student/tutors/${tutorId}`);
+  const leave = useLeave(paths.tutorProfile(tutorId));
   const tutor = useTutorProfile(tutorId);
 
   // Spec 3 §8: 'Tutor profile not found' closes the modal.

@@ -9,6 +9,7 @@ import {
 import { messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { fetchSlots } from './booking-api';
+import { paths } from '../../lib/paths';
 
 /**
  * Continue (spec 3 §5): asks the server once more whether the chosen slot is still offered
@@ -41,7 +42,7 @@ export function useContinueBooking(onSlotGone: () => void) {
       }
       savePendingBooking(booking);
       notify.dismiss(toastId);
-      navigate('/payment/checkout', { state: FROM_BOOKING });
+      navigate(paths.payment.checkout, { state: FROM_BOOKING });
     } catch (error) {
       notify.error(messageOf(error, M.prepareFailed), toastId);
       setPreparing(false);

@@ -6,6 +6,7 @@ import { formatRate, formatRating } from '../../../domain/tutors/tutor-card';
 import { Button } from '../../components/ui/button';
 import { TutorAvatar } from './tutor-avatar';
 import { VerifiedTick } from './tutor-badges';
+import { paths } from '../../lib/paths';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -61,7 +62,7 @@ export function ProfileHeader({ tutor }: { tutor: TutorProfileResponse }) {
               per hour
             </span>
           </p>
-          <Button onClick={() => navigate(`/booking/plan/${tutor.id}`)}>
+          <Button onClick={() => navigate(paths.bookingPlan(tutor.id))}>
             <Clock aria-hidden className="h-4 w-4" />
             Book Trial Lesson
           </Button>

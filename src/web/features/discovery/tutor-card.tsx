@@ -6,6 +6,7 @@ import { formatRate } from '../../../domain/tutors/tutor-card';
 import { TutorAvatar } from './tutor-avatar';
 import { CardRating, ChipsWithMore, VerifiedTick } from './tutor-badges';
 import type { ResultsView } from './search-params';
+import { paths } from '../../lib/paths';
 
 const linkBase =
   'inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors';
@@ -15,7 +16,7 @@ const secondaryLink = `${linkBase} border border-slate-300 bg-white text-slate-8
 /** One search result (spec 2 §3 card model), as a tile (grid) or a row (list). */
 export function TutorCard({ tutor, view }: { tutor: TutorCardModel; view: ResultsView }) {
   const headingId = useId();
-  const profilePath = `/student/tutors/${tutor.id}`;
+  const profilePath = paths.tutorProfile(tutor.id);
   const isList = view === 'list';
   return (
     <article
@@ -79,7 +80,7 @@ export function TutorCard({ tutor, view }: { tutor: TutorCardModel; view: Result
         </p>
         <div className={`flex gap-2 ${isList ? 'sm:flex-col' : ''}`}>
           <Link
-            to={`/booking/plan/${tutor.id}`}
+            to={paths.bookingPlan(tutor.id)}
             className={primaryLink}
             aria-label={`Book ${tutor.name}`}
           >

@@ -16,6 +16,7 @@ import {
   VideoSection,
 } from './profile-details';
 import { ReviewsSection } from './reviews-section';
+import { paths } from '../../lib/paths';
 
 /** Back in history, or to the search when the profile was opened directly (no history). */
 function useGoBack() {
@@ -23,7 +24,7 @@ function useGoBack() {
   return () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);
-    else navigate('/student/tutors');
+    else navigate(paths.student.tutors);
   };
 }
 

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { Brand } from '../../components/ui/brand';
-import { useSession } from '../../lib/session';
+import { useHome } from './use-home';
 
 export function NotFoundPage() {
-  const { user } = useSession();
-  const home = user ? `/${user.role}/overview` : '/';
+  const home = useHome();
   return (
     <main className="grid min-h-screen place-items-center p-6 text-center">
       <div>
@@ -14,10 +13,10 @@ export function NotFoundPage() {
           The page you are looking for does not exist or has moved.
         </p>
         <Link
-          to={home}
+          to={home.to}
           className="mt-6 inline-block rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700"
         >
-          {user ? 'Go to your dashboard' : 'Go to sign in'}
+          {home.label}
         </Link>
       </div>
     </main>

@@ -17,11 +17,12 @@ import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { CheckoutSummary } from './checkout-summary';
 import { useBookLesson } from './payment-api';
+import { paths } from '../../lib/paths';
 
 /** /payment/checkout: the pending booking to confirm; without one, a step back (spec 3 §5). */
 export function CheckoutPage() {
   const { user } = useSession();
-  const leave = useLeave('/');
+  const leave = useLeave(paths.signIn);
   const [booking] = useState(() => (user ? loadPendingBooking(user.id) : null));
 
   useEffect(() => {
@@ -45,7 +46,7 @@ function Checkout({ booking, onCancel }: { booking: PendingBooking; onCancel: ()
   const pickAnotherTime = () => {
     clearPendingBooking();
     if (cameFromBooking(location.state)) navigate(-1);
-    else navigate(`/booking/plan/${booking.tutorProfileId}`, { replace: true });
+    else navigate(paths.bookingPlan(booking.tutorProfileId), { replace: true });
   };
 
   const confirm = async () => {
@@ -56,7 +57,7 @@ function Checkout({ booking, onCancel }: { booking: PendingBooking; onCancel: ()
       clearPendingBooking();
       notify.success(M.trialBooked);
       // Replace: Back from the confirmation must not offer to book the same lesson again.
-      navigate(`/payment/success?lesson=${encodeURIComponent(lesson.id)}`, { replace: true });
+      navigate(paths.paymentSuccess(lesson.id), { replace: true });
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError && error.code === 'CONFLICT') {

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useBookedLesson } from './payment-api';
+import { paths } from '../../lib/paths';
 
 const linkButton =
   'inline-flex items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors';
@@ -21,10 +22,10 @@ const card =
 function Actions() {
   return (
     <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
-      <Link to="/student/overview" className={secondary}>
+      <Link to={paths.student.overview} className={secondary}>
         {M.returnHome}
       </Link>
-      <Link to="/student/lessons" className={primary}>
+      <Link to={paths.student.lessons} className={primary}>
         {M.viewMyLessons}
       </Link>
     </div>

@@ -1,17 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { messageOf } from '../../lib/api-client';
 import { AvailabilityCard } from './availability-card';
 import { AvailabilityDialog } from './availability-dialog';
 import { AVAILABILITY_QUERY_KEY, scheduleApi } from './schedule-api';
-import { UpcomingLessonsCard } from './upcoming-lessons-card';
 
 const LOAD_FAILED = 'Failed to load availability';
 
-/** The tutor's My Schedule (spec 3 §2): weekly availability and upcoming lessons. */
-export function TutorSchedulePage() {
+/**
+ * The tutor's My Schedule (spec 3 §2): weekly availability and upcoming lessons. The lessons
+ * card belongs to the lessons feature; the router puts it here (features don't import each other).
+ */
+export function TutorSchedulePage({ upcomingLessons }: { upcomingLessons: ReactNode }) {
   const client = useQueryClient();
   const availability = useQuery({
     queryKey: AVAILABILITY_QUERY_KEY,
@@ -39,7 +41,7 @@ export function TutorSchedulePage() {
         onEdit={() => setEditing(true)}
         onRetry={() => availability.refetch()}
       />
-      <UpcomingLessonsCard />
+      {upcomingLessons}
       {editing && availability.isSuccess && (
         <AvailabilityDialog
           initialTimezone={availability.data.timezone}

@@ -8,6 +8,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { useSession } from '../../lib/session';
 import { initialsOf, useLogOut } from '../../lib/use-log-out';
+import { paths } from '../../lib/paths';
 
 /** The wizard's header (spec 2 §2): back, help with the support address, user menu. */
 export function WizardHeader() {
@@ -43,7 +44,7 @@ export function WizardHeader() {
       <button
         type="button"
         aria-label="Go back"
-        onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/tutor/overview'))}
+        onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.tutor.overview))}
         className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       >
         <ArrowLeft aria-hidden className="h-5 w-5" />

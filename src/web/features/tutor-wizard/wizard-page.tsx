@@ -24,6 +24,7 @@ import { SubjectsStep } from './steps/subjects-step';
 import { TeachingStyleStep } from './steps/teaching-style-step';
 import { WizardHeader } from './wizard-header';
 import { DRAFT_QUERY_KEY, wizardApi } from './wizard-api';
+import { paths } from '../../lib/paths';
 
 const STEP_COMPONENTS: Record<ProfileStepCode, ComponentType<StepProps>> = {
   basic_info: BasicInfoStep,
@@ -56,7 +57,7 @@ export function TutorWizardPage() {
   useEffect(() => {
     if (!submitted) return;
     const timer = setTimeout(
-      () => navigate('/tutor/overview', { replace: true }),
+      () => navigate(paths.tutor.overview, { replace: true }),
       REDIRECT_DELAY_MS,
     );
     return () => clearTimeout(timer);
@@ -83,7 +84,8 @@ export function TutorWizardPage() {
       </Frame>
     );
   }
-  if (draft.data.isProfileCompleted && !submitted) return <Navigate to="/tutor/overview" replace />;
+  if (draft.data.isProfileCompleted && !submitted)
+    return <Navigate to={paths.tutor.overview} replace />;
 
   const { completedSteps, draft: saved, avatarUrl } = draft.data;
   const step = current ?? draft.data.resumeStep;

@@ -1,7 +1,7 @@
 import { DEFAULT_UPCOMING_DAYS } from '../../../domain/booking/booking-rules';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { UpcomingLessons } from '../../components/lessons/upcoming-lessons';
-import { useUpcomingLessons } from '../../components/lessons/upcoming-lessons-api';
+import { UpcomingLessons } from './upcoming-lessons';
+import { useUpcomingLessons } from './upcoming-lessons-api';
 
 /**
  * Spec 3 §2 'Upcoming Lessons' on the tutor's My Schedule: the next 14 days. The spec's

@@ -3,14 +3,14 @@ import type { Lesson } from '../../../contracts/booking.contract';
 import { saveNotesSchema } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { notify } from '../../lib/notify';
-import { NotesView } from '../notes/notes-view';
-import { Button } from '../ui/button';
-import { Spinner } from '../ui/spinner';
+import { NotesView } from '../../components/notes/notes-view';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import type { LessonViewer } from './lesson-status';
 import { uploadNoteImage, useSaveNotes } from './notes-api';
 
 // TipTap is big: it loads only when someone edits notes, never with the main bundle.
-const NotesEditor = lazy(() => import('../notes/notes-editor'));
+const NotesEditor = lazy(() => import('../../components/notes/notes-editor'));
 
 /** The viewer's own notes: a student's notes, a tutor's preparation notes (null: none yet). */
 export const ownNotesOf = (lesson: Lesson, viewer: LessonViewer) =>

@@ -6,6 +6,7 @@ import {
 } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../domain/tutors/tutor-options';
+import { KEEPS_UNSAVED_INPUT } from '../../app/query-client';
 import { ApiError, call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -16,6 +17,8 @@ import { queryKeys } from '../../lib/query-keys';
 export function useSaveNotes() {
   const client = useQueryClient();
   return useMutation({
+    // Signed out meanwhile: say the save failed and keep the text, rather than leave the page.
+    meta: { [KEEPS_UNSAVED_INPUT]: true },
     mutationFn: async ({ lessonId, html }: { lessonId: string; html: string }) =>
       (await call(saveNotes, { params: { id: lessonId }, body: { html } })).lesson,
     onSuccess: (saved) => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSession } from '../../lib/session';
-import { ButtonLink } from '../ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import type { LessonViewer } from './lesson-status';
 import { NextLessonCard } from './next-lesson-card';
 

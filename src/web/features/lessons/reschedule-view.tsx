@@ -3,9 +3,9 @@ import type { Lesson } from '../../../contracts/booking.contract';
 import { MAX_RESCHEDULE_REASON_LENGTH } from '../../../domain/booking/booking-rules';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { lessonTimes, longDate, zoneLabel } from '../../lib/lesson-time';
-import { TimeSlots } from '../booking/time-slots';
-import { WeekStrip } from '../booking/week-strip';
-import { Banner } from '../ui/banner';
+import { TimeSlots } from '../../components/booking/time-slots';
+import { WeekStrip } from '../../components/booking/week-strip';
+import { Banner } from '../../components/ui/banner';
 import { otherPartyOf, type LessonViewer } from './lesson-status';
 import type { RescheduleStep } from './use-reschedule';
 

@@ -1,16 +1,17 @@
 import { Search } from 'lucide-react';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { LessonsOverview } from '../../components/lessons/lessons-overview';
+import { LessonsOverview } from './lessons-overview';
+import { paths } from '../../lib/paths';
 
 /** The student's home: a greeting and the next lesson, or the way to book one. */
 export function StudentOverviewPage() {
   return (
     <LessonsOverview
       viewer="student"
-      schedulePath="/student/schedule"
+      schedulePath={paths.student.schedule}
       emptyHint={M.noLessonsStudentHint}
       action={{
-        to: '/student/tutors',
+        to: paths.student.tutors,
         label: M.findTutors,
         icon: <Search aria-hidden className="h-4 w-4" />,
       }}

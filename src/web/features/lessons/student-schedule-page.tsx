@@ -1,11 +1,12 @@
 import { Search } from 'lucide-react';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { UpcomingLessons } from '../../components/lessons/upcoming-lessons';
+import { UpcomingLessons } from './upcoming-lessons';
 import { ButtonLink } from '../../components/ui/button';
-import { useUpcomingLessons } from '../../components/lessons/upcoming-lessons-api';
+import { useUpcomingLessons } from './upcoming-lessons-api';
 import { RangeSelect } from './range-select';
 import { RefreshButton } from './refresh-button';
 import { useRangeDays } from './use-range-days';
+import { paths } from '../../lib/paths';
 
 /** The student's My Schedule (spec 3 §2): upcoming lessons over a chosen range. */
 export function StudentSchedulePage() {
@@ -45,7 +46,7 @@ function UpcomingLessonsPage({ title }: { title: string }) {
           viewer="student"
           emptyHint={M.noLessonsStudentHint}
           emptyAction={
-            <ButtonLink to="/student/tutors">
+            <ButtonLink to={paths.student.tutors}>
               <Search aria-hidden className="h-4 w-4" />
               {M.findTutors}
             </ButtonLink>

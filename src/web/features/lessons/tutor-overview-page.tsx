@@ -1,16 +1,17 @@
 import { CalendarPlus } from 'lucide-react';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { LessonsOverview } from '../../components/lessons/lessons-overview';
+import { LessonsOverview } from './lessons-overview';
+import { paths } from '../../lib/paths';
 
 /** The tutor's home: a greeting and the next lesson, or a nudge to open their calendar. */
 export function TutorOverviewPage() {
   return (
     <LessonsOverview
       viewer="tutor"
-      schedulePath="/tutor/schedule"
+      schedulePath={paths.tutor.schedule}
       emptyHint={M.noLessonsTutorHint}
       action={{
-        to: '/tutor/schedule',
+        to: paths.tutor.schedule,
         label: M.setAvailability,
         icon: <CalendarPlus aria-hidden className="h-4 w-4" />,
       }}

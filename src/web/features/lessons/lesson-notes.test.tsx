@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { lesson as lessonShape, type Lesson } from '../../../contracts/booking.contract';
+import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { apiError, gate, serveApi } from '../../test/fake-api';
+import { renderInApp } from '../../test/render';
+import type { LessonViewer } from './lesson-status';
+import { LessonNotes } from './lesson-notes';
+import { useUpcomingLessons } from './upcoming-lessons-api';
+
+const booked: Lesson = lessonShape.parse({
+  id: 'lesson-1',
+  tutorProfileId: 'tutor-1',
+  tutor: { name: 'Ada Tutor', avatarUrl: null },
+  student: { name: 'Sam Student', avatarUrl: null },
+  subject: 'Mathematics',
+  isTrial: true,
+  status: 'scheduled',
+  startTime: '2027-03-08T09:00:00.000Z',
+  endTime: '2027-03-08T10:00:00.000Z',
+  durationMinutes: 50,
+  timezone: 'UTC',
+  priceCents: 0,
+  currency: 'usd',
+  meetingUrl: null,
+  studentNotes: '<p>Quadratic equations, please</p>',
+  tutorPrepNotes: null,
+});
+
+/** The notes as the lesson dialog shows them: of the lesson in the upcoming list. */
+function NotesOfFirstLesson({ viewer }: { viewer: LessonViewer }) {
+  const lessons = useUpcomingLessons(7);
+  const first = lessons.data?.[0];
+  return first ? <LessonNotes lesson={first} viewer={viewer} /> : null;
+}
+
+/** The lessons API for one lesson; saving notes stores them once `saving` (if any) opens. */
+function serveLessons({
+  failSave = false,
+  saving,
+}: {
+  failSave?: boolean;
+  saving?: Promise<void>;
+}) {
+  let current = booked;
+  return serveApi({
+    'GET /api/auth/session': { json: { user: null } },
+    'GET /api/lessons/upcoming': () => ({ json: { lessons: [current] } }),
+    'PUT /api/lessons/lesson-1/notes': async ({ body }) => {
+      await saving;
+      if (failSave) return apiError(500, 'INTERNAL', 'Something went wrong');
+      current = { ...current, studentNotes: (body as { html: string }).html };
+      return { json: { lesson: current } };
+    },
+  });
+}
+
+describe('LessonNotes', () => {
+  it('shows a tutor the student’s notes read-only and their own preparation notes to edit', async () => {
+    serveLessons({});
+    renderInApp(<NotesOfFirstLesson viewer="tutor" />);
+    const studentNotes = await screen.findByTestId('student-notes');
+    expect(within(studentNotes).getByRole('heading').textContent).toBe(M.studentNotesForTutor);
+    expect(within(studentNotes).getByText('Quadratic equations, please')).toBeTruthy();
+    expect(within(studentNotes).queryByRole('button')).toBeNull();
+
+    const own = screen.getByTestId('own-notes');
+    expect(within(own).getByRole('heading').textContent).toBe(M.prepNotes);
+    expect(within(own).getByText(M.noNotes)).toBeTruthy();
+    expect(within(own).getByRole('button', { name: M.editNotes })).toBeTruthy();
+  });
+
+  it('lets a student edit and save their notes: Saving..., then the saved notes and a toast', async () => {
+    const user = userEvent.setup();
+    const server = gate();
+    const api = serveLessons({ saving: server.opened });
+    renderInApp(<NotesOfFirstLesson viewer="student" />);
+    const own = await screen.findByTestId('own-notes');
+    expect(within(own).getByRole('heading').textContent).toBe(M.myNotes);
+    expect(screen.queryByTestId('student-notes')).toBeNull();
+
+    await user.click(within(own).getByRole('button', { name: M.editNotes }));
+    // The editor's code loads on demand, as in the browser.
+    const editor = await within(own).findByRole(
+      'textbox',
+      { name: M.myNotes },
+      { timeout: 10_000 },
+    );
+    await user.click(editor);
+    await user.keyboard(' and graphs');
+    await user.click(within(own).getByRole('button', { name: M.saveNotes }));
+
+    // Held by the server: the editor waits, with Save showing its progress.
+    const saving = await within(own).findByRole('button', { name: M.saving });
+    expect((saving as HTMLButtonElement).disabled).toBe(true);
+    const sent = api.requests.find((request) => request.method === 'PUT');
+    expect(sent?.body).toEqual({ html: '<p>Quadratic equations, please and graphs</p>' });
+
+    server.open();
+    expect(await screen.findByText(M.notesSaved)).toBeTruthy();
+    await waitFor(() => expect(within(own).queryByRole('textbox')).toBeNull());
+    expect(within(own).getByText('Quadratic equations, please and graphs')).toBeTruthy();
+    expect(within(own).getByRole('button', { name: M.editNotes })).toBeTruthy();
+  });
+
+  it('keeps the editor and the text when saving fails, and says so', async () => {
+    const user = userEvent.setup();
+    serveLessons({ failSave: true });
+    renderInApp(<NotesOfFirstLesson viewer="student" />);
+    const own = await screen.findByTestId('own-notes');
+    await user.click(within(own).getByRole('button', { name: M.editNotes }));
+    await within(own).findByRole('textbox', { name: M.myNotes }, { timeout: 10_000 });
+    await user.click(within(own).getByRole('button', { name: M.saveNotes }));
+
+    expect(await screen.findByText(M.notesFailed)).toBeTruthy();
+    const editor = within(own).getByRole('textbox', { name: M.myNotes });
+    expect(editor.textContent).toBe('Quadratic equations, please');
+    expect(within(own).getByRole('button', { name: M.saveNotes })).toBeTruthy();
+  });
+});

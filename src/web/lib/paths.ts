@@ -1,0 +1,62 @@
+import { generatePath } from 'react-router';
+import type { Role } from '../../domain/accounts/account-rules';
+
+// Every page's address, in one place: the router declares its routes from these and every link
+// or redirect builds its target here, so renaming a page is one edit. Patterns with a parameter
+// (':tutorId') are for the router; links use the builder beside them, which encodes the value.
+
+export const patterns = {
+  tutorProfile: '/student/tutors/:tutorId',
+  bookingPlan: '/booking/plan/:tutorId',
+} as const;
+
+export const paths = {
+  /** Also the home page: the guest-only guard sends a signed-in user on to their dashboard. */
+  signIn: '/',
+  signUp: (role: Role) => `/signup/${role}`,
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  emailVerification: '/email-verification',
+  emailVerificationSuccess: '/email-verification-success',
+  googleCallback: '/auth/google-callback',
+  terms: '/terms-of-service',
+  privacy: '/privacy-policy',
+
+  /** A signed-in user's dashboard home. */
+  dashboard: (role: Role) => (role === 'student' ? paths.student.overview : paths.tutor.overview),
+  student: {
+    root: '/student',
+    overview: '/student/overview',
+    tutors: '/student/tutors',
+    schedule: '/student/schedule',
+    lessons: '/student/lessons',
+    messages: '/student/messages',
+    billing: '/student/billing',
+    settings: '/student/settings',
+    help: '/student/help',
+  },
+  tutorProfile: (tutorId: string) => generatePath(patterns.tutorProfile, { tutorId }),
+  bookingPlan: (tutorId: string) => generatePath(patterns.bookingPlan, { tutorId }),
+
+  tutor: {
+    root: '/tutor',
+    completeProfile: '/tutor/complete-profile',
+    overview: '/tutor/overview',
+    schedule: '/tutor/schedule',
+    lessons: '/tutor/lessons',
+    students: '/tutor/students',
+    messages: '/tutor/messages',
+    earnings: '/tutor/earnings',
+    settings: '/tutor/settings',
+    help: '/tutor/help',
+  },
+
+  payment: {
+    root: '/payment',
+    checkout: '/payment/checkout',
+    success: '/payment/success',
+    cancel: '/payment/cancel',
+  },
+  paymentSuccess: (lessonId: string) =>
+    `${paths.payment.success}?lesson=${encodeURIComponent(lessonId)}`,
+} as const;

@@ -1,0 +1,45 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Component tests run in jsdom, which lacks a few browser features our UI uses. These fill them in
+// the way a desktop browser behaves; they stand in for the browser, never for our own code.
+
+// <dialog>: showModal()/close() toggle `open` (jsdom hides a dialog without it).
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}
+
+// matchMedia: a desktop-sized window, where no phone media query matches.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      media: query,
+      matches: false,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) satisfies MediaQueryList;
+}
+
+// Layout of a text range (the notes editor scrolls its caret into view): jsdom lays nothing
+// out, so a range measures like an element does there, as empty.
+if (!Range.prototype.getClientRects) {
+  Range.prototype.getClientRects = () => document.createElement('span').getClientRects();
+  Range.prototype.getBoundingClientRect = () =>
+    document.createElement('span').getBoundingClientRect();
+}
+document.elementFromPoint ??= () => null;
+
+// findBy/waitFor give the page 5 s (not 1 s) to show what it should: jsdom on a busy machine
+// is slow, and a wait ends as soon as the page is right.
+configure({ asyncUtilTimeout: 5_000 });
+
+afterEach(cleanup);
