@@ -6,5 +6,4 @@ export const SCHEDULING_MESSAGES = {
   invalidDate: 'Please choose a valid date',
   invalidSlotTime: 'Please choose a valid time slot',
   invalidLessonMinutes: 'Please choose a lesson of 25, 50 or 100 minutes',
-  invalidDays: 'Please choose between 1 and 60 days',
 } as const;
