@@ -11,6 +11,7 @@ import { avatarUrlOf } from '../../adapters/storage/signed-url';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { captureMailFailure, type Auth } from './auth';
+import { deleteUnverifiedUserSince, findUserByEmail } from './auth.repository';
 
 // Account use cases. Better Auth does the cryptography and sessions; this layer applies the
 // spec's rules and messages and hands back the cookies Better Auth set.
@@ -73,14 +74,6 @@ async function readEngineResponse<T>(response: Response): Promise<WithCookies<T>
   return { value: body as T, cookies };
 }
 
-function findUserByEmail(db: Kysely<DB>, email: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'social_auth_provider', 'has_password', 'is_email_verified'])
-    .where('email', '=', email)
-    .executeTakeFirst();
-}
-
 export async function currentUser(ctx: AuthContext, headers: Headers): Promise<SessionUser | null> {
   const session = await ctx.auth.api.getSession({ headers });
   return session ? toSessionUser(session.user as EngineUser, ctx.signingSecret) : null;
@@ -115,12 +108,7 @@ export async function signUp(ctx: AuthContext, input: SignUpInput & { role: Role
   } catch (error) {
     // Nothing half-written: remove a user row this attempt created before failing (e.g. the
     // code email could not be sent), so the visitor can simply try again.
-    await ctx.db
-      .deleteFrom('users')
-      .where('email', '=', input.email)
-      .where('is_email_verified', '=', false)
-      .where('created_at', '>=', startedAt)
-      .execute();
+    await deleteUnverifiedUserSince(ctx.db, input.email, startedAt);
     if (engineCode(error)?.startsWith('USER_ALREADY_EXISTS')) {
       throw new AppError('EMAIL_TAKEN', M.emailAlreadyRegistered);
     }

@@ -9,6 +9,7 @@ import { passwordResetEmail, verificationCodeEmail } from '../../adapters/mail/a
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
 import type { Env } from '../../env';
+import { markHasPassword, recordLogin } from './auth.repository';
 
 // Better Auth is the engine behind /api/auth (ADR 004): sessions, password hashing hooks,
 // email codes, reset tokens and Google over OpenID Connect. Our routes (auth.routes.ts) are
@@ -220,11 +221,7 @@ export function createAuth(options: {
         create: {
           after: async (account) => {
             if (account.providerId === 'credential') {
-              await db
-                .updateTable('users')
-                .set({ has_password: true })
-                .where('id', '=', account.userId)
-                .execute();
+              await markHasPassword(db, account.userId);
             }
           },
         },
@@ -232,11 +229,7 @@ export function createAuth(options: {
       session: {
         create: {
           after: async (session) => {
-            await db
-              .updateTable('users')
-              .set({ last_login_at: new Date() })
-              .where('id', '=', session.userId)
-              .execute();
+            await recordLogin(db, session.userId, new Date());
           },
         },
       },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse } from '../../../contracts/error.contract';
-import { isReachable } from '../../db/database';
+import { isReachable } from './health.repository';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
