@@ -19,7 +19,7 @@ export interface Database {
   dump?(): Promise<Blob>;
 }
 
-export type DatabaseOptions =
+type DatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number }
   /** `dataDir` undefined = in memory (tests); `loadDataDir` starts from a dumped template. */
   | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob };

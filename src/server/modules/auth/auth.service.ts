@@ -16,7 +16,7 @@ import { deleteUnverifiedUserSince, findUserByEmail } from './auth.repository';
 // Account use cases. Better Auth does the cryptography and sessions; this layer applies the
 // spec's rules and messages and hands back the cookies Better Auth set.
 
-export interface AuthContext {
+interface AuthContext {
   auth: Auth;
   db: Kysely<DB>;
   /** Signs stored avatar paths into URLs the browser can load. */
@@ -24,7 +24,7 @@ export interface AuthContext {
 }
 
 /** A result plus the Set-Cookie headers the route must forward. */
-export interface WithCookies<T> {
+interface WithCookies<T> {
   value: T;
   cookies: string[];
 }
@@ -41,7 +41,7 @@ interface EngineUser {
   socialAuthProvider?: unknown;
 }
 
-export function toSessionUser(user: EngineUser, signingSecret: string): SessionUser {
+function toSessionUser(user: EngineUser, signingSecret: string): SessionUser {
   return {
     id: user.id,
     email: user.email,

@@ -15,10 +15,10 @@ import { markHasPassword, recordLogin } from './auth.repository';
 // email codes, reset tokens and Google over OpenID Connect. Our routes (auth.routes.ts) are
 // the public API; only the OAuth callback reaches Better Auth's own handler.
 
-export const CODE_TTL_SECONDS = 10 * 60;
-export const CODE_ATTEMPTS = 5;
-export const RESET_TTL_SECONDS = 30 * 60;
-export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+const CODE_TTL_SECONDS = 10 * 60;
+const CODE_ATTEMPTS = 5;
+const RESET_TTL_SECONDS = 30 * 60;
+const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const AUTH_BASE_PATH = '/api/auth/engine';
 
 // argon2id with OWASP's minimum parameters (19 MiB, 2 passes).

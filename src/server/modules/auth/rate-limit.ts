@@ -4,7 +4,7 @@ import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { countHit } from './auth.repository';
 
-export interface RateLimitRule {
+interface RateLimitRule {
   /** What is limited, e.g. 'sign-in:email'. */
   name: string;
   max: number;

@@ -22,7 +22,7 @@ import { AppError } from '../../errors';
 import { loadReferenceData } from '../reference/reference.service';
 import * as repository from './tutor-profile.repository';
 
-export interface TutorProfileContext {
+interface TutorProfileContext {
   db: Kysely<DB>;
   signingSecret: string;
   now?: () => Date;

@@ -14,7 +14,7 @@ export interface UploadContext {
   signingSecret: string;
 }
 
-export interface StoredImage {
+interface StoredImage {
   path: string;
   url: string;
 }
