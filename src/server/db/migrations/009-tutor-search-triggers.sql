@@ -55,24 +55,24 @@ BEGIN
   RETURN NULL;
 END;
 $$;
-CREATE TRIGGER tutor_subjects_search_on_insert
-  AFTER INSERT ON tutor_subjects REFERENCING NEW TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION mark_changed_rows_stale();
-CREATE TRIGGER tutor_subjects_search_on_update
-  AFTER UPDATE ON tutor_subjects REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION mark_changed_rows_stale();
-CREATE TRIGGER tutor_subjects_search_on_delete
-  AFTER DELETE ON tutor_subjects REFERENCING OLD TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION mark_changed_rows_stale();
-CREATE TRIGGER tutor_languages_search_on_insert
-  AFTER INSERT ON tutor_languages REFERENCING NEW TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION mark_changed_rows_stale();
-CREATE TRIGGER tutor_languages_search_on_update
-  AFTER UPDATE ON tutor_languages REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION mark_changed_rows_stale();
-CREATE TRIGGER tutor_languages_search_on_delete
-  AFTER DELETE ON tutor_languages REFERENCING OLD TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION mark_changed_rows_stale();
+
+DO $$
+DECLARE
+  tbl text;
+BEGIN
+  FOREACH tbl IN ARRAY ARRAY['tutor_subjects', 'tutor_languages'] LOOP
+    EXECUTE format('CREATE TRIGGER %1$s_search_on_insert AFTER INSERT ON %1$s
+      REFERENCING NEW TABLE AS changed_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION mark_changed_rows_stale()', tbl);
+    EXECUTE format('CREATE TRIGGER %1$s_search_on_update AFTER UPDATE ON %1$s
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION mark_changed_rows_stale()', tbl);
+    EXECUTE format('CREATE TRIGGER %1$s_search_on_delete AFTER DELETE ON %1$s
+      REFERENCING OLD TABLE AS changed_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION mark_changed_rows_stale()', tbl);
+  END LOOP;
+END;
+$$;
 
 -- A bio or a name edit: row-level, as an UPDATE OF trigger cannot have transition tables.
 CREATE FUNCTION mark_profile_stale() RETURNS trigger LANGUAGE plpgsql AS $$
