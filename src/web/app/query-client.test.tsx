@@ -53,7 +53,7 @@ describe('the query cache on a 401', () => {
       'GET /api/lessons/upcoming': () =>
         sessionValid
           ? { json: { lessons: [] } }
-          : apiError(401, 'UNAUTHORIZED', 'You must be signed in'),
+          : apiError('UNAUTHENTICATED', 'You must be signed in'),
       'POST /api/auth/sign-in': () => {
         sessionValid = true;
         return { json: { user: signedInStudent, redirectTo: paths.student.overview } };
@@ -81,7 +81,7 @@ describe('the query cache on a 401', () => {
     serveApi({
       'GET /api/auth/session': { json: { user: null } },
       'GET /api/auth/providers': { json: { google: false } },
-      'POST /api/auth/sign-in': apiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'),
+      'POST /api/auth/sign-in': apiError('UNAUTHENTICATED', 'Invalid email or password'),
     });
     const { router } = renderApp(paths.signIn);
     const user = userEvent.setup();

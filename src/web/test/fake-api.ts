@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { ERROR_STATUS, type ErrorCode } from '../../contracts/error-codes';
 
 // The network for component tests: `fetch` answers from a table of routes with contract-shaped
 // JSON, as the server would. Everything above fetch (api-client, hooks, components) is ours and
@@ -39,8 +40,8 @@ export function gate() {
   return { opened, open };
 }
 
-/** The server's error envelope. */
-export const apiError = (status: number, code: string, message: string): Reply => ({
-  status,
+/** The server's error envelope: the code's own status, as the server's error handler sends it. */
+export const apiError = (code: ErrorCode, message: string): Reply => ({
+  status: ERROR_STATUS[code],
   json: { error: { code, message } },
 });

@@ -21,9 +21,9 @@ const tutor = tutorProfileResponse.parse({
   firstName: 'Ada',
   lastName: 'Tutor',
   avatarUrl: null,
-  subjects: [{ name: 'Mathematics', level: 'Advanced' }],
+  subjects: [{ id: 1, name: 'Mathematics', level: 'Advanced' }],
   languages: [{ name: 'English', level: 'Native' }],
-  hourlyRate: 40,
+  hourlyRateCents: 4000,
   rating: null,
   totalReviews: 0,
   lessonsCompleted: 0,
@@ -146,7 +146,7 @@ describe('BookingModal', () => {
     let available = false;
     serveBooking({
       slots: () =>
-        available ? { json: week(['2027-03-08']) } : apiError(500, 'INTERNAL', 'Database down'),
+        available ? { json: week(['2027-03-08']) } : apiError('INTERNAL', 'Database down'),
     });
     openModal();
     // The modal asks twice before giving up (one automatic retry).

@@ -49,7 +49,7 @@ function serveLessons({
     'GET /api/lessons/upcoming': () => ({ json: { lessons: [current] } }),
     'PUT /api/lessons/lesson-1/notes': async ({ body }) => {
       await saving;
-      if (failSave) return apiError(500, 'INTERNAL', 'Something went wrong');
+      if (failSave) return apiError('INTERNAL', 'Something went wrong');
       current = { ...current, studentNotes: (body as { html: string }).html };
       return { json: { lesson: current } };
     },
