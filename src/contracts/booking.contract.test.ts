@@ -35,7 +35,7 @@ describe('bookLessonSchema', () => {
     subjectId: 1,
     mode: 'trial',
     bookingDate: '2028-02-29',
-    slotTime: '23:30-00:30',
+    slotLabel: '23:30-00:30',
     viewerZone: 'UTC',
     lessonMinutes: 50,
   };
@@ -44,9 +44,9 @@ describe('bookLessonSchema', () => {
   });
   it.each(['9:00-10:00', '09:00-24:00', '09:00–10:00', '09:00-10:00 ', '09:60-10:00'])(
     'refuses the slot label %s',
-    (slotTime) => {
-      const result = bookLessonSchema.safeParse({ ...valid, slotTime });
-      expect(firstMessage(result)).toBe(M.invalidSlotTime);
+    (slotLabel) => {
+      const result = bookLessonSchema.safeParse({ ...valid, slotLabel });
+      expect(firstMessage(result)).toBe(M.invalidSlotLabel);
     },
   );
 });

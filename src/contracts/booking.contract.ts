@@ -16,7 +16,7 @@ import {
   lessonMinutesSchema,
   localDateSchema,
   MAX_SLOT_DAYS,
-  slotTimeSchema,
+  slotLabelSchema,
   timeZoneSchema,
 } from '../domain/scheduling/slot-schemas';
 import { defineEndpoint, idParams, MULTIPART, ROLE_ERRORS, SIGNED_IN_ERRORS } from './endpoint';
@@ -58,7 +58,7 @@ export const bookLessonSchema = z.object({
   subjectId: z.number(M.selectSubject).int(M.selectSubject).positive(M.selectSubject),
   mode: z.enum(BOOKABLE_MODES, M.paidSoon),
   bookingDate: localDateSchema,
-  slotTime: slotTimeSchema,
+  slotLabel: slotLabelSchema,
   viewerZone: timeZoneSchema,
   lessonMinutes: lessonMinutesSchema,
   notes: z.string().trim().max(MAX_BOOKING_NOTES_LENGTH, M.notesTooLong).default(''),
@@ -71,7 +71,7 @@ export type BookLessonInput = z.input<typeof bookLessonSchema>;
  */
 export const rescheduleLessonSchema = z.object({
   bookingDate: localDateSchema,
-  slotTime: slotTimeSchema,
+  slotLabel: slotLabelSchema,
   viewerZone: timeZoneSchema,
   reason: z
     .string()
@@ -97,7 +97,7 @@ export const slotsResponse = z.object({
         z.object({
           startTime: z.string(),
           endTime: z.string(),
-          /** 'HH:MM-HH:MM' on the viewer's clock: what a booking sends back as slotTime. */
+          /** 'HH:MM-HH:MM' on the viewer's clock: what a booking sends back as slotLabel. */
           slotLabel: z.string(),
           period: z.enum(['morning', 'afternoon', 'evening']),
         }),

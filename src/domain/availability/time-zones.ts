@@ -1,4 +1,4 @@
-import { isValidTimeZone } from './weekly-slot';
+import { isValidTimeZone } from './weekly-window';
 
 /** The zones most tutors pick, listed first in the timezone selector (spec 2 §2). */
 export const COMMON_TIME_ZONES = [

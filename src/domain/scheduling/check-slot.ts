@@ -5,7 +5,7 @@ export interface SlotCheckQuery extends Omit<SlotQuery, 'fromDate' | 'days'> {
   /** The viewer's local date, 'YYYY-MM-DD'. */
   bookingDate: string;
   /** 'HH:MM-HH:MM' on the viewer's clock, as a generated slot's slotLabel. */
-  slotTime: string;
+  slotLabel: string;
 }
 
 export type SlotCheckResult =
@@ -17,9 +17,9 @@ export type SlotCheckResult =
  * check can never disagree with what was shown. When the viewer's clock repeats an hour and two
  * offered slots read the same, the earlier one is meant (ADR 005).
  */
-export function checkSlot({ bookingDate, slotTime, ...query }: SlotCheckQuery): SlotCheckResult {
+export function checkSlot({ bookingDate, slotLabel, ...query }: SlotCheckQuery): SlotCheckResult {
   const [day] = generateSlots({ ...query, fromDate: bookingDate, days: 1 }).days;
-  const slot = day?.slots.find((offered) => offered.slotLabel === slotTime);
+  const slot = day?.slots.find((offered) => offered.slotLabel === slotLabel);
   return slot
     ? { ok: true, startUtc: slot.startTime, endUtc: slot.endTime }
     : { ok: false, message: SCHEDULING_MESSAGES.slotUnavailable };

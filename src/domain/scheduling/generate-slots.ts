@@ -1,4 +1,4 @@
-import { fromMinutes, type WeeklySlot } from '../availability/weekly-slot';
+import { fromMinutes, type WeeklyWindow } from '../availability/weekly-window';
 import {
   clampDays,
   dayOfWall,
@@ -20,7 +20,7 @@ export const CANDIDATE_STEP_MINUTES = 30;
 
 export interface SlotQuery {
   /** The tutor's weekly windows, in the tutor's wall-clock time. */
-  weekly: readonly WeeklySlot[];
+  weekly: readonly WeeklyWindow[];
   tutorZone: string;
   /** Lessons (or other holds) that block time; touching a slot is fine. */
   busy: readonly { start: Date; end: Date }[];

@@ -1,4 +1,4 @@
-import { toMinutes, type WeeklySlot } from '../availability/weekly-slot';
+import { toMinutes, type WeeklyWindow } from '../availability/weekly-window';
 import {
   clampDays,
   formatLocalDate,
@@ -19,7 +19,7 @@ interface WindowMinutes {
 /** Weekly windows by weekday (index 0 = Sunday), parsed once instead of once per date. */
 export type WeekOfWindows = readonly (readonly WindowMinutes[])[];
 
-export function groupByWeekday(weekly: readonly WeeklySlot[]): WeekOfWindows {
+export function groupByWeekday(weekly: readonly WeeklyWindow[]): WeekOfWindows {
   const week: WindowMinutes[][] = [[], [], [], [], [], [], []];
   for (const slot of weekly) {
     week[slot.dayOfWeek]?.push({ start: toMinutes(slot.startTime), end: toMinutes(slot.endTime) });
@@ -69,7 +69,7 @@ export function timelineForDays(zone: string, firstDay: number, lastDay: number)
 }
 
 export interface WeeklyIntervalsQuery {
-  weekly: readonly WeeklySlot[];
+  weekly: readonly WeeklyWindow[];
   /** The tutor's IANA zone. */
   zone: string;
   /** First local date in the tutor's zone, 'YYYY-MM-DD'. */

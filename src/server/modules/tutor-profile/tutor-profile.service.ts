@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ProfileDraftResponse } from '../../../contracts/tutor-profile.contract';
 import { landingPath } from '../../../domain/accounts/account-rules';
 import { weeklyHours } from '../../../domain/availability/weekly-hours';
-import type { WeeklySlot } from '../../../domain/availability/weekly-slot';
+import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import {
   PROFILE_STEP_CODES,
@@ -225,7 +225,7 @@ async function insertAvailability(
   trx: Transaction<DB>,
   tutorProfileId: string,
   timezone: string,
-  slots: readonly WeeklySlot[],
+  slots: readonly WeeklyWindow[],
 ) {
   if (slots.length === 0) return;
   await trx

@@ -75,7 +75,7 @@ export function BookingModal({
       subjectName: subject.name,
       mode: 'trial',
       bookingDate: date,
-      slotTime: slot.slotLabel,
+      slotLabel: slot.slotLabel,
       viewerZone: choice.zone,
       lessonMinutes: choice.lessonMinutes,
       startTime: slot.startTime,

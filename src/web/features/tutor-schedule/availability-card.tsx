@@ -1,8 +1,8 @@
 import { Clock, Globe, Pencil } from 'lucide-react';
-import { WEEKDAYS_MONDAY_FIRST } from '../../../domain/availability/slot-editing';
+import { WEEKDAYS_MONDAY_FIRST } from '../../../domain/availability/window-editing';
 import { zoneCityName } from '../../../domain/availability/time-zones';
 import { weeklyHours } from '../../../domain/availability/weekly-hours';
-import { toMinutes } from '../../../domain/availability/weekly-slot';
+import { toMinutes } from '../../../domain/availability/weekly-window';
 import type { AvailabilityResponse } from '../../../contracts/tutor-profile.contract';
 import { Button } from '../../components/ui/button';
 import { useReferenceData } from '../../lib/reference-data';

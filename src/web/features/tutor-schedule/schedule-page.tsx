@@ -45,7 +45,7 @@ export function TutorSchedulePage({ upcomingLessons }: { upcomingLessons: ReactN
       {editing && availability.isSuccess && (
         <AvailabilityDialog
           initialTimezone={availability.data.timezone}
-          initialSlots={availability.data.slots}
+          initialWindows={availability.data.slots}
           onClose={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);
