@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES } from '../domain/messages';
-import { SCHEDULING_MESSAGES as M } from '../domain/scheduling/messages';
+import { BOOKING_MESSAGES as M } from '../domain/messages';
 import { bookLessonSchema, slotsQuerySchema } from './booking.contract';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -20,9 +19,9 @@ describe('slotsQuerySchema', () => {
     [{ viewerZone: '' }, 'Please select your timezone'],
     [{ fromDate: '2027-02-29' }, M.invalidDate],
     [{ fromDate: '28/03/2027' }, M.invalidDate],
-    [{ days: '0' }, BOOKING_MESSAGES.invalidRange],
-    [{ days: '61' }, BOOKING_MESSAGES.invalidRange],
-    [{ days: '1.5' }, BOOKING_MESSAGES.invalidRange],
+    [{ days: '0' }, M.invalidRange],
+    [{ days: '61' }, M.invalidRange],
+    [{ days: '1.5' }, M.invalidRange],
     [{ lessonMinutes: '60' }, M.invalidLessonMinutes],
   ])('refuses %o', (change, message) => {
     expect(firstMessage(slotsQuerySchema.safeParse({ ...valid, ...change }))).toBe(message);

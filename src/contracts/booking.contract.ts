@@ -10,7 +10,6 @@ import {
 } from '../domain/booking/booking-rules';
 import { MAX_NOTES_HTML_LENGTH } from '../domain/booking/lesson-notes';
 import { BOOKING_MESSAGES as M } from '../domain/messages';
-import { SCHEDULING_MESSAGES } from '../domain/scheduling/messages';
 import { DEFAULT_LESSON_MINUTES } from '../domain/scheduling/slot-length';
 import {
   lessonMinutesSchema,
@@ -40,7 +39,7 @@ export const slotsQuerySchema = z.object({
   fromDate: localDateSchema,
   days: dayCount(BOOKING_WEEK_DAYS),
   lessonMinutes: z.coerce
-    .number(SCHEDULING_MESSAGES.invalidLessonMinutes)
+    .number(M.invalidLessonMinutes)
     .pipe(lessonMinutesSchema)
     .default(DEFAULT_LESSON_MINUTES),
 });

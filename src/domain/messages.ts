@@ -170,6 +170,13 @@ export const DISCOVERY_MESSAGES = {
   hideSchedule: 'Hide Schedule',
   readMore: 'Read more',
   showLess: 'Show less',
+  // Search filters refused by the search endpoint (ours, where the spec is silent).
+  searchQueryTooLong: 'Search text can be at most 100 characters',
+  searchPriceRange: 'Price must be between $0 and $200',
+  searchPriceOrder: 'The minimum price must be at least $1 below the maximum price',
+  searchRating: 'Minimum rating must be one of 4.5, 4.0, 3.5 or 3.0',
+  searchSort: 'Sort must be relevance, price_asc, price_desc or rating',
+  searchPage: 'Page must be a whole number from 1 to 1000',
 } as const;
 
 export const BOOKING_MESSAGES = {
@@ -249,6 +256,9 @@ export const BOOKING_MESSAGES = {
   invalidRange: 'Please choose between 1 and 60 days',
   lessonNotFound: 'Lesson not found',
   notATutorSubject: 'This tutor does not teach that subject',
+  invalidDate: 'Please choose a valid date',
+  invalidSlotLabel: 'Please choose a valid time slot',
+  invalidLessonMinutes: 'Please choose a lesson of 25, 50 or 100 minutes',
   // Lesson lists and the lesson detail dialog (ours, where the spec is silent).
   lessonDetails: 'Lesson Details',
   closeLessonDetails: 'Close lesson details',
@@ -302,4 +312,16 @@ export const BOOKING_MESSAGES = {
     undo: 'Undo',
     redo: 'Redo',
   },
+} as const;
+
+/** Texts of the API and the API client themselves, whatever the screen (ours). */
+export const API_MESSAGES = {
+  internal: 'Something went wrong on our side. Please try again.',
+  /** A value the database's bounds refused that no repository translated: still the input's fault. */
+  outOfBounds: 'Some of the values sent are outside the allowed limits.',
+  invalidRequest: 'Invalid request',
+  invalidValue: 'Invalid value',
+  crossSiteRefused: 'Cross-site request refused',
+  network: 'Network or connection error. Check your connection and try again.',
+  unknown: 'Something went wrong. Please try again.',
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSlot, type SlotCheckQuery } from './check-slot';
-import { SCHEDULING_MESSAGES } from './messages';
+import { BOOKING_MESSAGES } from '../messages';
 
 const unavailable = { ok: false, message: 'This time slot is no longer available' };
 
@@ -18,7 +18,7 @@ const check = (query: Partial<SlotCheckQuery>) => checkSlot({ ...base, ...query 
 
 describe('checkSlot', () => {
   it('keeps the spec text in a constant', () => {
-    expect(SCHEDULING_MESSAGES.slotUnavailable).toBe(unavailable.message);
+    expect(BOOKING_MESSAGES.slotUnavailable).toBe(unavailable.message);
   });
 
   it('returns the UTC instants of an offered slot (viewer date and clock)', () => {

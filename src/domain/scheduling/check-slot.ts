@@ -1,5 +1,5 @@
+import { BOOKING_MESSAGES } from '../messages';
 import { generateSlots, type SlotQuery } from './generate-slots';
-import { SCHEDULING_MESSAGES } from './messages';
 
 export interface SlotCheckQuery extends Omit<SlotQuery, 'fromDate' | 'days'> {
   /** The viewer's local date, 'YYYY-MM-DD'. */
@@ -22,5 +22,5 @@ export function checkSlot({ bookingDate, slotLabel, ...query }: SlotCheckQuery):
   const slot = day?.slots.find((offered) => offered.slotLabel === slotLabel);
   return slot
     ? { ok: true, startUtc: slot.startTime, endUtc: slot.endTime }
-    : { ok: false, message: SCHEDULING_MESSAGES.slotUnavailable };
+    : { ok: false, message: BOOKING_MESSAGES.slotUnavailable };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { BOOKING_MESSAGES as M } from '../messages';
 import { timeZoneSchema } from '../availability/weekly-window';
 import { parseLocalDate } from './local-date';
-import { SCHEDULING_MESSAGES as M } from './messages';
 import { LESSON_MINUTES } from './slot-length';
 
 // Field rules the booking contracts are built from. The zone rule is the availability
