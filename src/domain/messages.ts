@@ -146,7 +146,7 @@ export const TUTOR_PROFILE_MESSAGES = {
 } as const;
 
 export const DISCOVERY_MESSAGES = {
-  // Search screen (spec 2 §2, spec 3 'tutors')
+  // Search screen
   searchTitle: 'Find Your Perfect Tutor',
   showingOf: (shown: number, total: number) => `Showing ${shown} of ${total} tutors`,
   showingFor: (count: number, subjects: readonly string[]) =>
@@ -156,7 +156,7 @@ export const DISCOVERY_MESSAGES = {
   noTutors: 'No tutors found',
   loadTutorsFailed: 'Failed to load tutors. Please try again later.',
   newTutor: 'New Tutor',
-  // Tutor profile page (spec 2 §2, spec 3 §2)
+  // Tutor profile page
   profileNotFound: 'Tutor Profile Not Found',
   loadProfileFailed: 'Failed to load tutor profile',
   loadProfileFailedText: 'Failed to load tutor profile. Please try again later.',
@@ -180,7 +180,7 @@ export const DISCOVERY_MESSAGES = {
 } as const;
 
 export const BOOKING_MESSAGES = {
-  // Booking modal (spec 3 §2, §5, §8)
+  // Booking modal
   titleTrial: 'Book a trial lesson',
   titlePackage: 'Book a lesson package',
   titleSingle: 'Book a lesson',
@@ -198,7 +198,7 @@ export const BOOKING_MESSAGES = {
   trialUsed: "You've already had a trial lesson with this tutor.",
   loadAvailabilityFailed: 'Failed to load availability',
   tutorNotFound: 'Tutor profile not found',
-  // Checkout and success (spec 3 §2)
+  // Checkout and success
   checkoutTitle: 'Checkout',
   confirmTitle: 'Confirm Booking',
   paymentSummary: 'Payment Summary',
@@ -212,7 +212,7 @@ export const BOOKING_MESSAGES = {
   noBookingFound: 'Booking information not found',
   returnHome: 'Return Home',
   viewMyLessons: 'View My Lessons',
-  // Schedules (spec 3 §2, §8)
+  // Schedules
   scheduleTitle: 'My Schedule',
   myLessons: 'My Lessons',
   upcomingLessons: 'Upcoming Lessons',
@@ -222,11 +222,11 @@ export const BOOKING_MESSAGES = {
   tryAgain: 'Try Again',
   findTutors: 'Find Tutors',
   joinLesson: 'Join Lesson',
-  // Reschedule (spec 3 §5, §8)
+  // Reschedule
   reschedule: 'Reschedule',
   rescheduled: 'Lesson rescheduled successfully',
   rescheduleFailed: 'Failed to reschedule lesson',
-  // Lesson notes (spec 3 §5, §8)
+  // Lesson notes
   notesSaved: 'Notes saved successfully',
   notesFailed: 'Failed to save notes',
   imageUploadFailed: 'Image upload failed',
@@ -271,7 +271,7 @@ export const BOOKING_MESSAGES = {
   timesInZone: (zone: string) => `Times in your timezone: ${zone}`,
   noLessonsStudentHint: 'Lessons you book with a tutor will appear here.',
   noLessonsTutorHint: 'Lessons students book with you will appear here.',
-  // Checkout and success texts the booking screens show (spec 3 §2, §5, §8).
+  // Checkout and success texts the booking screens show.
   noPaymentDetails: 'No payment details found',
   secureCheckout: 'Secure Checkout',
   redirectNotice:

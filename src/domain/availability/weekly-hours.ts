@@ -1,7 +1,7 @@
 import { MAX_WEEKLY_HOURS, MINUTES_PER_DAY, toMinutes, type WeeklyWindow } from './weekly-window';
 
 /**
- * Hours per week as the availability card shows them (spec 3 §5): weekdays outside 0-6 are
+ * Hours per week as the availability card shows them: weekdays outside 0-6 are
  * ignored, identical ranges on a day count once, an end at or before its start runs into the
  * next day (+24 h); rounded to one decimal.
  */

@@ -1,4 +1,5 @@
-// The spec's built-in reference data (spec 1 §3, spec 2 §3 Options). It is kept here once:
+// The built-in reference data (subjects, languages, levels, education levels, wizard steps,
+// slot durations, weekdays, profile limits). It is kept here once:
 // the server seeds its reference tables from it and the web falls back to it when
 // GET /api/reference fails.
 

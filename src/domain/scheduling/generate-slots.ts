@@ -36,7 +36,7 @@ export interface SlotQuery {
   minNoticeMinutes?: number;
 }
 
-/** The spec's slot (spec 2 §3): UTC ISO instants, weekday in the tutor's and viewer's zones. */
+/** A bookable slot: UTC ISO instants, weekday in the tutor's and viewer's zones. */
 export interface AvailableSlot {
   startTime: string;
   endTime: string;

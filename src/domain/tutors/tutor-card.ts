@@ -1,7 +1,7 @@
 import { formatMoney } from '../money';
 import { TEACHING_STYLE_SENTENCES } from './tutor-options';
 
-// Display rules of the tutor card and the tutor profile page (spec 2 §2, §3, §9).
+// Display rules of the tutor card and the tutor profile page.
 
 /** Subjects and languages on a card: two, then "+n more". */
 export const CARD_VISIBLE_ITEMS = 2;
@@ -38,7 +38,7 @@ export const formatRating = (rating: number) => rating.toFixed(1);
 export const formatRate = (cents: number, currency = 'USD') =>
   formatMoney(cents, currency, { wholeWithoutCents: true });
 
-// Proficiency levels of subjects and languages; an unknown one reads as beginner (spec 2 §3).
+// Proficiency levels of subjects and languages; an unknown one reads as beginner.
 const LEVELS = [
   'beginner',
   'intermediate',

@@ -23,7 +23,7 @@ import {
 } from './tutor-options';
 import { parseVideoUrl } from './video-url';
 
-// Spec 2 §5: one schema per wizard step, used by the forms and re-checked by the server.
+// One schema per wizard step, used by the forms and re-checked by the server.
 // Steps that depend on settings (rates, subject limit) or on the reference lists take them
 // as arguments, so both sides validate against the same values.
 

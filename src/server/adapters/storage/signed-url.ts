@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 // Files are served only through signed URLs: /api/files/<path>?expires=<unix s>&signature=<hmac>.
-export const SIGNED_URL_LIFETIME_SECONDS = 31_536_000; // one year (spec 2 §9)
+export const SIGNED_URL_LIFETIME_SECONDS = 31_536_000; // one year
 
 function signature(secret: string, filePath: string, expires: number): string {
   return createHmac('sha256', secret).update(`${filePath}\n${expires}`).digest('base64url');

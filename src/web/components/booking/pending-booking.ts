@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bookLessonSchema, type BookLessonInput } from '../../../contracts/booking.contract';
 
 // The booking the student chose in the modal, kept in the browser until checkout confirms it
-// (spec 3 §3 'Pending booking', local storage key pendingBooking). The booking modal writes it,
+// (local storage key pendingBooking). The booking modal writes it,
 // the checkout reads it back; it is parsed on the way in, as anything in storage may be stale.
 
 const KEY = 'pendingBooking';

@@ -10,7 +10,7 @@ export interface LessonGroup {
 }
 
 /**
- * Spec 3 §4: lessons in progress first in their own group, then the others grouped by the
+ * Lessons in progress first in their own group, then the others grouped by the
  * viewer's local date, each group in start order.
  */
 export function groupLessons(lessons: Lesson[], zone: string, now = new Date()): LessonGroup[] {

@@ -10,7 +10,7 @@ import { useReferenceData } from '../../lib/reference-data';
 const card =
   'rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900';
 
-/** Spec 3 §2 'Your Availability': hours per week, the zone, and each weekday's ranges. */
+/** 'Your Availability': hours per week, the zone, and each weekday's ranges. */
 export function AvailabilityCard({
   state,
   onEdit,
