@@ -85,7 +85,7 @@ export const saveNotesSchema = z.object({
 });
 
 /** Slots grouped by the viewer's date, every date of the range (times are UTC ISO). */
-export const slotsResponse = z.object({
+const slotsResponse = z.object({
   /** The tutor's own zone (the slots are already in the viewer's). */
   tutorTimezone: z.string(),
   days: z.array(
@@ -106,7 +106,7 @@ export const slotsResponse = z.object({
 });
 export type SlotsResponse = z.infer<typeof slotsResponse>;
 
-export const trialEligibilityResponse = z.object({ eligible: z.boolean() });
+const trialEligibilityResponse = z.object({ eligible: z.boolean() });
 
 const person = z.object({
   name: z.string(),
@@ -138,11 +138,11 @@ export const lesson = z.object({
 });
 export type Lesson = z.infer<typeof lesson>;
 
-export const lessonResponse = z.object({ lesson });
-export const upcomingLessonsResponse = z.object({ lessons: z.array(lesson) });
+const lessonResponse = z.object({ lesson });
+const upcomingLessonsResponse = z.object({ lessons: z.array(lesson) });
 
 /** An image placed in lesson notes: its signed URL, ready for <img src>. */
-export const noteImageResponse = z.object({ url: z.string() });
+const noteImageResponse = z.object({ url: z.string() });
 
 const LESSON_NOT_FOUND = [...SIGNED_IN_ERRORS, 'NOT_FOUND'] as const;
 

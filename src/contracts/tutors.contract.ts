@@ -28,7 +28,7 @@ const price = z.coerce
   .max(PRICE_CEILING, DISCOVERY_MESSAGES.searchPriceRange);
 
 /** A 1-based page number from a query string (search results, reviews). */
-export const pageNumberSchema = z.coerce
+const pageNumberSchema = z.coerce
   .number(DISCOVERY_MESSAGES.searchPage)
   .int(DISCOVERY_MESSAGES.searchPage)
   .min(1, DISCOVERY_MESSAGES.searchPage)
@@ -64,7 +64,7 @@ const levelled = z.object({ name: z.string(), level: z.string() });
 const levelledSubject = levelled.extend({ id: z.number().int() });
 
 /** A tutor card. Money in integer cents, ratings with one decimal. */
-export const tutorCard = z.object({
+const tutorCard = z.object({
   id: z.string(),
   name: z.string(),
   firstName: z.string(),
@@ -85,7 +85,7 @@ export const tutorCard = z.object({
 });
 export type TutorCard = z.infer<typeof tutorCard>;
 
-export const tutorSearchResponse = z.object({
+const tutorSearchResponse = z.object({
   tutors: z.array(tutorCard),
   total: z.number().int(),
   page: z.number().int(),
@@ -94,7 +94,7 @@ export const tutorSearchResponse = z.object({
 });
 export type TutorSearchResponse = z.infer<typeof tutorSearchResponse>;
 
-export const suggestionsResponse = z.object({ suggestions: z.array(z.string()) });
+const suggestionsResponse = z.object({ suggestions: z.array(z.string()) });
 
 export const review = z.object({
   id: z.string(),
@@ -133,7 +133,7 @@ export const tutorProfileResponse = tutorCard.extend({
 export type TutorProfileResponse = z.infer<typeof tutorProfileResponse>;
 
 /** One page of a tutor's reviews, newest first; nextPage is null on the last one. */
-export const reviewsResponse = z.object({
+const reviewsResponse = z.object({
   reviews: z.array(review),
   total: z.number().int(),
   nextPage: z.number().int().nullable(),

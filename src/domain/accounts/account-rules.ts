@@ -6,7 +6,6 @@ import { ACCOUNT_MESSAGES as M } from '../messages';
 export const ROLES = ['student', 'tutor'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const SPECIAL_CHARACTERS = '!@#$%^&*';
 export const CODE_LENGTH = 6;
 export const RESEND_COOLDOWN_SECONDS = 60;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addWindow, hasOverlapOrTouch, mergeAll } from './merge-windows';
+import { addWindow, hasOverlapOrTouch } from './merge-windows';
 import { weeklyHours, withinWeeklyCap } from './weekly-hours';
 import { weeklyWindowSchema, type WeeklyWindow } from './weekly-window';
 
@@ -48,15 +48,14 @@ describe('addWindow (merge within 30 minutes)', () => {
       window(1, '22:00', '24:00'),
     ]);
   });
-  it('normalises a whole list and detects overlap or touch', () => {
+  it('detects windows of one day that overlap or touch, in any order', () => {
     const messy = [
       window(1, '10:00', '11:00'),
       window(1, '09:00', '10:00'),
       window(0, '09:00', '10:00'),
     ];
     expect(hasOverlapOrTouch(messy)).toBe(true);
-    const clean = mergeAll(messy);
-    expect(clean).toEqual([window(0, '09:00', '10:00'), window(1, '09:00', '11:00')]);
+    const clean = [window(1, '09:00', '11:00'), window(0, '09:00', '10:00')];
     expect(hasOverlapOrTouch(clean)).toBe(false);
   });
 });

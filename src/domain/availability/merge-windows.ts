@@ -5,7 +5,7 @@ import {
   type WeeklyWindow,
 } from './weekly-window';
 
-export interface MergeResult {
+interface MergeResult {
   windows: WeeklyWindow[];
   /** True when the added window was joined with one or more existing windows. */
   merged: boolean;
@@ -54,11 +54,6 @@ export function addWindow(existing: readonly WeeklyWindow[], added: WeeklyWindow
     endTime: fromMinutes(end),
   });
   return { windows: kept.sort(byDayThenStart), merged };
-}
-
-/** Normalises any list of windows: each day's overlapping or near windows joined, sorted. */
-export function mergeAll(windows: readonly WeeklyWindow[]): WeeklyWindow[] {
-  return windows.reduce<WeeklyWindow[]>((week, window) => addWindow(week, window).windows, []);
 }
 
 /** True when two windows on the same day overlap or touch (what a saved week may not contain). */

@@ -11,7 +11,7 @@ import { fromMinutes, type WeeklyWindow } from './weekly-window';
 // Local days either side of the viewer's week: offsets differ by at most 26 hours.
 const MARGIN_DAYS = 2;
 
-export interface ViewerWeekQuery {
+interface ViewerWeekQuery {
   weekly: readonly WeeklyWindow[];
   tutorZone: string;
   viewerZone: string;

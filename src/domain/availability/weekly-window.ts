@@ -16,7 +16,7 @@ export const MERGE_TOLERANCE_MINUTES = 30;
 
 const TIME = /^(?:([01]\d|2[0-3]):([0-5]\d)|24:00)$/;
 
-export const timeOfDaySchema = z.string().regex(TIME, M.eventsInvalid);
+const timeOfDaySchema = z.string().regex(TIME, M.eventsInvalid);
 
 /** 'HH:MM' -> minutes after midnight ('24:00' -> 1440). */
 export function toMinutes(time: string): number {

@@ -28,7 +28,7 @@ export function windowStartingAt(
   };
 }
 
-export type AddWindowOutcome =
+type AddWindowOutcome =
   | { ok: true; windows: WeeklyWindow[]; merged: boolean; message: string }
   | { ok: false; message: string };
 

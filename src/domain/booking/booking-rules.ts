@@ -1,7 +1,6 @@
 // Booking rules shared by the server and the booking screens.
 
-export const BOOKING_MODES = ['trial', 'single', 'package'] as const;
-export type BookingMode = (typeof BOOKING_MODES)[number];
+export type BookingMode = 'trial' | 'single' | 'package';
 
 /** Modes a student can complete today: paid lessons and packages need the checkout. */
 export const BOOKABLE_MODES = ['trial'] as const satisfies readonly BookingMode[];

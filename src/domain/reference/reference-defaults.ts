@@ -16,7 +16,7 @@ export interface Level {
   code: string;
   name: string;
 }
-export interface EducationLevel {
+interface EducationLevel {
   id: number;
   name: string;
 }
@@ -27,14 +27,14 @@ export interface ProfileStep {
   description: string;
   icon: string;
 }
-export interface SlotDuration {
+interface SlotDuration {
   /** PostgreSQL interval text, as the spec gives it: '00:30:00' … '02:00:00'. */
   value: string;
   label: string;
   minutes: number;
   isDefault: boolean;
 }
-export interface DayOfWeek {
+interface DayOfWeek {
   /** 0-6, Sunday first (JavaScript's and PostgreSQL's convention). */
   dow: number;
   name: string;

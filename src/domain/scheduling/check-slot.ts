@@ -8,7 +8,7 @@ export interface SlotCheckQuery extends Omit<SlotQuery, 'fromDate' | 'days'> {
   slotLabel: string;
 }
 
-export type SlotCheckResult =
+type SlotCheckResult =
   { ok: true; startUtc: string; endUtc: string } | { ok: false; message: string };
 
 /**

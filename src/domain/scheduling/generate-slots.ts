@@ -14,9 +14,9 @@ import { byStart, mergeSorted, type UtcInterval } from './utc-interval';
 import { groupByWeekday, intervalsForDays, timelineForDays } from './weekly-intervals';
 import { offsetAt, wallToUtc, type ZoneTimeline } from './zone-timeline';
 
-export const DEFAULT_SLOT_DAYS = 14;
+const DEFAULT_SLOT_DAYS = 14;
 /** Candidate starts run every 30 minutes from each window's start. */
-export const CANDIDATE_STEP_MINUTES = 30;
+const CANDIDATE_STEP_MINUTES = 30;
 
 export interface SlotQuery {
   /** The tutor's weekly windows, in the tutor's wall-clock time. */
@@ -37,7 +37,7 @@ export interface SlotQuery {
 }
 
 /** A bookable slot: UTC ISO instants, weekday in the tutor's and viewer's zones. */
-export interface AvailableSlot {
+interface AvailableSlot {
   startTime: string;
   endTime: string;
   dow: number;
@@ -54,7 +54,7 @@ export interface DaySlot {
 }
 
 /** The spec's availability day: one per viewer date in the range, slots possibly empty. */
-export interface AvailabilityDay {
+interface AvailabilityDay {
   dateStr: string;
   localDow: number;
   slots: DaySlot[];

@@ -17,7 +17,7 @@ interface WindowMinutes {
 }
 
 /** Weekly windows by weekday (index 0 = Sunday), parsed once instead of once per date. */
-export type WeekOfWindows = readonly (readonly WindowMinutes[])[];
+type WeekOfWindows = readonly (readonly WindowMinutes[])[];
 
 export function groupByWeekday(weekly: readonly WeeklyWindow[]): WeekOfWindows {
   const week: WindowMinutes[][] = [[], [], [], [], [], [], []];
@@ -27,7 +27,7 @@ export function groupByWeekday(weekly: readonly WeeklyWindow[]): WeekOfWindows {
   return week;
 }
 
-export interface DatedInterval extends UtcInterval {
+interface DatedInterval extends UtcInterval {
   /** The tutor's local date, as an epoch day. */
   day: number;
 }
@@ -68,7 +68,7 @@ export function timelineForDays(zone: string, firstDay: number, lastDay: number)
   );
 }
 
-export interface WeeklyIntervalsQuery {
+interface WeeklyIntervalsQuery {
   weekly: readonly WeeklyWindow[];
   /** The tutor's IANA zone. */
   zone: string;
@@ -77,7 +77,7 @@ export interface WeeklyIntervalsQuery {
   days: number;
 }
 
-export interface RealInterval extends UtcInterval {
+interface RealInterval extends UtcInterval {
   /** The tutor's local date the window belongs to, 'YYYY-MM-DD'. */
   localDate: string;
 }

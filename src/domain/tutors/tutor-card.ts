@@ -4,9 +4,9 @@ import { TEACHING_STYLE_SENTENCES } from './tutor-options';
 // Display rules of the tutor card and the tutor profile page.
 
 /** Subjects and languages on a card: two, then "+n more". */
-export const CARD_VISIBLE_ITEMS = 2;
+const CARD_VISIBLE_ITEMS = 2;
 /** The profile's About Me shows this many characters until Read more. */
-export const BIO_PREVIEW_LENGTH = 400;
+const BIO_PREVIEW_LENGTH = 400;
 /** The profile shows this many reviews until Show All Reviews. */
 export const REVIEWS_SHOWN_FIRST = 3;
 /** Show All Reviews loads them this many at a time (newest first). */
@@ -49,9 +49,9 @@ const LEVELS = [
   'conversational',
   'fluent',
 ] as const;
-export type ProficiencyLevel = (typeof LEVELS)[number];
+type ProficiencyLevel = (typeof LEVELS)[number];
 
-export function proficiencyOf(level: string): ProficiencyLevel {
+function proficiencyOf(level: string): ProficiencyLevel {
   const normalised = level.trim().toLowerCase();
   return (LEVELS as readonly string[]).includes(normalised)
     ? (normalised as ProficiencyLevel)

@@ -2,7 +2,7 @@
 // lesson specialties, specializations, bio length, years, image size and types.
 
 export const TEACHING_STYLES = ['structured', 'interactive', 'adaptive', 'practical'] as const;
-export type TeachingStyle = (typeof TEACHING_STYLES)[number];
+type TeachingStyle = (typeof TEACHING_STYLES)[number];
 
 /** The profile page's sentence for each teaching approach ('supportive' exists in old data). */
 export const TEACHING_STYLE_SENTENCES: Record<TeachingStyle | 'supportive', string> = {

@@ -13,7 +13,7 @@ import { API_MESSAGES as M } from '../../domain/messages';
 // contract's response schema and turns every failure into an ApiError with a typed code.
 
 /** The server's codes, plus what only the client sees: no connection, or an unreadable answer. */
-export type ApiErrorCode = ErrorCode | 'NETWORK' | 'UNKNOWN';
+type ApiErrorCode = ErrorCode | 'NETWORK' | 'UNKNOWN';
 
 export class ApiError extends Error {
   constructor(

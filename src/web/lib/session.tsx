@@ -10,7 +10,7 @@ import { queryKeys } from './query-keys';
 
 // The authentication state (loading, the signed-in user or none), read from the server's session (an HttpOnly cookie
 // the page never sees). The server decides who may do what; this only shapes navigation.
-export interface AuthState {
+interface AuthState {
   user: SessionUser | null;
   isLoading: boolean;
   error: string | null;

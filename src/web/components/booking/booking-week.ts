@@ -32,7 +32,7 @@ export function defaultDay(
   return (upcoming.find((day) => day.slots.length > 0) ?? upcoming[0])?.dateStr ?? null;
 }
 
-export const PERIODS: readonly { period: TimePeriod; label: string }[] = [
+const PERIODS: readonly { period: TimePeriod; label: string }[] = [
   { period: 'morning', label: 'Morning' },
   { period: 'afternoon', label: 'Afternoon' },
   { period: 'evening', label: 'Evening' },

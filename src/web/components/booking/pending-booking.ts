@@ -7,7 +7,7 @@ import { bookLessonSchema, type BookLessonInput } from '../../../contracts/booki
 
 const KEY = 'pendingBooking';
 
-export const pendingBookingSchema = bookLessonSchema.extend({
+const pendingBookingSchema = bookLessonSchema.extend({
   /** Whose choice it is: another account signed in on this browser must not inherit it. */
   studentId: z.string(),
   tutorName: z.string(),

@@ -20,7 +20,7 @@ export interface BookingChoice {
   notes: string;
 }
 
-export type BookingAction =
+type BookingAction =
   | { type: 'mode'; mode: BookingMode }
   | { type: 'subject'; subjectId: number }
   | { type: 'minutes'; lessonMinutes: LessonMinutes }

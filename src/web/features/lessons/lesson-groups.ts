@@ -2,7 +2,7 @@ import type { Lesson } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { dateHeading, localDateKey } from '../../lib/lesson-time';
 
-export interface LessonGroup {
+interface LessonGroup {
   /** 'in_progress' or the viewer's civil date 'YYYY-MM-DD'. */
   id: string;
   title: string;

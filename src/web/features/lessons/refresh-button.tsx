@@ -4,7 +4,7 @@ import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 
 /** The refresh button spins for at least 750 ms, so a fast answer is still seen. */
-export const REFRESH_SPIN_MS = 750;
+const REFRESH_SPIN_MS = 750;
 
 export function RefreshButton({ onRefresh }: { onRefresh: () => Promise<unknown> }) {
   const [spinning, setSpinning] = useState(false);
