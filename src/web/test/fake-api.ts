@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { ErrorCode } from '../../contracts/error-codes';
 
 // The network for component tests: `fetch` answers from a table of routes with contract-shaped
 // JSON, as the server would. Everything above fetch (api-client, hooks, components) is ours and
@@ -40,7 +41,8 @@ export function gate() {
 }
 
 /** The server's error envelope. */
-export const apiError = (status: number, code: string, message: string): Reply => ({
+/** An error answer as the API sends it; the code is one the contracts know. */
+export const apiError = (status: number, code: ErrorCode, message: string): Reply => ({
   status,
   json: { error: { code, message } },
 });
