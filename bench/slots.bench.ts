@@ -1,6 +1,6 @@
 // npm run bench:slots — time generateSlots as the booking modal calls it: 14 days, a tutor with
 // 20 weekly windows and 40 booked lessons, viewed from another zone, across a DST change.
-import { fromMinutes, type WeeklySlot } from '../src/domain/availability/weekly-slot';
+import { fromMinutes, type WeeklyWindow } from '../src/domain/availability/weekly-window';
 import { generateSlots, type SlotQuery } from '../src/domain/scheduling/generate-slots';
 
 const ZONES = [
@@ -26,8 +26,8 @@ function random(seed: number) {
 }
 
 /** 20 windows: three a day Monday to Saturday, two on Sunday, 1.5-3 h each. */
-function weeklyWindows(next: () => number): WeeklySlot[] {
-  const windows: WeeklySlot[] = [];
+function weeklyWindows(next: () => number): WeeklyWindow[] {
+  const windows: WeeklyWindow[] = [];
   for (let dayOfWeek = 0; dayOfWeek < 7; dayOfWeek++) {
     const starts = dayOfWeek === 0 ? [9 * 60, 15 * 60] : [8 * 60, 13 * 60, 18 * 60];
     for (const start of starts) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES } from '../domain/messages';
-import { SCHEDULING_MESSAGES as M } from '../domain/scheduling/messages';
+import { BOOKING_MESSAGES as M } from '../domain/messages';
 import { bookLessonSchema, slotsQuerySchema } from './booking.contract';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -20,9 +19,9 @@ describe('slotsQuerySchema', () => {
     [{ viewerZone: '' }, 'Please select your timezone'],
     [{ fromDate: '2027-02-29' }, M.invalidDate],
     [{ fromDate: '28/03/2027' }, M.invalidDate],
-    [{ days: '0' }, BOOKING_MESSAGES.invalidRange],
-    [{ days: '61' }, BOOKING_MESSAGES.invalidRange],
-    [{ days: '1.5' }, BOOKING_MESSAGES.invalidRange],
+    [{ days: '0' }, M.invalidRange],
+    [{ days: '61' }, M.invalidRange],
+    [{ days: '1.5' }, M.invalidRange],
     [{ lessonMinutes: '60' }, M.invalidLessonMinutes],
   ])('refuses %o', (change, message) => {
     expect(firstMessage(slotsQuerySchema.safeParse({ ...valid, ...change }))).toBe(message);
@@ -35,7 +34,7 @@ describe('bookLessonSchema', () => {
     subjectId: 1,
     mode: 'trial',
     bookingDate: '2028-02-29',
-    slotTime: '23:30-00:30',
+    slotLabel: '23:30-00:30',
     viewerZone: 'UTC',
     lessonMinutes: 50,
   };
@@ -44,9 +43,9 @@ describe('bookLessonSchema', () => {
   });
   it.each(['9:00-10:00', '09:00-24:00', '09:00–10:00', '09:00-10:00 ', '09:60-10:00'])(
     'refuses the slot label %s',
-    (slotTime) => {
-      const result = bookLessonSchema.safeParse({ ...valid, slotTime });
-      expect(firstMessage(result)).toBe(M.invalidSlotTime);
+    (slotLabel) => {
+      const result = bookLessonSchema.safeParse({ ...valid, slotLabel });
+      expect(firstMessage(result)).toBe(M.invalidSlotLabel);
     },
   );
 });

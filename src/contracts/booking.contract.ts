@@ -10,13 +10,12 @@ import {
 } from '../domain/booking/booking-rules';
 import { MAX_NOTES_HTML_LENGTH } from '../domain/booking/lesson-notes';
 import { BOOKING_MESSAGES as M } from '../domain/messages';
-import { SCHEDULING_MESSAGES } from '../domain/scheduling/messages';
 import { DEFAULT_LESSON_MINUTES } from '../domain/scheduling/slot-length';
 import {
   lessonMinutesSchema,
   localDateSchema,
   MAX_SLOT_DAYS,
-  slotTimeSchema,
+  slotLabelSchema,
   timeZoneSchema,
 } from '../domain/scheduling/slot-schemas';
 import { defineEndpoint, idParams, MULTIPART, ROLE_ERRORS, SIGNED_IN_ERRORS } from './endpoint';
@@ -40,7 +39,7 @@ export const slotsQuerySchema = z.object({
   fromDate: localDateSchema,
   days: dayCount(BOOKING_WEEK_DAYS),
   lessonMinutes: z.coerce
-    .number(SCHEDULING_MESSAGES.invalidLessonMinutes)
+    .number(M.invalidLessonMinutes)
     .pipe(lessonMinutesSchema)
     .default(DEFAULT_LESSON_MINUTES),
 });
@@ -58,7 +57,7 @@ export const bookLessonSchema = z.object({
   subjectId: z.number(M.selectSubject).int(M.selectSubject).positive(M.selectSubject),
   mode: z.enum(BOOKABLE_MODES, M.paidSoon),
   bookingDate: localDateSchema,
-  slotTime: slotTimeSchema,
+  slotLabel: slotLabelSchema,
   viewerZone: timeZoneSchema,
   lessonMinutes: lessonMinutesSchema,
   notes: z.string().trim().max(MAX_BOOKING_NOTES_LENGTH, M.notesTooLong).default(''),
@@ -71,7 +70,7 @@ export type BookLessonInput = z.input<typeof bookLessonSchema>;
  */
 export const rescheduleLessonSchema = z.object({
   bookingDate: localDateSchema,
-  slotTime: slotTimeSchema,
+  slotLabel: slotLabelSchema,
   viewerZone: timeZoneSchema,
   reason: z
     .string()
@@ -86,7 +85,7 @@ export const saveNotesSchema = z.object({
 });
 
 /** Slots grouped by the viewer's date, every date of the range (times are UTC ISO). */
-export const slotsResponse = z.object({
+const slotsResponse = z.object({
   /** The tutor's own zone (the slots are already in the viewer's). */
   tutorTimezone: z.string(),
   days: z.array(
@@ -97,7 +96,7 @@ export const slotsResponse = z.object({
         z.object({
           startTime: z.string(),
           endTime: z.string(),
-          /** 'HH:MM-HH:MM' on the viewer's clock: what a booking sends back as slotTime. */
+          /** 'HH:MM-HH:MM' on the viewer's clock: what a booking sends back as slotLabel. */
           slotLabel: z.string(),
           period: z.enum(['morning', 'afternoon', 'evening']),
         }),
@@ -107,7 +106,7 @@ export const slotsResponse = z.object({
 });
 export type SlotsResponse = z.infer<typeof slotsResponse>;
 
-export const trialEligibilityResponse = z.object({ eligible: z.boolean() });
+const trialEligibilityResponse = z.object({ eligible: z.boolean() });
 
 const person = z.object({
   name: z.string(),
@@ -139,11 +138,11 @@ export const lesson = z.object({
 });
 export type Lesson = z.infer<typeof lesson>;
 
-export const lessonResponse = z.object({ lesson });
-export const upcomingLessonsResponse = z.object({ lessons: z.array(lesson) });
+const lessonResponse = z.object({ lesson });
+const upcomingLessonsResponse = z.object({ lessons: z.array(lesson) });
 
 /** An image placed in lesson notes: its signed URL, ready for <img src>. */
-export const noteImageResponse = z.object({ url: z.string() });
+const noteImageResponse = z.object({ url: z.string() });
 
 const LESSON_NOT_FOUND = [...SIGNED_IN_ERRORS, 'NOT_FOUND'] as const;
 

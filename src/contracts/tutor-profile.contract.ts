@@ -25,7 +25,7 @@ export const submitProfileResponse = z.object({
 });
 export type SubmitProfileResponse = z.infer<typeof submitProfileResponse>;
 
-export const weeklySlotWire = z.object({
+export const weeklyWindowWire = z.object({
   dayOfWeek: z.number().int(),
   startTime: z.string(),
   endTime: z.string(),
@@ -33,7 +33,7 @@ export const weeklySlotWire = z.object({
 
 export const availabilityResponse = z.object({
   timezone: z.string().nullable(),
-  slots: z.array(weeklySlotWire),
+  slots: z.array(weeklyWindowWire),
   weeklyHours: z.number(),
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponse>;

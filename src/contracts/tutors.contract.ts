@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { DISCOVERY_MESSAGES } from '../domain/messages';
 import {
   PRICE_CEILING,
   PRICE_FLOOR,
   RATING_OPTIONS,
-  SEARCH_MESSAGES,
   SEARCH_SORTS,
 } from '../domain/tutors/tutor-search';
 import { defineEndpoint, idParams, SIGNED_IN_ERRORS } from './endpoint';
@@ -23,37 +23,37 @@ const list = z
   );
 
 const price = z.coerce
-  .number(SEARCH_MESSAGES.priceRange)
-  .min(PRICE_FLOOR, SEARCH_MESSAGES.priceRange)
-  .max(PRICE_CEILING, SEARCH_MESSAGES.priceRange);
+  .number(DISCOVERY_MESSAGES.searchPriceRange)
+  .min(PRICE_FLOOR, DISCOVERY_MESSAGES.searchPriceRange)
+  .max(PRICE_CEILING, DISCOVERY_MESSAGES.searchPriceRange);
 
 /** A 1-based page number from a query string (search results, reviews). */
-export const pageNumberSchema = z.coerce
-  .number(SEARCH_MESSAGES.page)
-  .int(SEARCH_MESSAGES.page)
-  .min(1, SEARCH_MESSAGES.page)
-  .max(1000, SEARCH_MESSAGES.page)
+const pageNumberSchema = z.coerce
+  .number(DISCOVERY_MESSAGES.searchPage)
+  .int(DISCOVERY_MESSAGES.searchPage)
+  .min(1, DISCOVERY_MESSAGES.searchPage)
+  .max(1000, DISCOVERY_MESSAGES.searchPage)
   .default(1);
 
 export const tutorSearchSchema = z
   .object({
-    q: z.string().trim().max(100, SEARCH_MESSAGES.queryTooLong).default(''),
+    q: z.string().trim().max(100, DISCOVERY_MESSAGES.searchQueryTooLong).default(''),
     subjects: list,
     languages: list,
     minPrice: price.default(PRICE_FLOOR),
     maxPrice: price.default(PRICE_CEILING),
     minRating: z.coerce
-      .number(SEARCH_MESSAGES.rating)
+      .number(DISCOVERY_MESSAGES.searchRating)
       .refine(
         (rating) => rating === 0 || (RATING_OPTIONS as readonly number[]).includes(rating),
-        SEARCH_MESSAGES.rating,
+        DISCOVERY_MESSAGES.searchRating,
       )
       .default(0),
-    sort: z.enum(SEARCH_SORTS, SEARCH_MESSAGES.sort).default('relevance'),
+    sort: z.enum(SEARCH_SORTS, DISCOVERY_MESSAGES.searchSort).default('relevance'),
     page: pageNumberSchema,
   })
   .refine((filters) => filters.minPrice <= filters.maxPrice - 1, {
-    message: SEARCH_MESSAGES.priceOrder,
+    message: DISCOVERY_MESSAGES.searchPriceOrder,
     path: ['minPrice'],
   });
 
@@ -64,7 +64,7 @@ const levelled = z.object({ name: z.string(), level: z.string() });
 const levelledSubject = levelled.extend({ id: z.number().int() });
 
 /** A tutor card. Money in integer cents, ratings with one decimal. */
-export const tutorCard = z.object({
+const tutorCard = z.object({
   id: z.string(),
   name: z.string(),
   firstName: z.string(),
@@ -85,7 +85,7 @@ export const tutorCard = z.object({
 });
 export type TutorCard = z.infer<typeof tutorCard>;
 
-export const tutorSearchResponse = z.object({
+const tutorSearchResponse = z.object({
   tutors: z.array(tutorCard),
   total: z.number().int(),
   page: z.number().int(),
@@ -94,7 +94,7 @@ export const tutorSearchResponse = z.object({
 });
 export type TutorSearchResponse = z.infer<typeof tutorSearchResponse>;
 
-export const suggestionsResponse = z.object({ suggestions: z.array(z.string()) });
+const suggestionsResponse = z.object({ suggestions: z.array(z.string()) });
 
 export const review = z.object({
   id: z.string(),
@@ -133,7 +133,7 @@ export const tutorProfileResponse = tutorCard.extend({
 export type TutorProfileResponse = z.infer<typeof tutorProfileResponse>;
 
 /** One page of a tutor's reviews, newest first; nextPage is null on the last one. */
-export const reviewsResponse = z.object({
+const reviewsResponse = z.object({
   reviews: z.array(review),
   total: z.number().int(),
   nextPage: z.number().int().nullable(),

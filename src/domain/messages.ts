@@ -146,7 +146,7 @@ export const TUTOR_PROFILE_MESSAGES = {
 } as const;
 
 export const DISCOVERY_MESSAGES = {
-  // Search screen (spec 2 §2, spec 3 'tutors')
+  // Search screen
   searchTitle: 'Find Your Perfect Tutor',
   showingOf: (shown: number, total: number) => `Showing ${shown} of ${total} tutors`,
   showingFor: (count: number, subjects: readonly string[]) =>
@@ -156,7 +156,7 @@ export const DISCOVERY_MESSAGES = {
   noTutors: 'No tutors found',
   loadTutorsFailed: 'Failed to load tutors. Please try again later.',
   newTutor: 'New Tutor',
-  // Tutor profile page (spec 2 §2, spec 3 §2)
+  // Tutor profile page
   profileNotFound: 'Tutor Profile Not Found',
   loadProfileFailed: 'Failed to load tutor profile',
   loadProfileFailedText: 'Failed to load tutor profile. Please try again later.',
@@ -170,10 +170,17 @@ export const DISCOVERY_MESSAGES = {
   hideSchedule: 'Hide Schedule',
   readMore: 'Read more',
   showLess: 'Show less',
+  // Search filters refused by the search endpoint (ours, where the spec is silent).
+  searchQueryTooLong: 'Search text can be at most 100 characters',
+  searchPriceRange: 'Price must be between $0 and $200',
+  searchPriceOrder: 'The minimum price must be at least $1 below the maximum price',
+  searchRating: 'Minimum rating must be one of 4.5, 4.0, 3.5 or 3.0',
+  searchSort: 'Sort must be relevance, price_asc, price_desc or rating',
+  searchPage: 'Page must be a whole number from 1 to 1000',
 } as const;
 
 export const BOOKING_MESSAGES = {
-  // Booking modal (spec 3 §2, §5, §8)
+  // Booking modal
   titleTrial: 'Book a trial lesson',
   titlePackage: 'Book a lesson package',
   titleSingle: 'Book a lesson',
@@ -191,7 +198,7 @@ export const BOOKING_MESSAGES = {
   trialUsed: "You've already had a trial lesson with this tutor.",
   loadAvailabilityFailed: 'Failed to load availability',
   tutorNotFound: 'Tutor profile not found',
-  // Checkout and success (spec 3 §2)
+  // Checkout and success
   checkoutTitle: 'Checkout',
   confirmTitle: 'Confirm Booking',
   paymentSummary: 'Payment Summary',
@@ -205,7 +212,7 @@ export const BOOKING_MESSAGES = {
   noBookingFound: 'Booking information not found',
   returnHome: 'Return Home',
   viewMyLessons: 'View My Lessons',
-  // Schedules (spec 3 §2, §8)
+  // Schedules
   scheduleTitle: 'My Schedule',
   myLessons: 'My Lessons',
   upcomingLessons: 'Upcoming Lessons',
@@ -215,11 +222,11 @@ export const BOOKING_MESSAGES = {
   tryAgain: 'Try Again',
   findTutors: 'Find Tutors',
   joinLesson: 'Join Lesson',
-  // Reschedule (spec 3 §5, §8)
+  // Reschedule
   reschedule: 'Reschedule',
   rescheduled: 'Lesson rescheduled successfully',
   rescheduleFailed: 'Failed to reschedule lesson',
-  // Lesson notes (spec 3 §5, §8)
+  // Lesson notes
   notesSaved: 'Notes saved successfully',
   notesFailed: 'Failed to save notes',
   imageUploadFailed: 'Image upload failed',
@@ -249,6 +256,9 @@ export const BOOKING_MESSAGES = {
   invalidRange: 'Please choose between 1 and 60 days',
   lessonNotFound: 'Lesson not found',
   notATutorSubject: 'This tutor does not teach that subject',
+  invalidDate: 'Please choose a valid date',
+  invalidSlotLabel: 'Please choose a valid time slot',
+  invalidLessonMinutes: 'Please choose a lesson of 25, 50 or 100 minutes',
   // Lesson lists and the lesson detail dialog (ours, where the spec is silent).
   lessonDetails: 'Lesson Details',
   closeLessonDetails: 'Close lesson details',
@@ -261,7 +271,7 @@ export const BOOKING_MESSAGES = {
   timesInZone: (zone: string) => `Times in your timezone: ${zone}`,
   noLessonsStudentHint: 'Lessons you book with a tutor will appear here.',
   noLessonsTutorHint: 'Lessons students book with you will appear here.',
-  // Checkout and success texts the booking screens show (spec 3 §2, §5, §8).
+  // Checkout and success texts the booking screens show.
   noPaymentDetails: 'No payment details found',
   secureCheckout: 'Secure Checkout',
   redirectNotice:
@@ -302,4 +312,16 @@ export const BOOKING_MESSAGES = {
     undo: 'Undo',
     redo: 'Redo',
   },
+} as const;
+
+/** Texts of the API and the API client themselves, whatever the screen (ours). */
+export const API_MESSAGES = {
+  internal: 'Something went wrong on our side. Please try again.',
+  /** A value the database's bounds refused that no repository translated: still the input's fault. */
+  outOfBounds: 'Some of the values sent are outside the allowed limits.',
+  invalidRequest: 'Invalid request',
+  invalidValue: 'Invalid value',
+  crossSiteRefused: 'Cross-site request refused',
+  network: 'Network or connection error. Check your connection and try again.',
+  unknown: 'Something went wrong. Please try again.',
 } as const;

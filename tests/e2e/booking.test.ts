@@ -408,7 +408,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
       subjectId: subject.id,
       mode: 'trial',
       bookingDate: date,
-      slotTime: chosen.slotLabel,
+      slotLabel: chosen.slotLabel,
       viewerZone: ZONE,
       lessonMinutes: 50,
       notes: '',

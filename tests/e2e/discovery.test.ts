@@ -3,7 +3,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DISCOVERY_MESSAGES as M } from '../../src/domain/messages';
 import { TEACHING_STYLE_SENTENCES } from '../../src/domain/tutors/tutor-options';
-import { POPULAR_SEARCHES, SEARCH_MESSAGES } from '../../src/domain/tutors/tutor-search';
+import { POPULAR_SEARCHES } from '../../src/domain/tutors/tutor-search';
 import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
 import { setWeeklyAvailability } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
@@ -106,7 +106,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
     await page.getByLabel('Min price').fill('60');
     await page.getByLabel('Max price').fill('60');
     await page.getByRole('button', { name: 'Apply Filters' }).click();
-    await page.getByRole('alert').getByText(SEARCH_MESSAGES.priceOrder).waitFor();
+    await page.getByRole('alert').getByText(M.searchPriceOrder).waitFor();
     expect(params(page)).toEqual({ q: 'math' });
 
     await page.getByLabel('Min price').fill('10');

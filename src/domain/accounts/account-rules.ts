@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from '../messages';
 
-// Spec 1 §5, used by the forms and re-checked by the server.
+// Account rules (roles, names, email, password), used by the forms and re-checked by the server.
 
 export const ROLES = ['student', 'tutor'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const SPECIAL_CHARACTERS = '!@#$%^&*';
 export const CODE_LENGTH = 6;
 export const RESEND_COOLDOWN_SECONDS = 60;
 
@@ -84,7 +83,7 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 export const verificationCodeSchema = z.string().regex(/^\d{6}$/, M.invalidCodePaste);
 
-/** The user's own landing page after sign-in (spec 1 §4). */
+/** The user's own landing page after sign-in: a tutor without a finished profile goes to the wizard. */
 export function landingPath(user: { role: Role; isProfileCompleted: boolean }): string {
   if (user.role === 'tutor' && !user.isProfileCompleted) return '/tutor/complete-profile';
   return `/${user.role}/overview`;

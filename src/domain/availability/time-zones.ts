@@ -1,6 +1,6 @@
-import { isValidTimeZone } from './weekly-slot';
+import { isValidTimeZone } from './weekly-window';
 
-/** The zones most tutors pick, listed first in the timezone selector (spec 2 §2). */
+/** The zones most tutors pick, listed first in the timezone selector. */
 export const COMMON_TIME_ZONES = [
   'America/New_York',
   'America/Chicago',

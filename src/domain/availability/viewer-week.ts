@@ -2,7 +2,7 @@ import { dayOfWall, MS_PER_DAY, MS_PER_MINUTE, weekdayOf } from '../scheduling/l
 import { mergeSorted } from '../scheduling/utc-interval';
 import { groupByWeekday, intervalsForDays, timelineForDays } from '../scheduling/weekly-intervals';
 import { offsetAt, wallToUtc, zoneOffsetMs } from '../scheduling/zone-timeline';
-import { fromMinutes, type WeeklySlot } from './weekly-slot';
+import { fromMinutes, type WeeklyWindow } from './weekly-window';
 
 // A tutor's weekly availability as a student elsewhere sees it: the windows of the viewer's
 // current week (Sunday first), converted instant by instant, so a window that crosses the
@@ -11,8 +11,8 @@ import { fromMinutes, type WeeklySlot } from './weekly-slot';
 // Local days either side of the viewer's week: offsets differ by at most 26 hours.
 const MARGIN_DAYS = 2;
 
-export interface ViewerWeekQuery {
-  weekly: readonly WeeklySlot[];
+interface ViewerWeekQuery {
+  weekly: readonly WeeklyWindow[];
   tutorZone: string;
   viewerZone: string;
   /** Any instant of the week to show (normally now). */
@@ -20,7 +20,12 @@ export interface ViewerWeekQuery {
 }
 
 /** The viewer's week of windows, sorted by day then start; touching windows are joined. */
-export function viewerWeek({ weekly, tutorZone, viewerZone, now }: ViewerWeekQuery): WeeklySlot[] {
+export function viewerWeek({
+  weekly,
+  tutorZone,
+  viewerZone,
+  now,
+}: ViewerWeekQuery): WeeklyWindow[] {
   if (weekly.length === 0) return [];
   const today = dayOfWall(now.getTime() + zoneOffsetMs(viewerZone, now.getTime()));
   const firstDay = today - weekdayOf(today);
@@ -39,7 +44,7 @@ export function viewerWeek({ weekly, tutorZone, viewerZone, now }: ViewerWeekQue
     tutorLast,
   );
 
-  const windows: WeeklySlot[] = [];
+  const windows: WeeklyWindow[] = [];
   for (const { start, end } of mergeSorted(intervals)) {
     const from = Math.max(start, weekStart);
     const until = Math.min(end, weekEnd);
@@ -64,8 +69,8 @@ export function viewerWeek({ weekly, tutorZone, viewerZone, now }: ViewerWeekQue
 }
 
 /** The viewer's windows grouped by weekday (index 0 = Sunday). */
-export function windowsByWeekday(windows: readonly WeeklySlot[]): WeeklySlot[][] {
-  const days: WeeklySlot[][] = [[], [], [], [], [], [], []];
+export function windowsByWeekday(windows: readonly WeeklyWindow[]): WeeklyWindow[][] {
+  const days: WeeklyWindow[][] = [[], [], [], [], [], [], []];
   for (const window of windows) days[window.dayOfWeek]?.push(window);
   return days;
 }

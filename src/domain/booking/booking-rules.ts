@@ -1,7 +1,6 @@
-// Booking rules shared by the server and the booking screens (spec 3 §4, §9).
+// Booking rules shared by the server and the booking screens.
 
-export const BOOKING_MODES = ['trial', 'single', 'package'] as const;
-export type BookingMode = (typeof BOOKING_MODES)[number];
+export type BookingMode = 'trial' | 'single' | 'package';
 
 /** Modes a student can complete today: paid lessons and packages need the checkout. */
 export const BOOKABLE_MODES = ['trial'] as const satisfies readonly BookingMode[];
@@ -23,15 +22,15 @@ export const TIME_HOLDING_STATUSES = [
   'in_progress',
 ] as const satisfies readonly LessonStatus[];
 
-/** Only pending and scheduled lessons can be rescheduled (spec 3 §4). */
+/** Only pending and scheduled lessons can be rescheduled: a lesson that has started, ended or been canceled keeps its time. */
 export const canReschedule = (status: LessonStatus) =>
   status === 'pending' || status === 'scheduled';
 
-/** Upcoming-lessons range choices in days (spec 3 §2), 14 by default. */
+/** Upcoming-lessons range choices in days, 14 by default. */
 export const UPCOMING_RANGE_DAYS = [7, 14, 30, 60] as const;
 export const DEFAULT_UPCOMING_DAYS = 14;
 
-/** Days the booking week strip shows and pages by (spec 3 §9). */
+/** Days the booking week strip shows and pages by. */
 export const BOOKING_WEEK_DAYS = 7;
 
 /**
@@ -40,7 +39,7 @@ export const BOOKING_WEEK_DAYS = 7;
  */
 export const MIN_BOOKING_NOTICE_MINUTES = 60;
 
-/** A trial lesson is free (spec 3 §9: price 0, shown as 'Free'). */
+/** A trial lesson is free: price 0, shown as 'Free'. */
 export const TRIAL_PRICE_CENTS = 0;
 
 export const MAX_BOOKING_NOTES_LENGTH = 2000;

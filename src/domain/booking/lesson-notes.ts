@@ -3,7 +3,7 @@
 /** Stored HTML at most (the database checks the same bound). */
 export const MAX_NOTES_HTML_LENGTH = 20_000;
 /** The spec's notes preview: the first 40 characters of the text. */
-export const NOTES_PREVIEW_LENGTH = 40;
+const NOTES_PREVIEW_LENGTH = 40;
 
 /** The text of notes HTML, for a preview: tags out, entities read, spaces collapsed. */
 export function notesText(html: string): string {

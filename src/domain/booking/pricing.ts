@@ -1,7 +1,7 @@
 import { BOOKING_MESSAGES } from '../messages';
 import { formatMoney } from '../money';
 
-// Lesson prices in integer cents (spec 3 §9: hourly rate x hours, to the cent).
+// Lesson prices in integer cents: hourly rate x hours, to the cent.
 
 /** The spec's fallback when a tutor's hourly rate is not found: 9 (USD). */
 export const DEFAULT_HOURLY_RATE_CENTS = 900;

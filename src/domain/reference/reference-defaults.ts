@@ -1,4 +1,5 @@
-// The spec's built-in reference data (spec 1 §3, spec 2 §3 Options). It is kept here once:
+// The built-in reference data (subjects, languages, levels, education levels, wizard steps,
+// slot durations, weekdays, profile limits). It is kept here once:
 // the server seeds its reference tables from it and the web falls back to it when
 // GET /api/reference fails.
 
@@ -15,7 +16,7 @@ export interface Level {
   code: string;
   name: string;
 }
-export interface EducationLevel {
+interface EducationLevel {
   id: number;
   name: string;
 }
@@ -26,14 +27,14 @@ export interface ProfileStep {
   description: string;
   icon: string;
 }
-export interface SlotDuration {
+interface SlotDuration {
   /** PostgreSQL interval text, as the spec gives it: '00:30:00' … '02:00:00'. */
   value: string;
   label: string;
   minutes: number;
   isDefault: boolean;
 }
-export interface DayOfWeek {
+interface DayOfWeek {
   /** 0-6, Sunday first (JavaScript's and PostgreSQL's convention). */
   dow: number;
   name: string;

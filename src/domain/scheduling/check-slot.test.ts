@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSlot, type SlotCheckQuery } from './check-slot';
-import { SCHEDULING_MESSAGES } from './messages';
+import { BOOKING_MESSAGES } from '../messages';
 
 const unavailable = { ok: false, message: 'This time slot is no longer available' };
 
@@ -12,13 +12,13 @@ const base: SlotCheckQuery = {
   viewerZone: 'America/New_York',
   now: new Date('2027-03-01T12:00:00Z'),
   bookingDate: '2027-03-15',
-  slotTime: '11:00-12:00',
+  slotLabel: '11:00-12:00',
 };
 const check = (query: Partial<SlotCheckQuery>) => checkSlot({ ...base, ...query });
 
 describe('checkSlot', () => {
   it('keeps the spec text in a constant', () => {
-    expect(SCHEDULING_MESSAGES.slotUnavailable).toBe(unavailable.message);
+    expect(BOOKING_MESSAGES.slotUnavailable).toBe(unavailable.message);
   });
 
   it('returns the UTC instants of an offered slot (viewer date and clock)', () => {
@@ -28,7 +28,7 @@ describe('checkSlot', () => {
       startUtc: '2027-03-15T15:00:00.000Z',
       endUtc: '2027-03-15T16:00:00.000Z',
     });
-    expect(check({ bookingDate: '2027-03-08', slotTime: '10:00-11:00' })).toEqual({
+    expect(check({ bookingDate: '2027-03-08', slotLabel: '10:00-11:00' })).toEqual({
       ok: true,
       startUtc: '2027-03-08T15:00:00.000Z',
       endUtc: '2027-03-08T16:00:00.000Z',
@@ -36,9 +36,9 @@ describe('checkSlot', () => {
   });
 
   it('refuses what is not offered now', () => {
-    expect(check({ slotTime: '10:00-11:00' })).toEqual(unavailable); // an EST reading
-    expect(check({ slotTime: '11:00-11:30' })).toEqual(unavailable); // wrong length
-    expect(check({ slotTime: '11:00-12:00', lessonMinutes: 100 })).toEqual(unavailable);
+    expect(check({ slotLabel: '10:00-11:00' })).toEqual(unavailable); // an EST reading
+    expect(check({ slotLabel: '11:00-11:30' })).toEqual(unavailable); // wrong length
+    expect(check({ slotLabel: '11:00-12:00', lessonMinutes: 100 })).toEqual(unavailable);
     expect(check({ bookingDate: '2027-03-16' })).toEqual(unavailable); // no window
     expect(check({ now: new Date('2027-03-15T15:00:01Z') })).toEqual(unavailable); // past
     expect(check({ now: new Date('2027-03-15T14:30:00Z'), minNoticeMinutes: 60 })).toEqual(
@@ -49,7 +49,7 @@ describe('checkSlot', () => {
       end: new Date('2027-03-15T16:20:00Z'),
     };
     expect(check({ busy: [lesson] })).toEqual(unavailable);
-    expect(check({ slotTime: '11:00 - 12:00' })).toEqual(unavailable);
+    expect(check({ slotLabel: '11:00 - 12:00' })).toEqual(unavailable);
     expect(check({ bookingDate: 'soon' })).toEqual(unavailable);
   });
 
@@ -60,7 +60,7 @@ describe('checkSlot', () => {
       viewerZone: 'Europe/London',
       lessonMinutes: 25,
       bookingDate: '2027-10-31',
-      slotTime: '01:00-01:30',
+      slotLabel: '01:00-01:30',
     };
     expect(check(autumn)).toEqual({
       ok: true,

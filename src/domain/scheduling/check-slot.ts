@@ -1,14 +1,14 @@
+import { BOOKING_MESSAGES } from '../messages';
 import { generateSlots, type SlotQuery } from './generate-slots';
-import { SCHEDULING_MESSAGES } from './messages';
 
 export interface SlotCheckQuery extends Omit<SlotQuery, 'fromDate' | 'days'> {
   /** The viewer's local date, 'YYYY-MM-DD'. */
   bookingDate: string;
   /** 'HH:MM-HH:MM' on the viewer's clock, as a generated slot's slotLabel. */
-  slotTime: string;
+  slotLabel: string;
 }
 
-export type SlotCheckResult =
+type SlotCheckResult =
   { ok: true; startUtc: string; endUtc: string } | { ok: false; message: string };
 
 /**
@@ -17,10 +17,10 @@ export type SlotCheckResult =
  * check can never disagree with what was shown. When the viewer's clock repeats an hour and two
  * offered slots read the same, the earlier one is meant (ADR 005).
  */
-export function checkSlot({ bookingDate, slotTime, ...query }: SlotCheckQuery): SlotCheckResult {
+export function checkSlot({ bookingDate, slotLabel, ...query }: SlotCheckQuery): SlotCheckResult {
   const [day] = generateSlots({ ...query, fromDate: bookingDate, days: 1 }).days;
-  const slot = day?.slots.find((offered) => offered.slotLabel === slotTime);
+  const slot = day?.slots.find((offered) => offered.slotLabel === slotLabel);
   return slot
     ? { ok: true, startUtc: slot.startTime, endUtc: slot.endTime }
-    : { ok: false, message: SCHEDULING_MESSAGES.slotUnavailable };
+    : { ok: false, message: BOOKING_MESSAGES.slotUnavailable };
 }

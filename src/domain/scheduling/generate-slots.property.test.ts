@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { WeeklySlot } from '../availability/weekly-slot';
+import type { WeeklyWindow } from '../availability/weekly-window';
 import { checkSlot } from './check-slot';
 import { generateSlots, type SlotQuery, type SlotResult } from './generate-slots';
 
@@ -213,7 +213,7 @@ const nearChangeArb = fc.record({
   }),
 });
 
-const asWindow = (day: number, start: number, length: number): WeeklySlot => ({
+const asWindow = (day: number, start: number, length: number): WeeklyWindow => ({
   dayOfWeek: weekday(day),
   startTime: hhmm(Math.max(0, start)),
   endTime: hhmm(Math.min(Math.max(0, start) + length, DAY_MINUTES)),
@@ -345,7 +345,7 @@ describe('generateSlots, property-tested', () => {
             const checked = checkSlot({
               ...query,
               bookingDate: day.dateStr,
-              slotTime: slot.slotLabel,
+              slotLabel: slot.slotLabel,
             });
             // A repeated hour can show two slots the same way: the earlier one is meant.
             const first = day.slots.find((other) => other.slotLabel === slot.slotLabel)!;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { WeeklySlot } from '../availability/weekly-slot';
+import type { WeeklyWindow } from '../availability/weekly-window';
 import { generateSlots, type SlotQuery } from './generate-slots';
 
 // Expected instants are worked out by hand (see weekly-intervals.test.ts for the zone rules).
 
-const window = (dayOfWeek: number, startTime: string, endTime: string): WeeklySlot => ({
+const window = (dayOfWeek: number, startTime: string, endTime: string): WeeklyWindow => ({
   dayOfWeek,
   startTime,
   endTime,
@@ -25,7 +25,7 @@ const base: SlotQuery = {
 const generate = (query: Partial<SlotQuery>) => generateSlots({ ...base, ...query });
 const starts = (query: Partial<SlotQuery>) =>
   generate(query).slots.map((slot) => slot.startTime.slice(11, 16));
-const slotTimes = (query: Partial<SlotQuery>) =>
+const slotLabels = (query: Partial<SlotQuery>) =>
   generate(query).days.flatMap((day) => day.slots.map((slot) => slot.slotLabel));
 
 describe('generateSlots: lengths, grid, busy time and notice', () => {
@@ -162,7 +162,7 @@ describe("generateSlots: the viewer's dates and clock", () => {
 
   it('shows a fixed odd offset on the viewer clock (Asia/Kathmandu, +05:45)', () => {
     const query = { weekly: [window(1, '09:00', '10:00')], viewerZone: 'Asia/Kathmandu' };
-    expect(slotTimes(query)).toEqual(['14:45-15:45']);
+    expect(slotLabels(query)).toEqual(['14:45-15:45']);
   });
 });
 
@@ -179,7 +179,7 @@ describe('generateSlots across daylight-saving changes', () => {
       utc('2027-03-28T01:00Z'),
       utc('2027-03-28T01:30Z'),
     ]);
-    expect(slotTimes(query)).toEqual(['00:30-02:30', '02:00-03:00', '02:30-03:30']);
+    expect(slotLabels(query)).toEqual(['00:30-02:30', '02:00-03:00', '02:30-03:30']);
   });
 
   it('London fall back: the repeated hour is offered twice, as real time', () => {
@@ -196,7 +196,7 @@ describe('generateSlots across daylight-saving changes', () => {
       utc('2027-10-31T01:00Z'),
       utc('2027-10-31T01:30Z'),
     ]);
-    expect(slotTimes(query)).toEqual(['01:00-01:30', '01:30-01:00', '01:00-01:30', '01:30-02:00']);
+    expect(slotLabels(query)).toEqual(['01:00-01:30', '01:30-01:00', '01:00-01:30', '01:30-02:00']);
   });
 
   it('New York spring forward seen from London', () => {
@@ -225,7 +225,7 @@ describe('generateSlots across daylight-saving changes', () => {
     expect(generate(query).slots.map((slot) => [slot.startTime, slot.endTime])).toEqual([
       [utc('2027-10-02T15:30Z'), utc('2027-10-02T16:00Z')],
     ]);
-    expect(slotTimes(query)).toEqual(['02:30-03:00']);
+    expect(slotLabels(query)).toEqual(['02:30-03:00']);
   });
 
   it('Sydney fall back seen from New York (opposite hemispheres)', () => {
@@ -245,7 +245,7 @@ describe('generateSlots across daylight-saving changes', () => {
         localDow: 6,
       },
     ]);
-    expect(slotTimes(query)).toEqual(['11:00-13:00']);
+    expect(slotLabels(query)).toEqual(['11:00-13:00']);
   });
 
   it('weeks when US and EU clocks disagree (2027-03-14 .. 2027-03-28)', () => {

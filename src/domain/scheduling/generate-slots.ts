@@ -1,4 +1,4 @@
-import { fromMinutes, type WeeklySlot } from '../availability/weekly-slot';
+import { fromMinutes, type WeeklyWindow } from '../availability/weekly-window';
 import {
   clampDays,
   dayOfWall,
@@ -14,13 +14,13 @@ import { byStart, mergeSorted, type UtcInterval } from './utc-interval';
 import { groupByWeekday, intervalsForDays, timelineForDays } from './weekly-intervals';
 import { offsetAt, wallToUtc, type ZoneTimeline } from './zone-timeline';
 
-export const DEFAULT_SLOT_DAYS = 14;
+const DEFAULT_SLOT_DAYS = 14;
 /** Candidate starts run every 30 minutes from each window's start. */
-export const CANDIDATE_STEP_MINUTES = 30;
+const CANDIDATE_STEP_MINUTES = 30;
 
 export interface SlotQuery {
   /** The tutor's weekly windows, in the tutor's wall-clock time. */
-  weekly: readonly WeeklySlot[];
+  weekly: readonly WeeklyWindow[];
   tutorZone: string;
   /** Lessons (or other holds) that block time; touching a slot is fine. */
   busy: readonly { start: Date; end: Date }[];
@@ -36,8 +36,8 @@ export interface SlotQuery {
   minNoticeMinutes?: number;
 }
 
-/** The spec's slot (spec 2 §3): UTC ISO instants, weekday in the tutor's and viewer's zones. */
-export interface AvailableSlot {
+/** A bookable slot: UTC ISO instants, weekday in the tutor's and viewer's zones. */
+interface AvailableSlot {
   startTime: string;
   endTime: string;
   dow: number;
@@ -54,7 +54,7 @@ export interface DaySlot {
 }
 
 /** The spec's availability day: one per viewer date in the range, slots possibly empty. */
-export interface AvailabilityDay {
+interface AvailabilityDay {
   dateStr: string;
   localDow: number;
   slots: DaySlot[];

@@ -1,4 +1,5 @@
-// Lesson lengths the product sells and the slot each one takes (spec 2 §9, spec 3 §9).
+// Lesson lengths the product sells and the slot each one takes: a 25-minute lesson holds 30
+// minutes of the tutor's time, 50 holds 60 and 100 holds 120, the rest being a break.
 
 export const LESSON_MINUTES = [25, 50, 100] as const;
 export type LessonMinutes = (typeof LESSON_MINUTES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { timeZoneSchema } from '../availability/weekly-slot';
+import { BOOKING_MESSAGES as M } from '../messages';
+import { timeZoneSchema } from '../availability/weekly-window';
 import { parseLocalDate } from './local-date';
-import { SCHEDULING_MESSAGES as M } from './messages';
 import { LESSON_MINUTES } from './slot-length';
 
 // Field rules the booking contracts are built from. The zone rule is the availability
@@ -18,8 +18,8 @@ export const localDateSchema = z
 
 /** A slot label: 'HH:MM-HH:MM' on the viewer's clock, as the slot list shows it. */
 const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d';
-export const slotTimeSchema = z
-  .string(M.invalidSlotTime)
-  .regex(new RegExp(`^${TIME}-${TIME}$`), M.invalidSlotTime);
+export const slotLabelSchema = z
+  .string(M.invalidSlotLabel)
+  .regex(new RegExp(`^${TIME}-${TIME}$`), M.invalidSlotLabel);
 
 export const lessonMinutesSchema = z.literal(LESSON_MINUTES, M.invalidLessonMinutes);

@@ -1,4 +1,5 @@
-// The booking modal's time periods in the viewer's zone (spec 2 §9).
+// The booking modal's time periods in the viewer's zone: morning before noon, afternoon until
+// 5 pm, evening after.
 
 export type TimePeriod = 'morning' | 'afternoon' | 'evening';
 

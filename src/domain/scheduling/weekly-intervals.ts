@@ -1,4 +1,4 @@
-import { toMinutes, type WeeklySlot } from '../availability/weekly-slot';
+import { toMinutes, type WeeklyWindow } from '../availability/weekly-window';
 import {
   clampDays,
   formatLocalDate,
@@ -17,9 +17,9 @@ interface WindowMinutes {
 }
 
 /** Weekly windows by weekday (index 0 = Sunday), parsed once instead of once per date. */
-export type WeekOfWindows = readonly (readonly WindowMinutes[])[];
+type WeekOfWindows = readonly (readonly WindowMinutes[])[];
 
-export function groupByWeekday(weekly: readonly WeeklySlot[]): WeekOfWindows {
+export function groupByWeekday(weekly: readonly WeeklyWindow[]): WeekOfWindows {
   const week: WindowMinutes[][] = [[], [], [], [], [], [], []];
   for (const slot of weekly) {
     week[slot.dayOfWeek]?.push({ start: toMinutes(slot.startTime), end: toMinutes(slot.endTime) });
@@ -27,7 +27,7 @@ export function groupByWeekday(weekly: readonly WeeklySlot[]): WeekOfWindows {
   return week;
 }
 
-export interface DatedInterval extends UtcInterval {
+interface DatedInterval extends UtcInterval {
   /** The tutor's local date, as an epoch day. */
   day: number;
 }
@@ -68,8 +68,8 @@ export function timelineForDays(zone: string, firstDay: number, lastDay: number)
   );
 }
 
-export interface WeeklyIntervalsQuery {
-  weekly: readonly WeeklySlot[];
+interface WeeklyIntervalsQuery {
+  weekly: readonly WeeklyWindow[];
   /** The tutor's IANA zone. */
   zone: string;
   /** First local date in the tutor's zone, 'YYYY-MM-DD'. */
@@ -77,7 +77,7 @@ export interface WeeklyIntervalsQuery {
   days: number;
 }
 
-export interface RealInterval extends UtcInterval {
+interface RealInterval extends UtcInterval {
   /** The tutor's local date the window belongs to, 'YYYY-MM-DD'. */
   localDate: string;
 }

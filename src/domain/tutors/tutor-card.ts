@@ -1,12 +1,12 @@
 import { formatMoney } from '../money';
 import { TEACHING_STYLE_SENTENCES } from './tutor-options';
 
-// Display rules of the tutor card and the tutor profile page (spec 2 §2, §3, §9).
+// Display rules of the tutor card and the tutor profile page.
 
 /** Subjects and languages on a card: two, then "+n more". */
-export const CARD_VISIBLE_ITEMS = 2;
+const CARD_VISIBLE_ITEMS = 2;
 /** The profile's About Me shows this many characters until Read more. */
-export const BIO_PREVIEW_LENGTH = 400;
+const BIO_PREVIEW_LENGTH = 400;
 /** The profile shows this many reviews until Show All Reviews. */
 export const REVIEWS_SHOWN_FIRST = 3;
 /** Show All Reviews loads them this many at a time (newest first). */
@@ -38,7 +38,7 @@ export const formatRating = (rating: number) => rating.toFixed(1);
 export const formatRate = (cents: number, currency = 'USD') =>
   formatMoney(cents, currency, { wholeWithoutCents: true });
 
-// Proficiency levels of subjects and languages; an unknown one reads as beginner (spec 2 §3).
+// Proficiency levels of subjects and languages; an unknown one reads as beginner.
 const LEVELS = [
   'beginner',
   'intermediate',
@@ -49,9 +49,9 @@ const LEVELS = [
   'conversational',
   'fluent',
 ] as const;
-export type ProficiencyLevel = (typeof LEVELS)[number];
+type ProficiencyLevel = (typeof LEVELS)[number];
 
-export function proficiencyOf(level: string): ProficiencyLevel {
+function proficiencyOf(level: string): ProficiencyLevel {
   const normalised = level.trim().toLowerCase();
   return (LEVELS as readonly string[]).includes(normalised)
     ? (normalised as ProficiencyLevel)

@@ -1,7 +1,8 @@
-// Fixed choices of the tutor profile (spec 2 §3 Options, spec 3 §3 teaching approach).
+// Fixed choices and limits of the tutor profile: teaching styles and the sentence each shows,
+// lesson specialties, specializations, bio length, years, image size and types.
 
 export const TEACHING_STYLES = ['structured', 'interactive', 'adaptive', 'practical'] as const;
-export type TeachingStyle = (typeof TEACHING_STYLES)[number];
+type TeachingStyle = (typeof TEACHING_STYLES)[number];
 
 /** The profile page's sentence for each teaching approach ('supportive' exists in old data). */
 export const TEACHING_STYLE_SENTENCES: Record<TeachingStyle | 'supportive', string> = {
@@ -51,7 +52,7 @@ export const DEFAULT_HOURLY_RATE = 15;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-/** Graduation years offered (spec 2 §5): five years ahead down to 74 years back. */
+/** Graduation years offered: five years ahead down to 74 years back. */
 export function graduationYearChoices(now: Date): number[] {
   const current = now.getUTCFullYear();
   const years: number[] = [];

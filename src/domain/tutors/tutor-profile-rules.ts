@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { hasOverlapOrTouch } from '../availability/merge-slots';
+import { hasOverlapOrTouch } from '../availability/merge-windows';
 import { withinWeeklyCap } from '../availability/weekly-hours';
-import { MAX_WEEKLY_HOURS, timeZoneSchema, weeklySlotSchema } from '../availability/weekly-slot';
+import {
+  MAX_WEEKLY_HOURS,
+  timeZoneSchema,
+  weeklyWindowSchema,
+} from '../availability/weekly-window';
 import { TUTOR_PROFILE_MESSAGES as M } from '../messages';
 import { dollarsToCents } from '../money';
 import type { TutorProfileLimits } from '../reference/reference-defaults';
@@ -19,7 +23,7 @@ import {
 } from './tutor-options';
 import { parseVideoUrl } from './video-url';
 
-// Spec 2 §5: one schema per wizard step, used by the forms and re-checked by the server.
+// One schema per wizard step, used by the forms and re-checked by the server.
 // Steps that depend on settings (rates, subject limit) or on the reference lists take them
 // as arguments, so both sides validate against the same values.
 
@@ -185,7 +189,7 @@ export function availabilitySchema({ allowEmpty }: { allowEmpty: boolean }) {
   return z.object({
     timezone: timeZoneSchema,
     slots: z
-      .array(weeklySlotSchema, M.eventsInvalid)
+      .array(weeklyWindowSchema, M.eventsInvalid)
       .min(allowEmpty ? 0 : 1, M.availabilityRequired)
       .max(7 * 24, M.eventsInvalid)
       .refine((slots) => !hasOverlapOrTouch(slots), M.slotsOverlap)

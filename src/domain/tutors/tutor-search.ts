@@ -1,4 +1,4 @@
-// Search filters: their limits and messages, shared by the search screen and the API (the
+// Search filters: their limits, shared by the search screen and the API (the
 // query schema built from them is the search endpoint's, in src/contracts/tutors.contract.ts).
 
 export const SEARCH_PAGE_SIZE = 10;
@@ -40,15 +40,6 @@ export function searchTerms(q: string): string[] {
 
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'rating'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-export const SEARCH_MESSAGES = {
-  queryTooLong: 'Search text can be at most 100 characters',
-  priceRange: 'Price must be between $0 and $200',
-  priceOrder: 'The minimum price must be at least $1 below the maximum price',
-  rating: 'Minimum rating must be one of 4.5, 4.0, 3.5 or 3.0',
-  sort: 'Sort must be relevance, price_asc, price_desc or rating',
-  page: 'Page must be a whole number from 1 to 1000',
-} as const;
 
 /** Pages to show: all when 7 or fewer, else first, last and the current neighbourhood with gaps. */
 export function paginationItems(current: number, total: number): (number | 'gap')[] {

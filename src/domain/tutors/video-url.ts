@@ -1,9 +1,9 @@
 // Introduction videos: YouTube (watch, embed, youtu.be, shorts; 11-character id) or Vimeo
 // (numeric id). Parsed with URL, never by loose substring matching.
 
-export type VideoProvider = 'youtube' | 'vimeo';
+type VideoProvider = 'youtube' | 'vimeo';
 
-export interface ParsedVideo {
+interface ParsedVideo {
   provider: VideoProvider;
   id: string;
   /** Privacy-friendly player URL for an <iframe>. */

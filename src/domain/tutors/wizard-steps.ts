@@ -1,7 +1,7 @@
 import { PROFILE_STEP_CODES, type ProfileStepCode } from '../reference/reference-defaults';
 
 /**
- * Whether the wizard may open `step` (spec 2 §2): it is completed, or it is the next one after
+ * Whether the wizard may open `step`: it is completed, or it is the next one after
  * the last completed step, or it is at or before the current step.
  */
 export function canOpenStep(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { API_MESSAGES as M } from '../../domain/messages';
 import { AppError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -14,11 +15,10 @@ export function registerCsrfProtection(app: FastifyInstance, trustedOrigins: str
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site') throw new AppError('FORBIDDEN', 'Cross-site request refused');
+    if (site === 'cross-site') throw new AppError('FORBIDDEN', M.crossSiteRefused);
     const origin = request.headers.origin;
     if (origin === undefined) return;
     const own = `${request.protocol}://${request.host}`;
-    if (origin !== own && !allowed.has(origin))
-      throw new AppError('FORBIDDEN', 'Cross-site request refused');
+    if (origin !== own && !allowed.has(origin)) throw new AppError('FORBIDDEN', M.crossSiteRefused);
   });
 }

@@ -2,16 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../../contracts/error-codes';
+import { API_MESSAGES as M } from '../../domain/messages';
 import { isCheckViolation } from '../db/constraint-errors';
 import { AppError } from '../errors';
 
 // One place turns every failure into `{ error: { code, message } }`. Client mistakes keep
 // their 4xx status and a specific message; anything unexpected is a 500 that says nothing
 // internal (the details go to the log).
-
-const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
-/** A value the database's bounds refused that no repository translated: still the input's fault. */
-const OUT_OF_BOUNDS_MESSAGE = 'Some of the values sent are outside the allowed limits.';
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorResponse {
   return { error: { code, message, ...(fields && Object.keys(fields).length ? { fields } : {}) } };
@@ -60,20 +57,20 @@ export function registerErrorHandler(app: FastifyInstance) {
       const fields = fieldMessages(
         error.validation.map((issue) => ({
           path: [issue.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean),
-          message: issue.message ?? 'Invalid value',
+          message: issue.message ?? M.invalidValue,
         })),
       );
-      const first = Object.values(fields)[0] ?? 'Invalid request';
+      const first = Object.values(fields)[0] ?? M.invalidRequest;
       return reply.code(400).send(body('VALIDATION_FAILED', first, fields));
     }
     if (error instanceof ZodError) {
       const fields = fieldMessages(error.issues);
-      const first = error.issues[0]?.message ?? 'Invalid request';
+      const first = error.issues[0]?.message ?? M.invalidRequest;
       return reply.code(400).send(body('VALIDATION_FAILED', first, fields));
     }
     if (isCheckViolation(error)) {
       request.log.warn({ err: error }, 'check constraint refused a value');
-      return reply.code(400).send(body('VALIDATION_FAILED', OUT_OF_BOUNDS_MESSAGE));
+      return reply.code(400).send(body('VALIDATION_FAILED', M.outOfBounds));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -81,6 +78,6 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(status).send(body(codeForClientStatus(status), error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(body('INTERNAL', INTERNAL_MESSAGE));
+    return reply.code(500).send(body('INTERNAL', M.internal));
   });
 }

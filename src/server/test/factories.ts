@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { WeeklySlot } from '../../domain/availability/weekly-slot';
+import type { WeeklyWindow } from '../../domain/availability/weekly-window';
 import type { LessonStatus } from '../../domain/booking/booking-rules';
 import {
   LESSON_SPECIALTIES,
@@ -74,7 +74,7 @@ export interface TestTutor {
 
 export interface TutorOptions {
   /** Weekly windows in `timezone` (none: nothing bookable). */
-  availability?: readonly WeeklySlot[];
+  availability?: readonly WeeklyWindow[];
   timezone?: string;
   /** Subject names, from the reference data (default Mathematics). */
   subjects?: readonly string[];

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { WeeklySlot } from '../../domain/availability/weekly-slot';
+import type { WeeklyWindow } from '../../domain/availability/weekly-window';
 import type { DB } from '../db/types';
 
 /** Replaces a tutor's zone and weekly windows, as saving them in the editor would. */
@@ -7,7 +7,7 @@ export async function setWeeklyAvailability(
   db: Kysely<DB>,
   tutorProfileId: string,
   timezone: string,
-  windows: readonly WeeklySlot[],
+  windows: readonly WeeklyWindow[],
 ) {
   await db
     .deleteFrom('availability_slots')
@@ -34,5 +34,5 @@ export async function setWeeklyAvailability(
 }
 
 /** The same hours on every day of the week. */
-export const everyDay = (startTime: string, endTime: string): WeeklySlot[] =>
+export const everyDay = (startTime: string, endTime: string): WeeklyWindow[] =>
   Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, startTime, endTime }));

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES as M } from '../../domain/messages';
 import { useUpcomingLessons } from '../features/lessons/upcoming-lessons-api';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { paths } from '../lib/paths';
@@ -51,9 +52,7 @@ describe('the query cache on a 401', () => {
       'GET /api/auth/session': { json: { user: signedInStudent } },
       'GET /api/auth/providers': { json: { google: false } },
       'GET /api/lessons/upcoming': () =>
-        sessionValid
-          ? { json: { lessons: [] } }
-          : apiError('UNAUTHENTICATED', 'You must be signed in'),
+        sessionValid ? { json: { lessons: [] } } : apiError('UNAUTHENTICATED', M.signInRequired),
       'POST /api/auth/sign-in': () => {
         sessionValid = true;
         return { json: { user: signedInStudent, redirectTo: paths.student.overview } };
@@ -81,14 +80,14 @@ describe('the query cache on a 401', () => {
     serveApi({
       'GET /api/auth/session': { json: { user: null } },
       'GET /api/auth/providers': { json: { google: false } },
-      'POST /api/auth/sign-in': apiError('UNAUTHENTICATED', 'Invalid email or password'),
+      'POST /api/auth/sign-in': apiError('UNAUTHENTICATED', M.invalidCredentials),
     });
     const { router } = renderApp(paths.signIn);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'sam@example.com');
     await user.type(screen.getByLabelText('Password'), 'Wrong-horse-1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(await screen.findByText(M.invalidCredentials)).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('sam@example.com');
     expect(router.state.location.pathname).toBe(paths.signIn);
   });

@@ -6,13 +6,14 @@ import {
   type EndpointOutput,
 } from '../../contracts/endpoint';
 import { errorResponse, type ErrorCode } from '../../contracts/error-codes';
+import { API_MESSAGES as M } from '../../domain/messages';
 
 // The one way the web calls the API: call(endpoint, input) builds the URL from the endpoint's
 // contract, sends the body (JSON, or a FormData upload), checks the answer against the
 // contract's response schema and turns every failure into an ApiError with a typed code.
 
 /** The server's codes, plus what only the client sees: no connection, or an unreadable answer. */
-export type ApiErrorCode = ErrorCode | 'NETWORK' | 'UNKNOWN';
+type ApiErrorCode = ErrorCode | 'NETWORK' | 'UNKNOWN';
 
 export class ApiError extends Error {
   constructor(
@@ -25,9 +26,6 @@ export class ApiError extends Error {
     super(message, options);
   }
 }
-
-const NETWORK_MESSAGE = 'Network or connection error. Check your connection and try again.';
-const UNKNOWN_MESSAGE = 'Something went wrong. Please try again.';
 
 /** The body an endpoint takes, for callers that pass one through. */
 export type BodyOf<E extends Endpoint> = EndpointInput<E> extends { body: infer B } ? B : never;
@@ -71,19 +69,19 @@ export async function call<E extends Endpoint>(
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
+    throw new ApiError(0, 'NETWORK', M.network);
   }
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
     const parsed = errorResponse.safeParse(data);
-    if (!parsed.success) throw new ApiError(response.status, 'UNKNOWN', UNKNOWN_MESSAGE);
+    if (!parsed.success) throw new ApiError(response.status, 'UNKNOWN', M.unknown);
     const { code, message, fields } = parsed.data.error;
     throw new ApiError(response.status, code, message, fields);
   }
   const answer = checked<NonNullable<E['response']>>(endpoint.response, data);
   if (!answer?.success) {
-    throw new ApiError(response.status, 'UNKNOWN', UNKNOWN_MESSAGE, {}, { cause: answer?.error });
+    throw new ApiError(response.status, 'UNKNOWN', M.unknown, {}, { cause: answer?.error });
   }
   return answer.data;
 }

@@ -8,9 +8,9 @@ import {
 import { call } from './api-client';
 import { queryKeys } from './query-keys';
 
-// The authentication state of spec 1 §3, read from the server's session (an HttpOnly cookie
+// The authentication state (loading, the signed-in user or none), read from the server's session (an HttpOnly cookie
 // the page never sees). The server decides who may do what; this only shapes navigation.
-export interface AuthState {
+interface AuthState {
   user: SessionUser | null;
   isLoading: boolean;
   error: string | null;

@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 // Light/dark theme: the saved choice, else the system preference (public/theme-init.js applies
 // it before the first paint; this module keeps it in sync afterwards).
-export type Theme = 'light' | 'dark';
+type Theme = 'light' | 'dark';
 const KEY = 'theme';
 const listeners = new Set<() => void>();
 
@@ -10,7 +10,7 @@ function current(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 
-export function setTheme(theme: Theme) {
+function setTheme(theme: Theme) {
   document.documentElement.classList.toggle('dark', theme === 'dark');
   document.documentElement.style.colorScheme = theme;
   try {

@@ -1,4 +1,4 @@
--- Accounts (spec 1 §3). Better Auth reads and writes users, sessions, accounts and
+-- Accounts. Better Auth reads and writes users, sessions, accounts and
 -- verifications through its field mapping (src/server/modules/auth/auth.ts); the schema is ours.
 
 CREATE TABLE users (

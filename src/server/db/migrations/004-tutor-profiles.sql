@@ -1,4 +1,4 @@
--- Tutor profiles (spec 2 §3), their subjects, languages, certificates and weekly
+-- Tutor profiles, their subjects, languages, certificates and weekly
 -- availability; the wizard's saved progress; and uploaded files with their owners.
 
 CREATE TABLE tutor_profiles (
@@ -58,7 +58,7 @@ CREATE TABLE tutor_certificates (
 CREATE INDEX tutor_certificates_profile ON tutor_certificates (tutor_profile_id);
 
 -- Weekly windows in the tutor's wall-clock time (the source of truth for slot generation),
--- plus their UTC restatement for the current week (informational, spec 2 §3).
+-- plus their UTC restatement for the current week (informational only).
 CREATE TABLE availability_slots (
   id                  uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   tutor_profile_id    uuid NOT NULL REFERENCES tutor_profiles (id) ON DELETE CASCADE,

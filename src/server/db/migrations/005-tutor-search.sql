@@ -1,4 +1,4 @@
--- Tutor discovery (spec 2 §2): server-side search, and real reviews behind the ratings.
+-- Tutor discovery: server-side search, and real reviews behind the ratings.
 
 CREATE TABLE reviews (
   id                uuid PRIMARY KEY DEFAULT gen_random_uuid(),

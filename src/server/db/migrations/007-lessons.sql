@@ -1,4 +1,4 @@
--- Lessons (spec 3 §3, §4): one row per booked lesson. The database itself refuses double
+-- Lessons: one row per booked lesson. The database itself refuses double
 -- booking: no two lessons that hold time (pending, scheduled, in progress) may overlap for the
 -- same tutor or the same student, whatever the application does (SQLSTATE 23P01).
 

@@ -1,4 +1,4 @@
--- Rescheduling (spec 3 §4): a new lesson replaces the old one, which is canceled. Both rows
+-- Rescheduling: a new lesson replaces the old one, which is canceled. Both rows
 -- stay, linked, with who moved it and why.
 ALTER TABLE lessons
   ADD COLUMN rescheduled_from  uuid REFERENCES lessons (id) ON DELETE SET NULL,

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { TIME_HOLDING_STATUSES } from '../../../domain/booking/booking-rules';
-import type { WeeklySlot } from '../../../domain/availability/weekly-slot';
+import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { translatingConstraints } from '../../db/constraint-errors';
 import type { DB } from '../../db/types';
 import { StudentOverlapError, TrialAlreadyUsedError, TutorOverlapError } from './lesson-errors';
@@ -18,7 +18,7 @@ export function bookableTutor(db: Db, tutorProfileId: string) {
     .executeTakeFirst();
 }
 
-export async function weeklyWindowsOf(db: Db, tutorProfileId: string): Promise<WeeklySlot[]> {
+export async function weeklyWindowsOf(db: Db, tutorProfileId: string): Promise<WeeklyWindow[]> {
   const rows = await db
     .selectFrom('availability_slots')
     .select(['local_day_of_week', 'local_start_time', 'local_end_time'])

@@ -68,7 +68,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     expect(response.status, response.text).toBe(200);
     return response.json as SlotsResponse;
   };
-  const slotTimes = async (client: TestClient, tutorId: string, date: string) =>
+  const slotLabels = async (client: TestClient, tutorId: string, date: string) =>
     (
       await slots(client, tutorId, `fromDate=${date}&days=1&viewerZone=${VIEWER_ZONE}`)
     ).days[0]!.slots.map((slot) => slot.slotLabel);
@@ -82,7 +82,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       subjectId: tutor.subjectId,
       mode: 'trial',
       bookingDate: viewerDate(3),
-      slotTime: FIRST_SLOT,
+      slotLabel: FIRST_SLOT,
       viewerZone: VIEWER_ZONE,
       lessonMinutes: 50,
       notes: 'I would like to work on fractions.',
@@ -138,7 +138,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     const [tutor, student] = [await newTutor(), await newStudent()];
     // 05:50 in Kolkata: the 05:30 and 06:00 starts are past or too close, 07:00 is the first.
     clock.set(new Date(`${viewerDate(0)}T00:20:00Z`));
-    expect(await slotTimes(student.client, tutor.id, viewerDate(0))).toEqual([
+    expect(await slotLabels(student.client, tutor.id, viewerDate(0))).toEqual([
       '07:00-08:00',
       '07:30-08:30',
     ]);
@@ -182,10 +182,10 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{ subjectId: english.id }, 400, M.notATutorSubject],
       [{ mode: 'single' }, 400, M.paidSoon],
-      [{ slotTime: '13:00-14:00' }, 409, M.slotUnavailable],
-      [{ slotTime: '05:45-06:45' }, 409, M.slotUnavailable],
+      [{ slotLabel: '13:00-14:00' }, 409, M.slotUnavailable],
+      [{ slotLabel: '05:45-06:45' }, 409, M.slotUnavailable],
       [{ bookingDate: viewerDate(-2) }, 409, M.slotUnavailable],
-      [{ slotTime: '5:30' }, 400, 'Please choose a valid time slot'],
+      [{ slotLabel: '5:30' }, 400, 'Please choose a valid time slot'],
       [{ notes: 'x'.repeat(2001) }, 400, M.notesTooLong],
       [{ tutorProfileId: '00000000-0000-4000-8000-000000000000' }, 404, M.tutorNotFound],
     ];
@@ -221,23 +221,23 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     });
 
     // Gone for everyone, and overlapping starts too (05:30 and 06:00 both need 06:00–06:30).
-    expect(await slotTimes(otherStudent.client, tutor.id, viewerDate(3))).toEqual([
+    expect(await slotLabels(otherStudent.client, tutor.id, viewerDate(3))).toEqual([
       '06:30-07:30',
       '07:00-08:00',
       '07:30-08:30',
     ]);
     // The student's own time is held with other tutors as well.
-    expect(await slotTimes(student.client, secondTutor.id, viewerDate(3))).not.toContain(
+    expect(await slotLabels(student.client, secondTutor.id, viewerDate(3))).not.toContain(
       FIRST_SLOT,
     );
-    expect(await slotTimes(otherStudent.client, secondTutor.id, viewerDate(3))).toContain(
+    expect(await slotLabels(otherStudent.client, secondTutor.id, viewerDate(3))).toContain(
       FIRST_SLOT,
     );
 
     expect((await student.client.get(`/api/tutors/${tutor.id}/trial-eligibility`)).json).toEqual({
       eligible: false,
     });
-    const again = await book(student.client, tutor, { slotTime: '07:30-08:30' });
+    const again = await book(student.client, tutor, { slotLabel: '07:30-08:30' });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe(M.trialUsed);
 
@@ -276,7 +276,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
           tutor,
           studentId: loser.id,
           lessonMinutes: 50,
-          choice: { bookingDate: viewerDate(3), slotTime: FIRST_SLOT, viewerZone: VIEWER_ZONE },
+          choice: { bookingDate: viewerDate(3), slotLabel: FIRST_SLOT, viewerZone: VIEWER_ZONE },
         });
         await landsFirst(trx);
         return repository.insertLesson(trx, {
@@ -381,7 +381,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       client.post(`/api/lessons/${id}/reschedule`, { viewerZone: VIEWER_ZONE, ...body });
     const moved = await move(student.client, trialId, {
       bookingDate: viewerDate(4),
-      slotTime: '06:30-07:30',
+      slotLabel: '06:30-07:30',
     });
     expect(moved.status, moved.text).toBe(201);
     const next = moved.json.lesson as Lesson;
@@ -407,7 +407,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     // A canceled lesson cannot move again; strangers cannot see it; bad input changes nothing.
     const again = await move(student.client, trialId, {
       bookingDate: viewerDate(4),
-      slotTime: FIRST_SLOT,
+      slotLabel: FIRST_SLOT,
     });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe(M.cannotReschedule);
@@ -415,7 +415,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       (
         await move(otherStudent.client, next.id, {
           bookingDate: viewerDate(4),
-          slotTime: FIRST_SLOT,
+          slotLabel: FIRST_SLOT,
         })
       ).status,
     ).toBe(404);
@@ -427,7 +427,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       ).status,
     ).toBe(404);
     expect(
-      (await move(student.client, next.id, { bookingDate: viewerDate(4), slotTime: '5:30' }))
+      (await move(student.client, next.id, { bookingDate: viewerDate(4), slotLabel: '5:30' }))
         .status,
     ).toBe(400);
 
@@ -436,7 +436,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     expect(taken.status, taken.text).toBe(201);
     const clash = await move(student.client, next.id, {
       bookingDate: viewerDate(6),
-      slotTime: FIRST_SLOT,
+      slotLabel: FIRST_SLOT,
     });
     expect(clash.status).toBe(409);
     expect(clash.json.error.message).toBe(M.slotUnavailable);
@@ -444,7 +444,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     // The tutor moves it too, with a reason.
     const byTutor = await move(tutor.client, next.id, {
       bookingDate: viewerDate(4),
-      slotTime: '07:30-08:30',
+      slotLabel: '07:30-08:30',
       reason: 'A conference that morning',
     });
     expect(byTutor.status, byTutor.text).toBe(201);
@@ -467,7 +467,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     const late = await student.client.post(`/api/lessons/${running}/reschedule`, {
       viewerZone: VIEWER_ZONE,
       bookingDate: viewerDate(4),
-      slotTime: FIRST_SLOT,
+      slotLabel: FIRST_SLOT,
     });
     expect(late.status).toBe(409);
     expect(late.json.error.message).toBe(M.cannotReschedule);

@@ -89,7 +89,7 @@ export async function offeredSlot(
     tutor: Tutor;
     studentId: string;
     lessonMinutes: number;
-    choice: { bookingDate: string; slotTime: string; viewerZone: string };
+    choice: { bookingDate: string; slotLabel: string; viewerZone: string };
     exceptLessonId?: string;
   },
 ): Promise<{ startsAt: Date; endsAt: Date }> {
@@ -100,7 +100,7 @@ export async function offeredSlot(
     ...rules,
     viewerZone: choice.viewerZone,
     bookingDate: choice.bookingDate,
-    slotTime: choice.slotTime,
+    slotLabel: choice.slotLabel,
     lessonMinutes: params.lessonMinutes,
   });
   if (!slot.ok) throw new AppError('CONFLICT', slot.message);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ProfileDraftResponse } from '../../../contracts/tutor-profile.contract';
 import { landingPath } from '../../../domain/accounts/account-rules';
 import { weeklyHours } from '../../../domain/availability/weekly-hours';
-import type { WeeklySlot } from '../../../domain/availability/weekly-slot';
+import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import {
   PROFILE_STEP_CODES,
@@ -174,7 +174,11 @@ function profileRow(userId: string, data: StepData) {
   };
 }
 
-function availabilityRows(tutorProfileId: string, timezone: string, slots: readonly WeeklySlot[]) {
+function availabilityRows(
+  tutorProfileId: string,
+  timezone: string,
+  slots: readonly WeeklyWindow[],
+) {
   return slots.map((slot) => ({
     tutor_profile_id: tutorProfileId,
     local_day_of_week: slot.dayOfWeek,

@@ -6,6 +6,7 @@ import type {
   TutorSearch,
   TutorSearchResponse,
 } from '../../../contracts/tutors.contract';
+import { BOOKING_MESSAGES } from '../../../domain/messages';
 import {
   MAX_SUGGESTIONS,
   POPULAR_SEARCHES,
@@ -25,8 +26,6 @@ export interface TutorsContext {
   signingSecret: string;
   clock: Clock;
 }
-
-export const TUTOR_NOT_FOUND = 'Tutor profile not found';
 
 function toCard(ctx: TutorsContext, row: repository.CardRow): TutorCard {
   return {
@@ -87,9 +86,9 @@ export async function suggestions(ctx: TutorsContext, q: string): Promise<string
 }
 
 export async function tutorProfile(ctx: TutorsContext, id: string): Promise<TutorProfileResponse> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', TUTOR_NOT_FOUND);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
   const row = await repository.findTutorProfile(ctx.db, id);
-  if (!row) throw new AppError('NOT_FOUND', TUTOR_NOT_FOUND);
+  if (!row) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
   const [certificates, slots, reviews] = await Promise.all([
     repository.certificatesOf(ctx.db, id),
     repository.availabilityOf(ctx.db, id),
@@ -143,7 +142,7 @@ export async function reviewsPage(
   page: number,
 ): Promise<ReviewsResponse> {
   const total = isUuid(id) ? await repository.reviewCountOf(ctx.db, id) : undefined;
-  if (total === undefined) throw new AppError('NOT_FOUND', TUTOR_NOT_FOUND);
+  if (total === undefined) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
   const reviews = await reviewsFor(ctx, id, REVIEWS_PAGE_SIZE, (page - 1) * REVIEWS_PAGE_SIZE);
   return { reviews, total, nextPage: page * REVIEWS_PAGE_SIZE < total ? page + 1 : null };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TutorCard } from '../../../contracts/tutors.contract';
-import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from '../../../domain/tutors/tutor-search';
+import { DISCOVERY_MESSAGES } from '../../../domain/messages';
+import { SEARCH_PAGE_SIZE } from '../../../domain/tutors/tutor-search';
 import { DEMO_EMAIL_DOMAIN, seedDemoTutors } from '../../db/seed/demo-tutors';
 import { createStudent } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -210,15 +211,15 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   });
 
   it.each([
-    ['page=-1', SEARCH_MESSAGES.page],
-    ['page=0', SEARCH_MESSAGES.page],
-    ['minPrice=150&maxPrice=100', SEARCH_MESSAGES.priceOrder],
-    ['minPrice=100&maxPrice=100.5', SEARCH_MESSAGES.priceOrder],
-    ['minPrice=-1', SEARCH_MESSAGES.priceRange],
-    ['maxPrice=201', SEARCH_MESSAGES.priceRange],
-    ['minRating=2', SEARCH_MESSAGES.rating],
-    ['sort=cheapest', SEARCH_MESSAGES.sort],
-    [`q=${'a'.repeat(10_000)}`, SEARCH_MESSAGES.queryTooLong],
+    ['page=-1', DISCOVERY_MESSAGES.searchPage],
+    ['page=0', DISCOVERY_MESSAGES.searchPage],
+    ['minPrice=150&maxPrice=100', DISCOVERY_MESSAGES.searchPriceOrder],
+    ['minPrice=100&maxPrice=100.5', DISCOVERY_MESSAGES.searchPriceOrder],
+    ['minPrice=-1', DISCOVERY_MESSAGES.searchPriceRange],
+    ['maxPrice=201', DISCOVERY_MESSAGES.searchPriceRange],
+    ['minRating=2', DISCOVERY_MESSAGES.searchRating],
+    ['sort=cheapest', DISCOVERY_MESSAGES.searchSort],
+    [`q=${'a'.repeat(10_000)}`, DISCOVERY_MESSAGES.searchQueryTooLong],
   ])('answers %s with 400 and a clear message', async (query, message) => {
     const { client: student } = await createStudent(t);
     const response = await student.get(`/api/tutors?${query}`);
@@ -325,7 +326,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
       for (const page of ['0', '-1', '1.5', 'x']) {
         const bad = await student.get(`/api/tutors/${cheapest}/reviews?page=${page}`);
         expect(bad.status).toBe(400);
-        expect(bad.json.error.message).toBe(SEARCH_MESSAGES.page);
+        expect(bad.json.error.message).toBe(DISCOVERY_MESSAGES.searchPage);
       }
       const unknown = await student.get('/api/tutors/00000000-0000-4000-8000-000000000000/reviews');
       expect(unknown.status).toBe(404);

@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session';
 import { decideGuestOnly, decideProtected, type GuardDecision } from './route-decision';
 import { paths } from '../../lib/paths';
 
-/** Spinner while the session loads; after 5 s, a way out (spec 1 §2). */
+/** Spinner while the session loads; after 5 s, a way out, so a stuck load never traps the user. */
 function SessionLoading() {
   const [slow, setSlow] = useState(false);
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { landingPath, type Role } from '../../../domain/accounts/account-rules';
 import { paths } from '../../lib/paths';
 
-// What a guard does (spec 1 §2), as a pure function so it is tested without a browser.
+// What a guard does (wait while the session loads, let the user through, or send them
+// elsewhere), as a pure function so it is tested without a browser.
 type GuardState = { isLoading: boolean; user: { role: Role; isProfileCompleted: boolean } | null };
 export type GuardDecision =
   { kind: 'loading' } | { kind: 'allow' } | { kind: 'redirect'; to: string };

@@ -28,7 +28,7 @@ import { paths } from '../../lib/paths';
 
 type NavItem = { to: string; label: string; icon: LucideIcon };
 
-// Sidebar items of spec 3 §2. No badges: real counts arrive with the features that own them.
+// The sidebar's items per role, main and bottom. No badges: real counts arrive with the features that own them.
 const NAV: Record<Role, { main: NavItem[]; bottom: NavItem[] }> = {
   student: {
     main: [

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session';
 import { paths } from '../../lib/paths';
 
 const SNOOZE_KEY = 'profileOverlaySnoozedUntil';
-/** Spec 3 §4: once dismissed, the overlay stays away for 30 minutes. */
+/** Once dismissed, the overlay stays away for 30 minutes, so it reminds without nagging. */
 const SNOOZE_MS = 30 * 60 * 1000;
 
 function snoozedUntil(): number {

@@ -7,25 +7,25 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
 import { useMemo } from 'react';
-import { slotStartingAt } from '../../../domain/availability/slot-editing';
-import { MINUTES_PER_DAY, type WeeklySlot } from '../../../domain/availability/weekly-slot';
+import { windowStartingAt } from '../../../domain/availability/window-editing';
+import { MINUTES_PER_DAY, type WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { useTheme } from '../../lib/theme';
 
-// The calendar shows one generic week: slots are weekly wall-clock times in the tutor's zone,
+// The calendar shows one generic week: windows are weekly wall-clock times in the tutor's zone,
 // so the calendar runs in UTC and reads the UTC fields of the dates it reports as wall time.
 const GENERIC_MONDAY = '2024-01-01';
 const GRID_MINUTES = 30;
 
 const minutesOfDay = (date: Date) => date.getUTCHours() * 60 + date.getUTCMinutes();
 
-/** The slot a selection covers: a single-cell click gets the picked length, a drag its span. */
-function slotOfSelection(start: Date, end: Date, clickMinutes: number): WeeklySlot | null {
+/** The window a selection covers: a single-cell click gets the picked length, a drag its span. */
+function windowOfSelection(start: Date, end: Date, clickMinutes: number): WeeklyWindow | null {
   const startMinutes = minutesOfDay(start);
   const sameDay = start.getUTCDay() === end.getUTCDay();
   const endMinutes = sameDay ? minutesOfDay(end) : minutesOfDay(end) === 0 ? MINUTES_PER_DAY : -1;
   if (endMinutes <= startMinutes) return null;
   const length = endMinutes - startMinutes;
-  return slotStartingAt(
+  return windowStartingAt(
     start.getUTCDay(),
     startMinutes,
     length === GRID_MINUTES ? clickMinutes : length,
@@ -33,33 +33,33 @@ function slotOfSelection(start: Date, end: Date, clickMinutes: number): WeeklySl
 }
 
 export function AvailabilityEditorCalendar({
-  slots,
+  windows,
   clickMinutes,
   selectable,
   compact,
   onAdd,
-  onSlotClick,
+  onWindowClick,
 }: {
-  slots: readonly WeeklySlot[];
-  /** Length of a slot created by a single click. */
+  windows: readonly WeeklyWindow[];
+  /** Length of a window created by a single click. */
   clickMinutes: number;
   /** False in the phone's scroll mode, so a swipe scrolls instead of selecting. */
   selectable: boolean;
   compact: boolean;
-  onAdd: (slot: WeeklySlot) => void;
-  onSlotClick: (slot: WeeklySlot) => void;
+  onAdd: (weeklyWindow: WeeklyWindow) => void;
+  onWindowClick: (weeklyWindow: WeeklyWindow) => void;
 }) {
   const { theme } = useTheme();
   const events = useMemo(
     () =>
-      slots.map((slot) => ({
-        id: `${slot.dayOfWeek}-${slot.startTime}-${slot.endTime}`,
-        daysOfWeek: [slot.dayOfWeek],
-        startTime: slot.startTime,
-        endTime: slot.endTime,
-        extendedProps: { slot },
+      windows.map((weeklyWindow) => ({
+        id: `${weeklyWindow.dayOfWeek}-${weeklyWindow.startTime}-${weeklyWindow.endTime}`,
+        daysOfWeek: [weeklyWindow.dayOfWeek],
+        startTime: weeklyWindow.startTime,
+        endTime: weeklyWindow.endTime,
+        extendedProps: { weeklyWindow },
       })),
-    [slots],
+    [windows],
   );
   return (
     <div className="tutora-calendar" data-testid="availability-calendar">
@@ -81,14 +81,14 @@ export function AvailabilityEditorCalendar({
         selectMirror
         selectLongPressDelay={300}
         eventLongPressDelay={300}
-        selectAllow={(span) => slotOfSelection(span.start, span.end, clickMinutes) !== null}
+        selectAllow={(span) => windowOfSelection(span.start, span.end, clickMinutes) !== null}
         select={(info) => {
-          const slot = slotOfSelection(info.start, info.end, clickMinutes);
+          const weeklyWindow = windowOfSelection(info.start, info.end, clickMinutes);
           info.view.calendar.unselect();
-          if (slot) onAdd(slot);
+          if (weeklyWindow) onAdd(weeklyWindow);
         }}
         events={events}
-        eventClick={(info) => onSlotClick(info.event.extendedProps.slot as WeeklySlot)}
+        eventClick={(info) => onWindowClick(info.event.extendedProps.weeklyWindow as WeeklyWindow)}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
       />

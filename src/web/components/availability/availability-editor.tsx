@@ -1,20 +1,20 @@
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
-  addSlotWithinCap,
-  EDITOR_DEFAULT_SLOT_MINUTES,
-  sameSlot,
-  slotStartingAt,
+  addWindowWithinCap,
+  EDITOR_DEFAULT_WINDOW_MINUTES,
+  sameWindow,
+  windowStartingAt,
   WEEKDAYS_MONDAY_FIRST,
-} from '../../../domain/availability/slot-editing';
+} from '../../../domain/availability/window-editing';
 import { weeklyHours } from '../../../domain/availability/weekly-hours';
 import {
   fromMinutes,
   MAX_WEEKLY_HOURS,
   MINUTES_PER_DAY,
   toMinutes,
-  type WeeklySlot,
-} from '../../../domain/availability/weekly-slot';
+  type WeeklyWindow,
+} from '../../../domain/availability/weekly-window';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import { notify } from '../../lib/notify';
 import { useReferenceData } from '../../lib/reference-data';
@@ -30,18 +30,18 @@ const START_TIMES = Array.from({ length: MINUTES_PER_DAY / 30 }, (_, index) => i
 
 /**
  * The weekly availability editor (wizard step and the schedule's dialog): drag or click on the
- * calendar, or use the keyboard form below it; slots join when they overlap or lie within 30
+ * calendar, or use the keyboard form below it; windows join when they overlap or lie within 30
  * minutes, and the week stays within 126 hours.
  */
 export function AvailabilityEditor({
-  slots,
-  onSlotsChange,
+  windows,
+  onWindowsChange,
   timezone,
   onTimezoneChange,
   timezoneError,
 }: {
-  slots: WeeklySlot[];
-  onSlotsChange: (slots: WeeklySlot[]) => void;
+  windows: WeeklyWindow[];
+  onWindowsChange: (windows: WeeklyWindow[]) => void;
   timezone: string;
   onTimezoneChange: (zone: string) => void;
   timezoneError?: string;
@@ -52,25 +52,25 @@ export function AvailabilityEditor({
     reference.settings.daysOfWeek.find((day) => day.dow === dow)?.name ?? String(dow);
   const isMobile = useIsMobile();
   const [mode, setMode] = useState<'scroll' | 'select'>('scroll');
-  const [clickMinutes, setClickMinutes] = useState(EDITOR_DEFAULT_SLOT_MINUTES);
-  const [pendingDelete, setPendingDelete] = useState<WeeklySlot | null>(null);
+  const [clickMinutes, setClickMinutes] = useState(EDITOR_DEFAULT_WINDOW_MINUTES);
+  const [pendingDelete, setPendingDelete] = useState<WeeklyWindow | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
   const [formDay, setFormDay] = useState(1);
   const [formStart, setFormStart] = useState(9 * 60);
   const ids = { duration: useId(), day: useId(), start: useId() };
-  const hours = weeklyHours(slots);
+  const hours = weeklyHours(windows);
 
-  const add = (slot: WeeklySlot) => {
-    const outcome = addSlotWithinCap(slots, slot);
+  const add = (weeklyWindow: WeeklyWindow) => {
+    const outcome = addWindowWithinCap(windows, weeklyWindow);
     if (!outcome.ok) {
       notify.error(outcome.message);
       return;
     }
-    onSlotsChange(outcome.slots);
+    onWindowsChange(outcome.windows);
     notify.success(outcome.message);
   };
-  const remove = (slot: WeeklySlot) => {
-    onSlotsChange(slots.filter((other) => !sameSlot(other, slot)));
+  const remove = (weeklyWindow: WeeklyWindow) => {
+    onWindowsChange(windows.filter((other) => !sameWindow(other, weeklyWindow)));
     notify.success(M.slotRemoved);
   };
 
@@ -138,12 +138,12 @@ export function AvailabilityEditor({
       )}
 
       <AvailabilityEditorCalendar
-        slots={slots}
+        windows={windows}
         clickMinutes={clickMinutes}
         selectable={!isMobile || mode === 'select'}
         compact={isMobile}
         onAdd={add}
-        onSlotClick={setPendingDelete}
+        onWindowClick={setPendingDelete}
       />
 
       <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
@@ -185,7 +185,7 @@ export function AvailabilityEditor({
           </div>
           <Button
             variant="secondary"
-            onClick={() => add(slotStartingAt(formDay, formStart, clickMinutes))}
+            onClick={() => add(windowStartingAt(formDay, formStart, clickMinutes))}
           >
             Add slot
           </Button>
@@ -195,25 +195,25 @@ export function AvailabilityEditor({
       <div>
         <div className="mb-2 flex items-center justify-between">
           <h3 className="text-sm font-semibold">Your weekly slots</h3>
-          {slots.length > 0 && (
+          {windows.length > 0 && (
             <Button variant="ghost" className="px-2 py-1" onClick={() => setConfirmClear(true)}>
               Clear all
             </Button>
           )}
         </div>
-        {slots.length === 0 ? (
+        {windows.length === 0 ? (
           <p className="text-sm text-slate-500 dark:text-slate-400">No slots yet.</p>
         ) : (
           <ul className="grid gap-1 sm:grid-cols-2" aria-label="Your weekly slots">
-            {[...slots]
+            {[...windows]
               .sort(
                 (a, b) =>
                   WEEKDAYS_MONDAY_FIRST.indexOf(a.dayOfWeek as never) -
                     WEEKDAYS_MONDAY_FIRST.indexOf(b.dayOfWeek as never) ||
                   toMinutes(a.startTime) - toMinutes(b.startTime),
               )
-              .map((slot) => {
-                const label = `${dayName(slot.dayOfWeek)} ${slot.startTime} – ${slot.endTime}`;
+              .map((weeklyWindow) => {
+                const label = `${dayName(weeklyWindow.dayOfWeek)} ${weeklyWindow.startTime} – ${weeklyWindow.endTime}`;
                 return (
                   <li
                     key={label}
@@ -223,7 +223,7 @@ export function AvailabilityEditor({
                     <button
                       type="button"
                       aria-label={`Delete ${label}`}
-                      onClick={() => setPendingDelete(slot)}
+                      onClick={() => setPendingDelete(weeklyWindow)}
                       className="rounded p-1 text-slate-500 hover:text-red-600"
                     >
                       <Trash2 aria-hidden className="h-4 w-4" />
@@ -253,7 +253,7 @@ export function AvailabilityEditor({
         confirmLabel="Clear all"
         onCancel={() => setConfirmClear(false)}
         onConfirm={() => {
-          onSlotsChange([]);
+          onWindowsChange([]);
           setConfirmClear(false);
           notify.success(M.slotsCleared);
         }}

@@ -5,7 +5,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
-import { toMinutes, type WeeklySlot } from '../../../domain/availability/weekly-slot';
+import { toMinutes, type WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { useTheme } from '../../lib/theme';
 
 // A tutor's weekly availability as a read-only week (FullCalendar 7 time grid). Lazy-loaded by
@@ -14,7 +14,7 @@ import { useTheme } from '../../lib/theme';
 const hourText = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:00`;
 
 /** Shows whole hours around the windows instead of 24 mostly empty rows. */
-function visibleHours(windows: readonly WeeklySlot[]) {
+function visibleHours(windows: readonly WeeklyWindow[]) {
   const starts = windows.map((w) => toMinutes(w.startTime));
   const ends = windows.map((w) => toMinutes(w.endTime));
   const first = Math.max(0, Math.floor(Math.min(...starts) / 60) * 60 - 60);
@@ -25,7 +25,7 @@ function visibleHours(windows: readonly WeeklySlot[]) {
 const nextWeek = () => new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
 
 /** Windows already in the viewer's time (see domain/availability/viewer-week). */
-export default function ReadOnlyWeek({ windows }: { windows: readonly WeeklySlot[] }) {
+export default function ReadOnlyWeek({ windows }: { windows: readonly WeeklyWindow[] }) {
   const { theme } = useTheme();
   if (windows.length === 0) return null;
   return (

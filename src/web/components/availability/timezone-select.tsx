@@ -7,7 +7,7 @@ const runtimeZones = (): string[] =>
 /** The browser's own zone: the default for a tutor who has not chosen one. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Common zones first, then every zone the browser knows (spec 2 §2). */
+/** Common zones first (the ones most tutors pick), then every zone the browser knows. */
 export function TimezoneSelect({
   value,
   onChange,

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** Whether a CSS media query matches, kept in sync with the window. */
-export function useMediaQuery(query: string): boolean {
+function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (listener) => {
       const list = window.matchMedia(query);

@@ -20,7 +20,7 @@ export const weekDates = (from: string) =>
   Array.from({ length: BOOKING_WEEK_DAYS }, (_, index) => addDays(from, index));
 
 /**
- * The day the modal selects by itself (spec 3 §4): today if it has slots, else the first later
+ * The day the modal selects by itself: today if it has slots, else the first later
  * day of the week that has some, else the first day shown, where the list says there are none.
  * (Today, when shown, is the week's first day: the first open day is today whenever it can be.)
  */
@@ -32,7 +32,7 @@ export function defaultDay(
   return (upcoming.find((day) => day.slots.length > 0) ?? upcoming[0])?.dateStr ?? null;
 }
 
-export const PERIODS: readonly { period: TimePeriod; label: string }[] = [
+const PERIODS: readonly { period: TimePeriod; label: string }[] = [
   { period: 'morning', label: 'Morning' },
   { period: 'afternoon', label: 'Afternoon' },
   { period: 'evening', label: 'Evening' },

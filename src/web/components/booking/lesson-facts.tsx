@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export interface LessonFact {
+interface LessonFact {
   label: string;
   value: ReactNode;
 }

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { bookLessonSchema, type BookLessonInput } from '../../../contracts/booking.contract';
 
 // The booking the student chose in the modal, kept in the browser until checkout confirms it
-// (spec 3 §3 'Pending booking', local storage key pendingBooking). The booking modal writes it,
+// (local storage key pendingBooking). The booking modal writes it,
 // the checkout reads it back; it is parsed on the way in, as anything in storage may be stale.
 
 const KEY = 'pendingBooking';
 
-export const pendingBookingSchema = bookLessonSchema.extend({
+const pendingBookingSchema = bookLessonSchema.extend({
   /** Whose choice it is: another account signed in on this browser must not inherit it. */
   studentId: z.string(),
   tutorName: z.string(),
@@ -32,8 +32,18 @@ export function loadPendingBooking(studentId: string): PendingBooking | null {
   } catch {
     return null;
   }
-  const parsed = pendingBookingSchema.safeParse(saved);
+  const parsed = pendingBookingSchema.safeParse(withSlotLabel(saved));
   return parsed.success && parsed.data.studentId === studentId ? parsed.data : null;
+}
+
+/**
+ * A booking saved before the field was renamed holds its slot label as `slotTime`: read it as
+ * `slotLabel`, so a student who was mid-booking during a deploy keeps their choice.
+ */
+function withSlotLabel(saved: unknown): unknown {
+  if (typeof saved !== 'object' || saved === null || 'slotLabel' in saved) return saved;
+  const { slotTime, ...rest } = saved as { slotTime?: unknown };
+  return slotTime === undefined ? saved : { ...rest, slotLabel: slotTime };
 }
 
 export function clearPendingBooking(): void {
@@ -42,14 +52,14 @@ export function clearPendingBooking(): void {
 
 /** What POST /api/lessons takes: the server decides the instants and the price itself. */
 export function toBookLessonInput(booking: PendingBooking): BookLessonInput {
-  const { tutorProfileId, subjectId, mode, bookingDate, slotTime, viewerZone, lessonMinutes } =
+  const { tutorProfileId, subjectId, mode, bookingDate, slotLabel, viewerZone, lessonMinutes } =
     booking;
   return {
     tutorProfileId,
     subjectId,
     mode,
     bookingDate,
-    slotTime,
+    slotLabel,
     viewerZone,
     lessonMinutes,
     notes: booking.notes,

@@ -24,7 +24,7 @@ const EXTENSIONS = [
   NoteImage,
 ];
 
-export interface NotesEditorProps {
+interface NotesEditorProps {
   initialHtml: string;
   /** The editor's accessible name (the notes' title). */
   label: string;

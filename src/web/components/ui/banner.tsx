@@ -24,7 +24,7 @@ const kinds = {
   },
 } as const;
 
-export type BannerKind = keyof typeof kinds;
+type BannerKind = keyof typeof kinds;
 
 /** An inline message in one of four kinds; dismissible unless `onDismiss` is omitted and `dismissible` is false. */
 export function Banner({

@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Where Google sign-in returns (spec 1 §4): settles the session, then routes by intent. */
+/** Where Google sign-in returns: settles the session, then routes by intent. */
 export function GoogleCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { queryKeys } from '../../lib/query-keys';
 // booking (anyone's): they are never served from cache (gcTime 0), so reopening the modal,
 // or coming back from a failed checkout, always shows what the server says now.
 
-export interface SlotsQuery {
+interface SlotsQuery {
   tutorId: string;
   fromDate: string;
   days: number;

@@ -26,7 +26,7 @@ import { TimezonePicker } from './timezone-picker';
 import { useContinueBooking } from './use-continue-booking';
 import { WeekStrip } from '../../components/booking/week-strip';
 
-/** The booking modal of spec 3 §2 and §4, for one tutor; a trial is the bookable mode today. */
+/** The booking modal for one tutor (subject, length, zone, week strip, time slots); a trial is the bookable mode today. */
 export function BookingModal({
   tutor,
   onClose,
@@ -75,7 +75,7 @@ export function BookingModal({
       subjectName: subject.name,
       mode: 'trial',
       bookingDate: date,
-      slotTime: slot.slotLabel,
+      slotLabel: slot.slotLabel,
       viewerZone: choice.zone,
       lessonMinutes: choice.lessonMinutes,
       startTime: slot.startTime,

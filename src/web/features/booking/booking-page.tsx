@@ -46,7 +46,7 @@ export function BookingPage() {
   const leave = useLeave(paths.tutorProfile(tutorId));
   const tutor = useTutorProfile(tutorId);
 
-  // Spec 3 §8: 'Tutor profile not found' closes the modal.
+  // A tutor that cannot be loaded closes the modal ('Tutor profile not found').
   const failed = tutor.isError;
   useEffect(() => {
     if (!failed) return;

@@ -1,8 +1,8 @@
 import { BOOKABLE_MODES, type BookingMode } from '../../../domain/booking/booking-rules';
 import { DEFAULT_LESSON_MINUTES, type LessonMinutes } from '../../../domain/scheduling/slot-length';
 
-// What the student has chosen in the booking modal, and how one choice resets others
-// (spec 3 §4): changing duration, timezone or week clears the chosen time; the timezone also
+// What the student has chosen in the booking modal, and how one choice resets others:
+// changing duration, timezone or week clears the chosen time; the timezone also
 // clears the date, as every date moves with it. A date left unchosen (null) means "the
 // default day", decided from the week's slots when they arrive.
 
@@ -20,7 +20,7 @@ export interface BookingChoice {
   notes: string;
 }
 
-export type BookingAction =
+type BookingAction =
   | { type: 'mode'; mode: BookingMode }
   | { type: 'subject'; subjectId: number }
   | { type: 'minutes'; lessonMinutes: LessonMinutes }
@@ -66,7 +66,7 @@ export function bookingReducer(state: BookingChoice, action: BookingAction): Boo
 }
 
 /**
- * The mode in force (spec 3 §4): a student who may still have a trial books one and cannot
+ * The mode in force: a student who may still have a trial books one and cannot
  * change it; a failed check counts as eligible (`eligible` undefined while it runs, where
  * the trial is assumed too); otherwise single unless another paid mode was picked.
  */

@@ -8,7 +8,7 @@ const allZones = () =>
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 const readable = (zone: string) => zone.replaceAll('_', ' ');
 
-/** The zone list filtered by a search: common zones first, then every other (spec 2 §2). */
+/** The zone list filtered by a search: common zones first, then every other. */
 function useZoneGroups(value: string, search: string) {
   const choices = useMemo(() => timeZoneChoices(allZones(), value), [value]);
   const words = search.trim().toLowerCase().replaceAll('_', ' ');

@@ -12,7 +12,7 @@ import { fetchSlots } from './booking-api';
 import { paths } from '../../lib/paths';
 
 /**
- * Continue (spec 3 §5): asks the server once more whether the chosen slot is still offered
+ * Continue: asks the server once more whether the chosen slot is still offered
  * (the list may be minutes old), keeps the choice as the pending booking and opens the
  * checkout. A slot taken meanwhile is said so and handed back to `onSlotGone`.
  */

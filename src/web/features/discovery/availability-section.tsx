@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { toMinutes, type WeeklySlot } from '../../../domain/availability/weekly-slot';
+import { toMinutes, type WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { viewerWeek, windowsByWeekday } from '../../../domain/availability/viewer-week';
 import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
 import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
@@ -18,7 +18,7 @@ function clockText(time: string): string {
   const at = new Date(Date.UTC(2000, 0, 1) + toMinutes(time) * 60_000);
   return at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 }
-const windowText = (window: WeeklySlot) =>
+const windowText = (window: WeeklyWindow) =>
   `${clockText(window.startTime)} – ${clockText(window.endTime)}`;
 
 /** Availability: a weekly summary per day in the viewer's zone, the full week on request. */

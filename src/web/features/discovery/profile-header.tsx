@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** Name, photo, tick, rating, facts, rate and the two actions (spec 2 §2 header). */
+/** The profile page's header: name, photo, tick, rating, facts, rate and the two actions. */
 export function ProfileHeader({ tutor }: { tutor: TutorProfileResponse }) {
   const navigate = useNavigate();
   const facts = [
@@ -66,7 +66,7 @@ export function ProfileHeader({ tutor }: { tutor: TutorProfileResponse }) {
             <Clock aria-hidden className="h-4 w-4" />
             Book Trial Lesson
           </Button>
-          {/* Messaging does not exist yet (spec: "Message does nothing yet"). */}
+          {/* Messaging does not exist yet, so the Message button is shown but does nothing. */}
           <Button variant="secondary" disabled title="Messaging is coming soon">
             <MessageSquare aria-hidden className="h-4 w-4" />
             Message

@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import type { ResultsView } from './search-params';
 import { TutorCard } from './tutor-card';
 
-/** The line above the results (spec 2 §2 result texts), announced politely as it changes. */
+/** The line above the results (loading, error, none, or how many are shown), announced politely as it changes. */
 export function resultText(
   state: { isPending: boolean; isError: boolean; isPlaceholderData: boolean },
   data: TutorSearchResponse | undefined,

@@ -37,7 +37,7 @@ export function CardRating({
   );
 }
 
-/** Two items, then "+n more" (spec 2 §3). */
+/** Two items, then "+n more", so a card stays one size however many subjects a tutor has. */
 const chipTones = {
   subject: 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200',
   language: 'border border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300',

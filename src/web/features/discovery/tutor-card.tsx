@@ -13,7 +13,7 @@ const linkBase =
 const primaryLink = `${linkBase} bg-indigo-600 text-white hover:bg-indigo-700`;
 const secondaryLink = `${linkBase} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`;
 
-/** One search result (spec 2 §3 card model), as a tile (grid) or a row (list). */
+/** One search result, as a tile (grid) or a row (list). */
 export function TutorCard({ tutor, view }: { tutor: TutorCardModel; view: ResultsView }) {
   const headingId = useId();
   const profilePath = paths.tutorProfile(tutor.id);

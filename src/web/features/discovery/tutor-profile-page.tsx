@@ -41,7 +41,7 @@ function NotFound({ onBack }: { onBack: () => void }) {
   );
 }
 
-/** The tutor profile page (/student/tutors/{tutorId}), every section of spec 2 §2. */
+/** The tutor profile page (/student/tutors/{tutorId}): the header, then one section per part of the profile. */
 export function TutorProfilePage() {
   const { tutorId = '' } = useParams();
   const goBack = useGoBack();

@@ -14,7 +14,7 @@ import { SubjectChips } from './subject-chips';
 import { useSearchFilters } from './use-search-filters';
 import { Dialog } from '../../components/ui/dialog';
 
-/** Find Your Perfect Tutor (spec 2 §2, spec 3 'tutors'): the search lives in the address. */
+/** Find Your Perfect Tutor: the search lives in the address, so a search can be shared and reloaded. */
 export function TutorSearchPage() {
   const { filters, view, update, setView } = useSearchFilters();
   const [sheetOpen, setSheetOpen] = useState(false);

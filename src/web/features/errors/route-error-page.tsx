@@ -8,7 +8,7 @@ import { useHome } from './use-home';
 // a deploy replaced the page's code chunks while this tab still runs the old version.
 const CHUNK_FAILURE = /dynamically imported module|importing a module script failed/i;
 
-export const isStaleChunkError = (error: unknown) =>
+const isStaleChunkError = (error: unknown) =>
   error instanceof Error && CHUNK_FAILURE.test(error.message);
 
 /**

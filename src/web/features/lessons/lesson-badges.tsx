@@ -2,7 +2,8 @@ import type { LessonStatus } from '../../../domain/booking/booking-rules';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { statusLabel } from './lesson-status';
 
-// Spec 3 §4 colours; statuses it does not colour stay neutral.
+// Scheduled, pending, in progress and canceled lessons each have a colour; any other status
+// (completed, no show) stays neutral.
 const STATUS_COLOURS: Partial<Record<LessonStatus, string>> = {
   scheduled: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/70 dark:text-emerald-100',
   pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/70 dark:text-amber-100',

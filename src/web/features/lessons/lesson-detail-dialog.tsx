@@ -14,7 +14,7 @@ import { RescheduleView } from './reschedule-view';
 import { useReschedule } from './use-reschedule';
 
 /**
- * Spec 3 'Lesson detail dialog', in the viewer's zone. Reschedule (pending and scheduled
+ * The lesson detail dialog: one lesson's facts, in the viewer's zone. Reschedule (pending and scheduled
  * lessons) turns the same dialog into its second step, so a phone never stacks two dialogs;
  * Back returns to the details. Below the facts, the viewer's notes (and a tutor's view of the
  * student's).

@@ -2,7 +2,7 @@ import type { Lesson } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { dateHeading, localDateKey } from '../../lib/lesson-time';
 
-export interface LessonGroup {
+interface LessonGroup {
   /** 'in_progress' or the viewer's civil date 'YYYY-MM-DD'. */
   id: string;
   title: string;
@@ -10,7 +10,7 @@ export interface LessonGroup {
 }
 
 /**
- * Spec 3 §4: lessons in progress first in their own group, then the others grouped by the
+ * Lessons in progress first in their own group, then the others grouped by the
  * viewer's local date, each group in start order.
  */
 export function groupLessons(lessons: Lesson[], zone: string, now = new Date()): LessonGroup[] {

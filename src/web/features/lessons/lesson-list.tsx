@@ -10,7 +10,7 @@ import { JoinLessonLink } from './join-lesson-link';
 import { ownNotesOf } from './lesson-notes';
 import { PersonAvatar } from './person-avatar';
 
-/** Upcoming lessons grouped as spec 3 §4 says; each row opens the lesson's details. */
+/** Upcoming lessons, in progress first, then grouped by the viewer's date; each row opens the lesson's details. */
 export function LessonList({
   lessons,
   viewer,

@@ -63,7 +63,7 @@ function NotesSection({
 }
 
 /**
- * Spec 3 'Notes editor': open, saving ('Saving...'), then saved (a toast and the updated notes;
+ * The notes editor's states: open, saving ('Saving...'), then saved (a toast and the updated notes;
  * the dialog stays open) or error (a toast; the editor keeps the text).
  */
 function OwnNotes({ lesson, title, html }: { lesson: Lesson; title: string; html: string }) {

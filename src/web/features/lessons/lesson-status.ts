@@ -1,7 +1,7 @@
 import type { Lesson } from '../../../contracts/booking.contract';
 import type { LessonStatus } from '../../../domain/booking/booking-rules';
 
-/** 'in_progress' -> 'In Progress', 'no_show' -> 'No Show' (spec 3 §4: shown capitalised). */
+/** 'in_progress' -> 'In Progress', 'no_show' -> 'No Show': a status is shown capitalised. */
 export const statusLabel = (status: LessonStatus) =>
   status
     .split('_')
@@ -19,7 +19,7 @@ export function safeMeetingUrl(url: string | null): string | null {
   }
 }
 
-/** Spec 3 §2, §4: Join Lesson only while the lesson is in progress and has a meeting link. */
+/** Join Lesson only while the lesson is in progress and has a meeting link. */
 export const joinUrlOf = (lesson: Lesson) =>
   lesson.status === 'in_progress' ? safeMeetingUrl(lesson.meetingUrl) : null;
 

@@ -1,5 +1,5 @@
 /** Initials of a full name: first and last word ('Ana María López' -> 'AL'). */
-export function initialsOfName(name: string): string {
+function initialsOfName(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const first = words[0]?.charAt(0) ?? '';
   const last = words.length > 1 ? (words.at(-1)?.charAt(0) ?? '') : '';

@@ -3,7 +3,7 @@ import { UPCOMING_RANGE_DAYS } from '../../../domain/booking/booking-rules';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import type { RangeDays } from './use-range-days';
 
-/** Next 7 / 14 / 30 / 60 days (spec 3 §2). */
+/** How far ahead the lesson list reaches: the next 7, 14, 30 or 60 days. */
 export function RangeSelect({
   value,
   onChange,

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 
-/** Spec 3 §9: the refresh button spins for at least 750 ms, so a fast answer is still seen. */
-export const REFRESH_SPIN_MS = 750;
+/** The refresh button spins for at least 750 ms, so a fast answer is still seen. */
+const REFRESH_SPIN_MS = 750;
 
 export function RefreshButton({ onRefresh }: { onRefresh: () => Promise<unknown> }) {
   const [spinning, setSpinning] = useState(false);

@@ -11,7 +11,7 @@ import type { RescheduleStep } from './use-reschedule';
 
 /**
  * The reschedule step's body: the lesson's current time, a warning when it was booked in
- * another zone than the viewer's (spec 3 §5), the week strip and the day's free times in the
+ * another zone than the viewer's, the week strip and the day's free times in the
  * viewer's zone, and an optional reason. Focus lands here when the step opens.
  */
 export function RescheduleView({

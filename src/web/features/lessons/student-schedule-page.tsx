@@ -8,7 +8,7 @@ import { RefreshButton } from './refresh-button';
 import { useRangeDays } from './use-range-days';
 import { paths } from '../../lib/paths';
 
-/** The student's My Schedule (spec 3 §2): upcoming lessons over a chosen range. */
+/** The student's My Schedule: upcoming lessons over a chosen range. */
 export function StudentSchedulePage() {
   return <UpcomingLessonsPage title={M.scheduleTitle} />;
 }

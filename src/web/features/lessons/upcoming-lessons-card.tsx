@@ -4,7 +4,7 @@ import { UpcomingLessons } from './upcoming-lessons';
 import { useUpcomingLessons } from './upcoming-lessons-api';
 
 /**
- * Spec 3 §2 'Upcoming Lessons' on the tutor's My Schedule: the next 14 days. The spec's
+ * 'Upcoming Lessons' on the tutor's My Schedule: the next 14 days. A
  * 'View All' link leads nowhere (My Lessons is still a placeholder), so it is left out.
  */
 export function UpcomingLessonsCard() {

@@ -5,7 +5,7 @@ import { DEFAULT_UPCOMING_DAYS, UPCOMING_RANGE_DAYS } from '../../../domain/book
 export type RangeDays = (typeof UPCOMING_RANGE_DAYS)[number];
 
 /** '?days=30' -> 30; anything but a range the spec offers reads as the default (14). */
-export function rangeDaysFrom(params: URLSearchParams): RangeDays {
+function rangeDaysFrom(params: URLSearchParams): RangeDays {
   const days = Number(params.get('days'));
   return UPCOMING_RANGE_DAYS.find((choice) => choice === days) ?? DEFAULT_UPCOMING_DAYS;
 }

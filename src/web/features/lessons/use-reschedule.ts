@@ -60,7 +60,7 @@ export function useReschedule({
   };
   const submit = () => {
     if (!lesson || !date || !slot) return;
-    const body = { bookingDate: date, slotTime: slot.slotLabel, viewerZone: zone };
+    const body = { bookingDate: date, slotLabel: slot.slotLabel, viewerZone: zone };
     move.mutate(
       { lessonId: lesson.id, body: { ...body, reason: choice.reason } },
       {

@@ -19,7 +19,7 @@ import { CheckoutSummary } from './checkout-summary';
 import { useBookLesson } from './payment-api';
 import { paths } from '../../lib/paths';
 
-/** /payment/checkout: the pending booking to confirm; without one, a step back (spec 3 §5). */
+/** /payment/checkout: the pending booking to confirm; without one, a step back (the booking modal). */
 export function CheckoutPage() {
   const { user } = useSession();
   const leave = useLeave(paths.signIn);

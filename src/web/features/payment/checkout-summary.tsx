@@ -4,7 +4,7 @@ import { longDate, lessonTimes, zoneLabel } from '../../lib/lesson-time';
 import { formatPrice } from '../../../domain/booking/pricing';
 import type { PendingBooking } from '../../components/booking/pending-booking';
 
-/** The Payment Summary card (spec 3 §2): what is booked, when (in the chosen zone) and the total. */
+/** The Payment Summary card: what is booked, when (in the chosen zone) and the total. */
 export function CheckoutSummary({ booking }: { booking: PendingBooking }) {
   const { startTime, lessonMinutes, viewerZone } = booking;
   return (

@@ -1,8 +1,8 @@
 import { Clock, Globe, Pencil } from 'lucide-react';
-import { WEEKDAYS_MONDAY_FIRST } from '../../../domain/availability/slot-editing';
+import { WEEKDAYS_MONDAY_FIRST } from '../../../domain/availability/window-editing';
 import { zoneCityName } from '../../../domain/availability/time-zones';
 import { weeklyHours } from '../../../domain/availability/weekly-hours';
-import { toMinutes } from '../../../domain/availability/weekly-slot';
+import { toMinutes } from '../../../domain/availability/weekly-window';
 import type { AvailabilityResponse } from '../../../contracts/tutor-profile.contract';
 import { Button } from '../../components/ui/button';
 import { useReferenceData } from '../../lib/reference-data';
@@ -10,7 +10,7 @@ import { useReferenceData } from '../../lib/reference-data';
 const card =
   'rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900';
 
-/** Spec 3 §2 'Your Availability': hours per week, the zone, and each weekday's ranges. */
+/** 'Your Availability': hours per week, the zone, and each weekday's ranges. */
 export function AvailabilityCard({
   state,
   onEdit,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { WeeklySlot } from '../../../domain/availability/weekly-slot';
+import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import { availabilitySchema } from '../../../domain/tutors/tutor-profile-rules';
 import { AvailabilityEditor } from '../../components/availability/availability-editor';
@@ -15,17 +15,17 @@ const schema = availabilitySchema({ allowEmpty: true });
 /** 'Set Your Availability': the editor over the saved week; an empty week needs a yes. */
 export function AvailabilityDialog({
   initialTimezone,
-  initialSlots,
+  initialWindows,
   onClose,
   onSaved,
 }: {
   initialTimezone: string | null;
-  initialSlots: WeeklySlot[];
+  initialWindows: WeeklyWindow[];
   onClose: () => void;
   onSaved: () => void;
 }) {
   const [timezone, setTimezone] = useState(initialTimezone ?? browserTimeZone());
-  const [slots, setSlots] = useState(initialSlots);
+  const [slots, setSlots] = useState(initialWindows);
   const [confirmEmpty, setConfirmEmpty] = useState(false);
   const [saving, setSaving] = useState(false);
   const result = schema.safeParse({ timezone, slots });
@@ -68,8 +68,8 @@ export function AvailabilityDialog({
       }
     >
       <AvailabilityEditor
-        slots={slots}
-        onSlotsChange={setSlots}
+        windows={slots}
+        onWindowsChange={setSlots}
         timezone={timezone}
         onTimezoneChange={setTimezone}
       />

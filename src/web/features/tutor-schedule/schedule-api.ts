@@ -1,5 +1,5 @@
 import { getAvailability, saveAvailability } from '../../../contracts/tutor-profile.contract';
-import type { WeeklySlot } from '../../../domain/availability/weekly-slot';
+import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -7,6 +7,6 @@ export const AVAILABILITY_QUERY_KEY = queryKeys.ownProfile.availability;
 
 export const scheduleApi = {
   availability: () => call(getAvailability),
-  saveAvailability: (timezone: string, slots: WeeklySlot[]) =>
+  saveAvailability: (timezone: string, slots: WeeklyWindow[]) =>
     call(saveAvailability, { body: { timezone, slots } }),
 };

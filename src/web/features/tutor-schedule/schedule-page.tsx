@@ -10,7 +10,7 @@ import { AVAILABILITY_QUERY_KEY, scheduleApi } from './schedule-api';
 const LOAD_FAILED = 'Failed to load availability';
 
 /**
- * The tutor's My Schedule (spec 3 §2): weekly availability and upcoming lessons. The lessons
+ * The tutor's My Schedule: weekly availability and upcoming lessons. The lessons
  * card belongs to the lessons feature; the router puts it here (features don't import each other).
  */
 export function TutorSchedulePage({ upcomingLessons }: { upcomingLessons: ReactNode }) {
@@ -45,7 +45,7 @@ export function TutorSchedulePage({ upcomingLessons }: { upcomingLessons: ReactN
       {editing && availability.isSuccess && (
         <AvailabilityDialog
           initialTimezone={availability.data.timezone}
-          initialSlots={availability.data.slots}
+          initialWindows={availability.data.slots}
           onClose={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);

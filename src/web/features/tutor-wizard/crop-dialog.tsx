@@ -8,7 +8,7 @@ const MIN_ZOOM = 1;
 const MAX_ZOOM = 3;
 const ZOOM_STEP = 0.1;
 
-/** Round crop of a chosen photo (spec 2 §2): aspect 1, zoom 1x-3x, rotation by 90°. */
+/** Round crop of a chosen photo: aspect 1, zoom 1x-3x, rotation by 90°. */
 export function CropDialog({
   imageUrl,
   busy,

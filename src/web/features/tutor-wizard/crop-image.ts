@@ -1,6 +1,6 @@
 import type { Area } from 'react-easy-crop';
 
-/** Spec 2 §9: the crop is saved as JPEG at 0.95 quality. */
+/** The crop is saved as JPEG at 0.95 quality. */
 const JPEG_QUALITY = 0.95;
 /** Larger crops are scaled down: an avatar never shows bigger than this. */
 const MAX_SIDE = 1024;

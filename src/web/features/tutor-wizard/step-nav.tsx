@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import type { ProfileStep, ProfileStepCode } from '../../../domain/reference/reference-defaults';
 import { canOpenStep } from '../../../domain/tutors/wizard-steps';
 
-/** The six steps in order; a step opens only as spec 2 §2's gating allows. */
+/** The six steps in order; a step opens only when canOpenStep allows it. */
 export function StepNav({
   steps,
   current,

@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session';
 import { initialsOf, useLogOut } from '../../lib/use-log-out';
 import { paths } from '../../lib/paths';
 
-/** The wizard's header (spec 2 §2): back, help with the support address, user menu. */
+/** The wizard's header: back, help with the support address, user menu. */
 export function WizardHeader() {
   const navigate = useNavigate();
   const { user } = useSession();

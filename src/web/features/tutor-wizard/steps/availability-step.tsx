@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import type { WeeklySlot } from '../../../../domain/availability/weekly-slot';
+import type { WeeklyWindow } from '../../../../domain/availability/weekly-window';
 import { availabilitySchema } from '../../../../domain/tutors/tutor-profile-rules';
 import { AvailabilityEditor } from '../../../components/availability/availability-editor';
 import { browserTimeZone } from '../../../components/availability/timezone-select';
@@ -14,7 +14,7 @@ const schema = availabilitySchema({ allowEmpty: false });
 export function AvailabilityStep({ initial, onSave, avatarUrl: _avatar, ...shell }: StepProps) {
   const saved = schema.safeParse(initial);
   const [timezone, setTimezone] = useState(saved.success ? saved.data.timezone : browserTimeZone());
-  const [slots, setSlots] = useState<WeeklySlot[]>(saved.success ? saved.data.slots : []);
+  const [slots, setSlots] = useState<WeeklyWindow[]>(saved.success ? saved.data.slots : []);
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [isSaving, setSaving] = useState(false);
@@ -50,8 +50,8 @@ export function AvailabilityStep({ initial, onSave, avatarUrl: _avatar, ...shell
       showStepError={touched || slots.length > 0}
     >
       <AvailabilityEditor
-        slots={slots}
-        onSlotsChange={(next) => {
+        windows={slots}
+        onWindowsChange={(next) => {
           setSlots(next);
           setTouched(true);
         }}

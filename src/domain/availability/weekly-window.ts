@@ -4,7 +4,7 @@ import { TUTOR_PROFILE_MESSAGES as M } from '../messages';
 // A weekly availability window in the tutor's own wall-clock time: one weekday (0-6, Sunday
 // first), 'HH:MM' start and end, '24:00' allowed as the end of the day.
 
-export interface WeeklySlot {
+export interface WeeklyWindow {
   dayOfWeek: number;
   startTime: string;
   endTime: string;
@@ -16,7 +16,7 @@ export const MERGE_TOLERANCE_MINUTES = 30;
 
 const TIME = /^(?:([01]\d|2[0-3]):([0-5]\d)|24:00)$/;
 
-export const timeOfDaySchema = z.string().regex(TIME, M.eventsInvalid);
+const timeOfDaySchema = z.string().regex(TIME, M.eventsInvalid);
 
 /** 'HH:MM' -> minutes after midnight ('24:00' -> 1440). */
 export function toMinutes(time: string): number {
@@ -46,7 +46,7 @@ export const timeZoneSchema = z
   .min(1, M.timezoneRequired)
   .refine(isValidTimeZone, M.timezoneInvalid);
 
-export const weeklySlotSchema = z
+export const weeklyWindowSchema = z
   .object({
     dayOfWeek: z
       .number(M.eventsInvalid)
@@ -56,7 +56,7 @@ export const weeklySlotSchema = z
     startTime: timeOfDaySchema,
     endTime: timeOfDaySchema,
   })
-  .refine((slot) => toMinutes(slot.endTime) > toMinutes(slot.startTime), {
+  .refine((window) => toMinutes(window.endTime) > toMinutes(window.startTime), {
     message: M.endAfterStart,
     path: ['endTime'],
   });
