@@ -9,6 +9,7 @@ import { seedDemoTutors } from '../src/server/db/seed/demo-tutors';
 import { seedReferenceData } from '../src/server/db/seed/reference-seed';
 import { testDatabaseUrl } from '../src/server/env';
 import { searchTutors } from '../src/server/modules/tutors/tutors.service';
+import { systemClock } from '../src/server/adapters/clock';
 
 // npm run bench:search [-- --tutors N]: seeds N demo tutors (default 100 000) into a scratch
 // database and times the search service (server time, no HTTP) for page 1 and page 50 of a
@@ -48,7 +49,7 @@ async function bench(label: string, database: Database) {
   await sql`vacuum analyze`.execute(database.db);
   console.log(`   seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-  const ctx = { db: database.db, signingSecret: 'bench' };
+  const ctx = { db: database.db, signingSecret: 'bench', clock: systemClock };
   const filters = (page: number) =>
     tutorSearchSchema.parse({ q: 'math', minPrice: 10, maxPrice: 80, minRating: 4, page });
   const first = await searchTutors(ctx, filters(1));

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { seedReferenceData } from './db/seed/reference-seed';
 import type { Env } from './env';
+import { countProfiles } from './modules/tutor-profile/tutor-profile.repository';
 
 /** The repository root, from src/server (tsx) or dist/server (the bundle) alike. */
 export const PROJECT_ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -66,11 +67,7 @@ export async function createServer(
 
 /** On an empty development marketplace, say how to add demo tutors (never adds them itself). */
 async function offerDemoData(app: FastifyInstance, database: Database) {
-  const row = await database.db
-    .selectFrom('tutor_profiles')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  if (Number(row?.count ?? 0) === 0) {
+  if ((await countProfiles(database.db)) === 0) {
     app.log.info('No tutors yet. Add a demo marketplace with: npm run seed -- --tutors 50');
   }
 }

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConfigError } from '../env';
 import type { DB } from './types';
@@ -19,7 +19,7 @@ export interface Database {
   dump?(): Promise<Blob>;
 }
 
-export type DatabaseOptions =
+type DatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number }
   /** `dataDir` undefined = in memory (tests); `loadDataDir` starts from a dumped template. */
   | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob };
@@ -80,14 +80,4 @@ function pglitePath(dataDir: string): string {
     throw new ConfigError(`DATA_DIR ${path.resolve(dataDir)} is not writable: ${reason}`);
   }
   return dir;
-}
-
-/** True when a trivial query answers; used by the health check. */
-export async function isReachable(db: Kysely<DB>): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -251,6 +251,10 @@ export interface TutorSearchCounts {
   tutors: number;
 }
 
+export interface TutorSearchStale {
+  tutor_profile_id: string;
+}
+
 export interface TutorSubjects {
   created_at: Generated<Date>;
   proficiency_level: string;
@@ -313,6 +317,7 @@ export interface DB {
   tutor_profiles: TutorProfiles;
   tutor_search: TutorSearch;
   tutor_search_counts: TutorSearchCounts;
+  tutor_search_stale: TutorSearchStale;
   tutor_subjects: TutorSubjects;
   users: Users;
   verifications: Verifications;

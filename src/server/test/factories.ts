@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { WeeklySlot } from '../../domain/availability/weekly-slot';
 import type { LessonStatus } from '../../domain/booking/booking-rules';
 import {
@@ -147,7 +147,6 @@ export async function createTutor(db: Kysely<DB>, options: TutorOptions = {}): P
       .insertInto('tutor_languages')
       .values({ tutor_profile_id: id, language_id: english.id, proficiency_level: 'native' })
       .execute();
-    await sql`select refresh_tutor_search_text(array[${id}]::uuid[])`.execute(trx);
   });
   await setWeeklyAvailability(db, id, timezone, options.availability ?? []);
   return {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { DB } from '../../db/types';
+import { insertMail } from '../../modules/dev-mailbox/dev-mailbox.repository';
 
 export interface MailMessage {
   to: string;
@@ -39,10 +40,7 @@ export function devMailbox(db: Kysely<DB>): Mailer {
   return {
     kind: 'dev-mailbox',
     async send(message) {
-      await db
-        .insertInto('dev_mailbox')
-        .values({ to_address: message.to, subject: message.subject, text_body: message.text })
-        .execute();
+      await insertMail(db, message);
     },
   };
 }

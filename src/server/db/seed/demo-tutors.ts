@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import {
   LESSON_SPECIALTIES,
   SPECIALIZATIONS,
@@ -203,9 +203,6 @@ export async function seedDemoTutors(
       await trx.insertInto('tutor_languages').values(tutorLanguages).execute();
       await trx.insertInto('availability_slots').values(slots).execute();
       if (reviews.length > 0) await trx.insertInto('reviews').values(reviews).execute();
-      await sql`select refresh_tutor_search_text(${sql.val(profiles.map((p) => p.id))}::uuid[])`.execute(
-        trx,
-      );
     });
     reviewCount += reviews.length;
     options.onProgress?.(start + size);

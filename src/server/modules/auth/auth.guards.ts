@@ -15,8 +15,7 @@ declare module 'fastify' {
 
 /** The signed-in user, read from the session cookie on the server. */
 export async function sessionUserOf(request: FastifyRequest): Promise<SessionUser | null> {
-  const { auth, db, signingSecret } = request.server.deps;
-  return currentUser({ auth, db, signingSecret }, fetchHeaders(request));
+  return currentUser(request.server.deps, fetchHeaders(request));
 }
 
 /** preHandler: 401 unless signed in with a verified email. */

@@ -8,11 +8,8 @@ import { hit, RATE_LIMITS } from './rate-limit';
 
 // The public account API. Handlers apply rate limits, call the use case and reply.
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = () => ({
-    auth: app.deps.auth,
-    db: app.deps.db,
-    signingSecret: app.deps.signingSecret,
-  });
+  // Each use case takes the part of the app's dependencies it needs.
+  const ctx = () => app.deps;
   const options = { tags: ['auth'] };
 
   route(app, contract.getSession, options, async (request, reply) => {

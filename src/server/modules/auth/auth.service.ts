@@ -8,22 +8,25 @@ import {
 } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { avatarUrlOf } from '../../adapters/storage/signed-url';
+import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { captureMailFailure, type Auth } from './auth';
+import { deleteUnverifiedUserSince, findUserByEmail } from './auth.repository';
 
 // Account use cases. Better Auth does the cryptography and sessions; this layer applies the
 // spec's rules and messages and hands back the cookies Better Auth set.
 
-export interface AuthContext {
+interface AuthContext {
   auth: Auth;
   db: Kysely<DB>;
   /** Signs stored avatar paths into URLs the browser can load. */
   signingSecret: string;
+  clock: Clock;
 }
 
 /** A result plus the Set-Cookie headers the route must forward. */
-export interface WithCookies<T> {
+interface WithCookies<T> {
   value: T;
   cookies: string[];
 }
@@ -40,7 +43,7 @@ interface EngineUser {
   socialAuthProvider?: unknown;
 }
 
-export function toSessionUser(user: EngineUser, signingSecret: string): SessionUser {
+function toSessionUser(user: EngineUser, ctx: AuthContext): SessionUser {
   return {
     id: user.id,
     email: user.email,
@@ -49,7 +52,7 @@ export function toSessionUser(user: EngineUser, signingSecret: string): SessionU
     role: user.role === 'tutor' ? 'tutor' : 'student',
     isProfileCompleted: Boolean(user.isProfileCompleted),
     isEmailVerified: user.emailVerified,
-    avatarUrl: avatarUrlOf(signingSecret, user.image),
+    avatarUrl: avatarUrlOf(ctx.signingSecret, user.image, ctx.clock.now()),
     socialAuthProvider: user.socialAuthProvider === 'google' ? 'google' : 'none',
   };
 }
@@ -73,17 +76,9 @@ async function readEngineResponse<T>(response: Response): Promise<WithCookies<T>
   return { value: body as T, cookies };
 }
 
-function findUserByEmail(db: Kysely<DB>, email: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'social_auth_provider', 'has_password', 'is_email_verified'])
-    .where('email', '=', email)
-    .executeTakeFirst();
-}
-
 export async function currentUser(ctx: AuthContext, headers: Headers): Promise<SessionUser | null> {
   const session = await ctx.auth.api.getSession({ headers });
-  return session ? toSessionUser(session.user as EngineUser, ctx.signingSecret) : null;
+  return session ? toSessionUser(session.user as EngineUser, ctx) : null;
 }
 
 export async function signUp(ctx: AuthContext, input: SignUpInput & { role: Role; email: string }) {
@@ -115,12 +110,7 @@ export async function signUp(ctx: AuthContext, input: SignUpInput & { role: Role
   } catch (error) {
     // Nothing half-written: remove a user row this attempt created before failing (e.g. the
     // code email could not be sent), so the visitor can simply try again.
-    await ctx.db
-      .deleteFrom('users')
-      .where('email', '=', input.email)
-      .where('is_email_verified', '=', false)
-      .where('created_at', '>=', startedAt)
-      .execute();
+    await deleteUnverifiedUserSince(ctx.db, input.email, startedAt);
     if (engineCode(error)?.startsWith('USER_ALREADY_EXISTS')) {
       throw new AppError('EMAIL_TAKEN', M.emailAlreadyRegistered);
     }
@@ -137,7 +127,7 @@ export async function verifyEmail(ctx: AuthContext, email: string, code: string,
       asResponse: true,
     });
     const { value, cookies } = await readEngineResponse<{ user: EngineUser }>(response);
-    const user = toSessionUser(value.user, ctx.signingSecret);
+    const user = toSessionUser(value.user, ctx);
     return { value: { user, redirectTo: landingPath(user) }, cookies };
   } catch (error) {
     switch (engineCode(error)) {
@@ -177,7 +167,7 @@ export async function signIn(
   try {
     const response = await ctx.auth.api.signInEmail({ body: input, headers, asResponse: true });
     const { value, cookies } = await readEngineResponse<{ user: EngineUser }>(response);
-    const user = toSessionUser(value.user, ctx.signingSecret);
+    const user = toSessionUser(value.user, ctx);
     return { value: { user, redirectTo: landingPath(user) }, cookies };
   } catch (error) {
     const code = engineCode(error);

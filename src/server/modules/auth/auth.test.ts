@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
+import { TEST_PASSWORD, uniqueEmail } from '../../test/accounts';
 import { TestClient } from '../../test/http-client';
 import { codeFrom, resetLinkFrom } from '../../test/smtp-inbox';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 
-const PASSWORD = 'Str0ng!pass';
-let counter = 0;
-const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now()}.${++counter}@example.com`;
+const PASSWORD = TEST_PASSWORD;
 
 const signUpBody = (overrides: Record<string, unknown> = {}) => ({
   role: 'student',

@@ -9,15 +9,16 @@ import { passwordResetEmail, verificationCodeEmail } from '../../adapters/mail/a
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
 import type { Env } from '../../env';
+import { markHasPassword, recordLogin } from './auth.repository';
 
 // Better Auth is the engine behind /api/auth (ADR 004): sessions, password hashing hooks,
 // email codes, reset tokens and Google over OpenID Connect. Our routes (auth.routes.ts) are
 // the public API; only the OAuth callback reaches Better Auth's own handler.
 
-export const CODE_TTL_SECONDS = 10 * 60;
-export const CODE_ATTEMPTS = 5;
-export const RESET_TTL_SECONDS = 30 * 60;
-export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+const CODE_TTL_SECONDS = 10 * 60;
+const CODE_ATTEMPTS = 5;
+const RESET_TTL_SECONDS = 30 * 60;
+const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const AUTH_BASE_PATH = '/api/auth/engine';
 
 // argon2id with OWASP's minimum parameters (19 MiB, 2 passes).
@@ -220,11 +221,7 @@ export function createAuth(options: {
         create: {
           after: async (account) => {
             if (account.providerId === 'credential') {
-              await db
-                .updateTable('users')
-                .set({ has_password: true })
-                .where('id', '=', account.userId)
-                .execute();
+              await markHasPassword(db, account.userId);
             }
           },
         },
@@ -232,11 +229,7 @@ export function createAuth(options: {
       session: {
         create: {
           after: async (session) => {
-            await db
-              .updateTable('users')
-              .set({ last_login_at: new Date() })
-              .where('id', '=', session.userId)
-              .execute();
+            await recordLogin(db, session.userId, new Date());
           },
         },
       },

@@ -13,6 +13,8 @@ describe('Google sign-in', () => {
     'grace-1': { email: 'grace.hopper@example.com', name: 'Grace Brewster Hopper' },
     'alan-2': { email: 'alan@example.com', name: 'Alan' },
     'cher-3': { email: 'cher@example.com', name: '' },
+    'ada-4': { email: 'ada@example.com', name: 'Ada Lovelace' },
+    'linus-5': { email: 'linus@example.com', name: 'Linus Pauling' },
   };
 
   beforeAll(async () => {
@@ -94,20 +96,22 @@ describe('Google sign-in', () => {
   });
 
   it('returns an existing account to the callback page without the new marker, keeping its role', async () => {
+    await googleFlow(new TestClient(t.url), 'ada-4', { role: 'tutor', isSignup: true });
     const browser = new TestClient(t.url);
-    // Grace is a tutor already; a student sign-up intent must not change that.
-    const landing = await googleFlow(browser, 'grace-1', { role: 'student', isSignup: true });
+    // Ada is a tutor already; a student sign-up intent must not change that.
+    const landing = await googleFlow(browser, 'ada-4', { role: 'student', isSignup: true });
     expect(landing.searchParams.get('new')).toBeNull();
     expect(landing.searchParams.get('isSignup')).toBe('true');
     expect((await browser.get('/api/auth/session')).json.user.role).toBe('tutor');
   });
 
   it('refuses a password sign-up for a Google account with the Google message', async () => {
+    await googleFlow(new TestClient(t.url), 'linus-5', { role: 'student', isSignup: true });
     const response = await new TestClient(t.url).post('/api/auth/sign-up', {
       role: 'student',
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email: 'grace.hopper@example.com',
+      firstName: 'Linus',
+      lastName: 'Pauling',
+      email: 'linus@example.com',
       password: 'Str0ng!pass',
       confirmPassword: 'Str0ng!pass',
       acceptTerms: true,

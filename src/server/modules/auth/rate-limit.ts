@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ACCOUNT_MESSAGES } from '../../../domain/messages';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
+import { countHit } from './auth.repository';
 
-export interface RateLimitRule {
+interface RateLimitRule {
   /** What is limited, e.g. 'sign-in:email'. */
   name: string;
   max: number;
@@ -28,24 +29,7 @@ export const RATE_LIMITS = {
  * API process shares the count. Throws a RATE_LIMITED AppError once the window's budget is spent.
  */
 export async function hit(db: Kysely<DB>, rule: RateLimitRule, subject: string): Promise<void> {
-  const key = `${rule.name}:${subject}`;
-  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
-  const row = await db
-    .insertInto('rate_limits')
-    .values({ key, count: 1, window_start: sql`now()` })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql`case when rate_limits.window_start <= now() - ${window} then 1 else rate_limits.count + 1 end`,
-        window_start: sql`case when rate_limits.window_start <= now() - ${window} then now() else rate_limits.window_start end`,
-      }),
-    )
-    .returning([
-      'count',
-      sql<number>`ceil(extract(epoch from (window_start + ${window} - now())))::int`.as(
-        'retry_after',
-      ),
-    ])
-    .executeTakeFirstOrThrow();
+  const row = await countHit(db, `${rule.name}:${subject}`, rule.windowSeconds);
   if (row.count > rule.max) {
     throw new AppError(
       'RATE_LIMITED',

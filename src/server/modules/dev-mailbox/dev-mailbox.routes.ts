@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { recentMail } from './dev-mailbox.repository';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -12,12 +13,7 @@ const escapeHtml = (text: string) =>
  */
 export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-    const messages = await app.deps.db
-      .selectFrom('dev_mailbox')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(50)
-      .execute();
+    const messages = await recentMail(app.deps.db, 50);
     const items = messages
       .map(
         (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><br>

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { getHealth } from '../../../contracts/health.contract';
-import { isReachable } from '../../db/database';
 import { route } from '../../http/route';
+import { isReachable } from './health.repository';
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   route(app, getHealth, { tags: ['health'] }, async (_request, reply) => {

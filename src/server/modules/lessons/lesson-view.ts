@@ -28,9 +28,8 @@ export async function viewOfStored(ctx: LessonsContext, id: string, viewerId: st
 /** A lesson row on the wire: its status as of now, image and photo links signed for reading. */
 export function toLesson(ctx: LessonsContext, row: repository.LessonRow, viewerId: string): Lesson {
   const now = ctx.clock.now();
-  const signedAt = now.getTime();
-  const notes = (html: string) => signNotesImages(html, ctx.signingSecret, signedAt);
-  const avatar = (path: string | null) => avatarUrlOf(ctx.signingSecret, path, signedAt);
+  const notes = (html: string) => signNotesImages(html, ctx.signingSecret, now);
+  const avatar = (path: string | null) => avatarUrlOf(ctx.signingSecret, path, now);
   return {
     id: row.id,
     tutorProfileId: row.tutor_profile_id,

@@ -5,17 +5,13 @@ import { requireRole, requireUser, signedInUser } from '../auth/auth.guards';
 import { uploadedImage } from '../uploads/uploaded-image';
 import { bookLesson, trialEligibility } from './book-lesson';
 import { saveNotes, storeNoteImage } from './lesson-notes';
-import type { LessonsContext } from './lessons-context';
 import { lessonFor, upcomingLessons } from './list-lessons';
 import { availableSlots } from './list-slots';
 import { rescheduleLesson, rescheduleSlots } from './reschedule-lesson';
 
 export const lessonsRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = (): LessonsContext => ({
-    db: app.deps.db,
-    signingSecret: app.deps.signingSecret,
-    clock: app.deps.clock,
-  });
+  // Each use case takes the part of the app's dependencies it needs.
+  const ctx = () => app.deps;
   const signedIn = { tags: ['lessons'], preHandler: requireUser };
   const student = { tags: ['lessons'], preHandler: requireRole('student') };
 

@@ -49,7 +49,7 @@ describe('lesson notes HTML', () => {
   });
 
   it('signs each stored image link for the reader', () => {
-    const readAt = Date.UTC(2030, 0, 7, 12);
+    const readAt = new Date(Date.UTC(2030, 0, 7, 12));
     const signed = signNotesImages(`<p><img src="/api/files/${PATH}" /></p>`, 'secret', readAt);
     const url = new URL(/src="([^"]+)"/.exec(signed)![1]!, 'http://x');
     expect(url.pathname).toBe(`/api/files/${PATH}`);

@@ -59,8 +59,8 @@ export function cleanNotesHtml(html: string): string {
   return clean.replace(/^(<p>\s*<\/p>)+$/, '');
 }
 
-/** Stored notes with each image link signed for the reader, as of `now` (ms). */
-export function signNotesImages(html: string, secret: string, now: number): string {
+/** Stored notes with each image link signed for the reader, as of `now`. */
+export function signNotesImages(html: string, secret: string, now: Date): string {
   if (!html.includes('<img')) return html;
   return html.replace(
     STORED_IMAGE,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { referenceDataResponse } from '../../../contracts/reference.contract';
 import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defaults';
 import { seedReferenceData } from '../../db/seed/reference-seed';
@@ -6,11 +6,12 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 
 describe.each(TEST_DRIVERS)('GET /api/reference on %s', (driver) => {
+  // Tests edit the reference rows: each gets its own app and database.
   let t: TestApp;
-  beforeAll(async () => {
+  beforeEach(async () => {
     t = await startTestApp(driver);
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   const load = async () => {
     const response = await fetch(`${t.url}/api/reference`);

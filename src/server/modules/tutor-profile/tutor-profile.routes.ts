@@ -6,7 +6,8 @@ import * as tutorProfile from './tutor-profile.service';
 
 // The tutor's own profile: the wizard's saved progress and submission, and availability.
 export const tutorProfileRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = () => ({ db: app.deps.db, signingSecret: app.deps.signingSecret });
+  // Each use case takes the part of the app's dependencies it needs.
+  const ctx = () => app.deps;
   const options = { tags: ['tutor profile'], preHandler: requireRole('tutor') };
 
   route(app, contract.getProfileDraft, options, async (request) =>

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ProfileDraftResponse } from '../../../contracts/tutor-profile.contract';
 import { landingPath } from '../../../domain/accounts/account-rules';
@@ -16,21 +16,22 @@ import {
 } from '../../../domain/tutors/wizard-step-schemas';
 import { resumeStep } from '../../../domain/tutors/wizard-steps';
 import { signFileUrl } from '../../adapters/storage/signed-url';
+import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { loadReferenceData } from '../reference/reference.service';
 import * as repository from './tutor-profile.repository';
 
-export interface TutorProfileContext {
+interface TutorProfileContext {
   db: Kysely<DB>;
   signingSecret: string;
-  now?: () => Date;
+  clock: Clock;
 }
 
 type StepData = { [Step in ProfileStepCode]: z.output<WizardStepSchemas[Step]> };
 
 async function schemas(ctx: TutorProfileContext) {
-  return wizardStepSchemas(await loadReferenceData(ctx.db), ctx.now?.() ?? new Date());
+  return wizardStepSchemas(await loadReferenceData(ctx.db), ctx.clock.now());
 }
 
 function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
@@ -41,31 +42,22 @@ function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T
   throw new AppError('VALIDATION_FAILED', result.error.issues[0]?.message ?? M.stepInvalid, fields);
 }
 
-async function profileCompleted(db: Kysely<DB> | Transaction<DB>, userId: string) {
-  const row = await db
-    .selectFrom('users')
-    .select('is_profile_completed')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row?.is_profile_completed ?? false;
-}
-
 export async function getDraft(
   ctx: TutorProfileContext,
   userId: string,
 ): Promise<ProfileDraftResponse> {
   const row = await repository.findDraft(ctx.db, userId);
-  const completedSteps = (row?.completed_steps ?? []).filter((code): code is ProfileStepCode =>
-    (PROFILE_STEP_CODES as readonly string[]).includes(code),
-  );
+  const saved = row?.completed_steps ?? [];
+  const completedSteps = PROFILE_STEP_CODES.filter((code) => saved.includes(code));
   const draft = row?.draft ?? {};
   const avatarPath = (draft.media as { avatarPath?: string } | undefined)?.avatarPath;
   return {
     completedSteps,
     draft,
     resumeStep: resumeStep(completedSteps),
-    avatarUrl: avatarPath ? signFileUrl(ctx.signingSecret, avatarPath) : null,
-    isProfileCompleted: await profileCompleted(ctx.db, userId),
+    avatarUrl: avatarPath ? signFileUrl(ctx.signingSecret, avatarPath, ctx.clock.now()) : null,
+    isProfileCompleted:
+      (await repository.findUserProfileCompleted(ctx.db, userId))?.is_profile_completed ?? false,
   };
 }
 
@@ -82,13 +74,7 @@ export async function saveStep(
     if (!(await repository.ownsFile(ctx.db, userId, avatarPath)))
       throw new AppError('VALIDATION_FAILED', M.avatarRequired);
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    const current = await repository.findDraft(trx, userId);
-    const completed = new Set(current?.completed_steps ?? []);
-    completed.add(step);
-    const ordered = PROFILE_STEP_CODES.filter((code) => completed.has(code));
-    await repository.saveDraft(trx, userId, ordered, { ...(current?.draft ?? {}), [step]: parsed });
-  });
+  await repository.saveDraftStep(ctx.db, userId, step, parsed);
   return getDraft(ctx, userId);
 }
 
@@ -99,15 +85,9 @@ export async function saveStep(
  */
 export async function submitProfile(ctx: TutorProfileContext, userId: string) {
   const stepSchemas = await schemas(ctx);
-  const now = ctx.now?.() ?? new Date();
+  const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    // Serialise concurrent submissions of the same tutor.
-    await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    await repository.lockUser(trx, userId);
     const existing = await repository.findProfileIdByUser(trx, userId);
     if (existing) return { tutorProfileId: existing.id, redirectTo: '/tutor/overview' };
 
@@ -122,88 +102,50 @@ export async function submitProfile(ctx: TutorProfileContext, userId: string) {
       throw new AppError('VALIDATION_FAILED', M.avatarRequired);
     }
 
-    const profile = await trx
-      .insertInto('tutor_profiles')
-      .values({
-        user_id: userId,
-        bio: data.basic_info.bio,
-        teaching_experience: data.basic_info.teachingExperience,
-        hourly_rate_cents: data.basic_info.hourlyRateCents,
-        country_of_residence: data.basic_info.countryOfResidence,
-        native_language: data.basic_info.nativeLanguage,
-        education_level: data.education.educationLevel,
-        education_title: data.education.educationTitle,
-        university: data.education.university,
-        year_of_graduation: data.education.yearOfGraduation,
-        teaching_style: data.teaching_style.teachingStyle,
-        lesson_specialties: data.teaching_style.lessonSpecialties,
-        specializations: data.teaching_style.specializations,
-        video_url: data.media.videoUrl,
-        avatar_path: data.media.avatarPath,
-        timezone: data.availability.timezone,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-
-    const subjectIds = await idsByName(
+    const profile = await repository.insertProfile(trx, profileRow(userId, data));
+    const subjectIds = await repository.idsByName(
       trx,
       'subjects',
       data.subjects.subjects.map((entry) => entry.name),
     );
-    await trx
-      .insertInto('tutor_subjects')
-      .values(
-        data.subjects.subjects.map((entry) => ({
-          tutor_profile_id: profile.id,
-          subject_id: subjectIds.get(entry.name)!,
-          proficiency_level: entry.level,
-        })),
-      )
-      .execute();
-    const languageIds = await idsByName(
+    const languageIds = await repository.idsByName(
       trx,
       'languages',
       data.subjects.languages.map((entry) => entry.name),
     );
-    await trx
-      .insertInto('tutor_languages')
-      .values(
-        data.subjects.languages.map((entry) => ({
-          tutor_profile_id: profile.id,
-          language_id: languageIds.get(entry.name)!,
-          proficiency_level: entry.level,
-        })),
-      )
-      .execute();
-    if (data.education.certificates.length > 0) {
-      await trx
-        .insertInto('tutor_certificates')
-        .values(
-          data.education.certificates.map((certificate) => ({
-            tutor_profile_id: profile.id,
-            name: certificate.name,
-            issued_by: certificate.issuedBy,
-            year: certificate.year,
-            url: certificate.url || null,
-          })),
-        )
-        .execute();
-    }
-    await insertAvailability(trx, profile.id, data.availability.timezone, data.availability.slots);
-    await sql`select refresh_tutor_search_text(array[${profile.id}]::uuid[])`.execute(trx);
-    await trx
-      .updateTable('users')
-      .set({
-        is_profile_completed: true,
-        avatar_url: data.media.avatarPath,
-        timezone: data.availability.timezone,
-        country: data.basic_info.countryOfResidence,
-        language: data.basic_info.nativeLanguage,
-        updated_at: now,
-      })
-      .where('id', '=', userId)
-      .execute();
-    await trx.deleteFrom('tutor_profile_drafts').where('user_id', '=', userId).execute();
+    await repository.insertProfileDetails(trx, {
+      subjects: data.subjects.subjects.map((entry) => ({
+        tutor_profile_id: profile.id,
+        subject_id: subjectIds.get(entry.name)!,
+        proficiency_level: entry.level,
+      })),
+      languages: data.subjects.languages.map((entry) => ({
+        tutor_profile_id: profile.id,
+        language_id: languageIds.get(entry.name)!,
+        proficiency_level: entry.level,
+      })),
+      certificates: data.education.certificates.map((certificate) => ({
+        tutor_profile_id: profile.id,
+        name: certificate.name,
+        issued_by: certificate.issuedBy,
+        year: certificate.year,
+        url: certificate.url || null,
+      })),
+    });
+    await repository.replaceAvailability(
+      trx,
+      profile.id,
+      availabilityRows(profile.id, data.availability.timezone, data.availability.slots),
+    );
+    await repository.updateUser(trx, userId, {
+      is_profile_completed: true,
+      avatar_url: data.media.avatarPath,
+      timezone: data.availability.timezone,
+      country: data.basic_info.countryOfResidence,
+      language: data.basic_info.nativeLanguage,
+      updated_at: now,
+    });
+    await repository.deleteDraft(trx, userId);
     return {
       tutorProfileId: profile.id,
       redirectTo: landingPath({ role: 'tutor', isProfileCompleted: true }),
@@ -211,38 +153,38 @@ export async function submitProfile(ctx: TutorProfileContext, userId: string) {
   });
 }
 
-/** Reference ids by name (the step schemas already checked that every name exists). */
-async function idsByName(trx: Transaction<DB>, table: 'subjects' | 'languages', names: string[]) {
-  const rows = await trx
-    .selectFrom(table)
-    .select(['id', 'name'])
-    .where('name', 'in', names)
-    .execute();
-  return new Map(rows.map((row) => [row.name, row.id]));
+function profileRow(userId: string, data: StepData) {
+  return {
+    user_id: userId,
+    bio: data.basic_info.bio,
+    teaching_experience: data.basic_info.teachingExperience,
+    hourly_rate_cents: data.basic_info.hourlyRateCents,
+    country_of_residence: data.basic_info.countryOfResidence,
+    native_language: data.basic_info.nativeLanguage,
+    education_level: data.education.educationLevel,
+    education_title: data.education.educationTitle,
+    university: data.education.university,
+    year_of_graduation: data.education.yearOfGraduation,
+    teaching_style: data.teaching_style.teachingStyle,
+    lesson_specialties: data.teaching_style.lessonSpecialties,
+    specializations: data.teaching_style.specializations,
+    video_url: data.media.videoUrl,
+    avatar_path: data.media.avatarPath,
+    timezone: data.availability.timezone,
+  };
 }
 
-async function insertAvailability(
-  trx: Transaction<DB>,
-  tutorProfileId: string,
-  timezone: string,
-  slots: readonly WeeklySlot[],
-) {
-  if (slots.length === 0) return;
-  await trx
-    .insertInto('availability_slots')
-    .values(
-      slots.map((slot) => ({
-        tutor_profile_id: tutorProfileId,
-        local_day_of_week: slot.dayOfWeek,
-        local_start_time: slot.startTime,
-        local_end_time: slot.endTime,
-        local_timezone: timezone,
-      })),
-    )
-    .execute();
+function availabilityRows(tutorProfileId: string, timezone: string, slots: readonly WeeklySlot[]) {
+  return slots.map((slot) => ({
+    tutor_profile_id: tutorProfileId,
+    local_day_of_week: slot.dayOfWeek,
+    local_start_time: slot.startTime,
+    local_end_time: slot.endTime,
+    local_timezone: timezone,
+  }));
 }
 
-async function requireProfileId(db: Kysely<DB> | Transaction<DB>, userId: string) {
+async function requireProfileId(db: Kysely<DB>, userId: string) {
   const profile = await repository.findProfileIdByUser(db, userId);
   if (!profile) throw new AppError('NOT_FOUND', 'Complete your tutor profile first');
   return profile.id;
@@ -251,11 +193,7 @@ async function requireProfileId(db: Kysely<DB> | Transaction<DB>, userId: string
 export async function getAvailability(ctx: TutorProfileContext, userId: string) {
   const profileId = await requireProfileId(ctx.db, userId);
   const rows = await repository.findAvailability(ctx.db, profileId);
-  const profile = await ctx.db
-    .selectFrom('tutor_profiles')
-    .select('timezone')
-    .where('id', '=', profileId)
-    .executeTakeFirstOrThrow();
+  const profile = await repository.findProfileTimezone(ctx.db, profileId);
   const slots = rows.map((row) => ({
     dayOfWeek: row.local_day_of_week,
     startTime: row.local_start_time,
@@ -273,14 +211,10 @@ export async function replaceAvailability(
   const { timezone, slots } = parseOrThrow(availabilitySchema({ allowEmpty: true }), input);
   await ctx.db.transaction().execute(async (trx) => {
     const profileId = await requireProfileId(trx, userId);
-    await trx.deleteFrom('availability_slots').where('tutor_profile_id', '=', profileId).execute();
-    await insertAvailability(trx, profileId, timezone, slots);
-    await trx
-      .updateTable('tutor_profiles')
-      .set({ timezone, updated_at: new Date() })
-      .where('id', '=', profileId)
-      .execute();
-    await trx.updateTable('users').set({ timezone }).where('id', '=', userId).execute();
+    const rows = availabilityRows(profileId, timezone, slots);
+    await repository.replaceAvailability(trx, profileId, rows);
+    await repository.updateProfileTimezone(trx, profileId, timezone);
+    await repository.updateUser(trx, userId, { timezone });
   });
   return getAvailability(ctx, userId);
 }

@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import { signUpAndVerify } from '../../test/accounts';
 import type { TestClient } from '../../test/http-client';
+import { fileForm, postForm } from '../../test/multipart';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 
@@ -65,13 +67,12 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
     })
       .png()
       .toBuffer();
-    const body = new FormData();
-    body.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
-    const response = await fetch(`${t.url}/api/uploads/avatar`, {
-      method: 'POST',
-      headers: { origin: t.url, cookie: client.cookieHeader() },
-      body,
-    });
+    const response = await postForm(
+      t.url,
+      '/api/uploads/avatar',
+      client,
+      fileForm(png, 'me.png', 'image/png'),
+    );
     return ((await response.json()) as { path: string }).path;
   }
 
@@ -180,6 +181,66 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
       slots: data.availability.slots,
       weeklyHours: 7.5,
     });
+  });
+
+  it('keeps every step when the six are saved at once', async () => {
+    const { client: tutor } = await signUpAndVerify(t.url, t.inbox, 'tutor');
+    const data = steps(await uploadAvatar(tutor));
+    const saves = await Promise.all(
+      Object.entries(data).map(([step, body]) =>
+        tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body),
+      ),
+    );
+    for (const saved of saves) expect(saved.status, saved.text).toBe(200);
+
+    const { json } = await tutor.get('/api/tutor/profile-draft');
+    expect(json.completedSteps).toEqual(Object.keys(data));
+    expect(json.draft).toEqual(data);
+    expect(json.resumeStep).toBe('availability');
+  });
+
+  it("keeps a tutor's search words in step with later edits of name, bio and subjects", async () => {
+    const { client: tutor, email } = await signUpAndVerify(t.url, t.inbox, 'tutor');
+    for (const [step, body] of Object.entries(steps(await uploadAvatar(tutor))))
+      await tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body);
+    const { tutorProfileId } = (await tutor.post('/api/tutor/profile/submit')).json;
+    const db = t.database.db;
+    const search = () =>
+      db
+        .selectFrom('tutor_profiles')
+        .innerJoin('tutor_search', 'tutor_search.tutor_profile_id', 'tutor_profiles.id')
+        .select(['search_text', sql<string[]>`tsvector_to_array(words)`.as('words')])
+        .where('id', '=', tutorProfileId)
+        .executeTakeFirstOrThrow();
+    expect(await search()).toMatchObject({
+      search_text: expect.stringContaining('sam jones mathematics physics'),
+      words: expect.arrayContaining(['sam', 'jones', 'mathematics', 'physics']),
+    });
+
+    await db.updateTable('users').set({ last_name: 'Okafor' }).where('email', '=', email).execute();
+    await db
+      .updateTable('tutor_profiles')
+      .set({ bio: 'Calculus without tears: patient, structured lessons for every level.' })
+      .where('id', '=', tutorProfileId)
+      .execute();
+    const physics = await db
+      .selectFrom('subjects')
+      .select('id')
+      .where('name', '=', 'Physics')
+      .executeTakeFirstOrThrow();
+    await db
+      .deleteFrom('tutor_subjects')
+      .where('tutor_profile_id', '=', tutorProfileId)
+      .where('subject_id', '=', physics.id)
+      .execute();
+
+    const after = await search();
+    expect(after.search_text).toBe(
+      'sam okafor mathematics calculus without tears: patient, structured lessons for every level.',
+    );
+    expect(after.words).toEqual(expect.arrayContaining(['okafor', 'calculus', 'mathematics']));
+    expect(after.words).not.toContain('jones');
+    expect(after.words).not.toContain('physics');
   });
 
   it('answers every invalid step with its message and stores nothing', async () => {

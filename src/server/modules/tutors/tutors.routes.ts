@@ -5,7 +5,8 @@ import { requireUser } from '../auth/auth.guards';
 import * as tutors from './tutors.service';
 
 export const tutorsRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = () => ({ db: app.deps.db, signingSecret: app.deps.signingSecret });
+  // Each use case takes the part of the app's dependencies it needs.
+  const ctx = () => app.deps;
   const options = { tags: ['tutors'], preHandler: requireUser };
 
   route(app, contract.searchTutors, options, async (request) =>

@@ -14,6 +14,7 @@ import {
 } from '../../../domain/tutors/tutor-search';
 import { REVIEWS_PAGE_SIZE, REVIEWS_SHOWN_FIRST } from '../../../domain/tutors/tutor-card';
 import { avatarUrlOf } from '../../adapters/storage/signed-url';
+import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
@@ -22,6 +23,7 @@ import * as repository from './tutors.repository';
 export interface TutorsContext {
   db: Kysely<DB>;
   signingSecret: string;
+  clock: Clock;
 }
 
 export const TUTOR_NOT_FOUND = 'Tutor profile not found';
@@ -32,7 +34,7 @@ function toCard(ctx: TutorsContext, row: repository.CardRow): TutorCard {
     name: `${row.first_name} ${row.last_name}`,
     firstName: row.first_name,
     lastName: row.last_name,
-    avatarUrl: avatarUrlOf(ctx.signingSecret, row.avatar_url),
+    avatarUrl: avatarUrlOf(ctx.signingSecret, row.avatar_url, ctx.clock.now()),
     subjects: row.subjects,
     languages: row.languages,
     hourlyRateCents: row.hourly_rate_cents,

@@ -431,14 +431,12 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
         proficiency_level: 'expert',
       })
       .execute();
-    await sql`select refresh_tutor_search_text(array[${newcomer.id}]::uuid[])`.execute(db);
     expect(await ids(q)).toContain(newcomer.id);
     await db
       .deleteFrom('tutor_subjects')
       .where('tutor_profile_id', '=', newcomer.id)
       .where('subject_id', '=', subject.id)
       .execute();
-    await sql`select refresh_tutor_search_text(array[${newcomer.id}]::uuid[])`.execute(db);
 
     // A profile that goes away leaves every total.
     await db.deleteFrom('tutor_profiles').where('id', '=', newcomer.id).execute();

@@ -9,11 +9,8 @@ import { uploadedImage } from './uploaded-image';
 import { deleteOwnFile, readStoredFile, storeAvatar } from './uploads.service';
 
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = () => ({
-    db: app.deps.db,
-    storage: app.deps.storage,
-    signingSecret: app.deps.signingSecret,
-  });
+  // Each use case takes the part of the app's dependencies it needs.
+  const ctx = () => app.deps;
   const options = { tags: ['uploads'] };
 
   route(app, uploadAvatar, options, async (request) => {
@@ -32,7 +29,9 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
   route(app, getFile, options, async (request, reply) => {
     const path = request.params['*'];
     const { expires, signature } = request.query;
-    if (!verifyFileSignature(app.deps.signingSecret, path, expires, signature)) {
+    if (
+      !verifyFileSignature(app.deps.signingSecret, path, expires, signature, app.deps.clock.now())
+    ) {
       throw new AppError('FORBIDDEN', 'This file link is invalid or has expired');
     }
     const file = await readStoredFile(ctx(), path);

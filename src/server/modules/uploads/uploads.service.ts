@@ -3,17 +3,20 @@ import type { Kysely } from 'kysely';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import type { FileStorage } from '../../adapters/storage/file-storage';
 import { signFileUrl } from '../../adapters/storage/signed-url';
+import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { reencodeImage } from './image-processing';
+import * as repository from './uploads.repository';
 
 export interface UploadContext {
   db: Kysely<DB>;
   storage: FileStorage;
   signingSecret: string;
+  clock: Clock;
 }
 
-export interface StoredImage {
+interface StoredImage {
   path: string;
   url: string;
 }
@@ -37,15 +40,17 @@ export async function storeImage(
   const path = `${ownerId}/${folder}/${randomUUID()}.jpg`;
   await ctx.storage.put(path, image);
   try {
-    await ctx.db
-      .insertInto('stored_files')
-      .values({ path, owner_id: ownerId, content_type: 'image/jpeg', size_bytes: image.length })
-      .execute();
+    await repository.insertStoredFile(ctx.db, {
+      path,
+      owner_id: ownerId,
+      content_type: 'image/jpeg',
+      size_bytes: image.length,
+    });
   } catch (error) {
     await ctx.storage.delete(path);
     throw error;
   }
-  return { path, url: signFileUrl(ctx.signingSecret, path) };
+  return { path, url: signFileUrl(ctx.signingSecret, path, ctx.clock.now()) };
 }
 
 /** Deletes a file the user owns; anyone else's file is refused. */
@@ -55,23 +60,14 @@ export async function deleteOwnFile(
   path: string,
 ): Promise<void> {
   if (!path.startsWith(`${userId}/`)) throw new AppError('FORBIDDEN', M.deleteUnauthorized);
-  const deleted = await ctx.db
-    .deleteFrom('stored_files')
-    .where('path', '=', path)
-    .where('owner_id', '=', userId)
-    .returning('path')
-    .executeTakeFirst();
+  const deleted = await repository.deleteOwnedFile(ctx.db, path, userId);
   if (!deleted) throw new AppError('NOT_FOUND', 'File not found');
   await ctx.storage.delete(path);
 }
 
 /** The bytes of a stored file, for the signed-URL route. */
 export async function readStoredFile(ctx: UploadContext, path: string) {
-  const row = await ctx.db
-    .selectFrom('stored_files')
-    .select(['content_type'])
-    .where('path', '=', path)
-    .executeTakeFirst();
+  const row = await repository.findStoredFile(ctx.db, path);
   const bytes = row ? await ctx.storage.get(path) : null;
   if (!row || !bytes) throw new AppError('NOT_FOUND', 'File not found');
   return { bytes, contentType: row.content_type };

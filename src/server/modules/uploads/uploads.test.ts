@@ -80,6 +80,27 @@ describe('avatar uploads', () => {
     expect((await tooLarge.json()).error.message).toBe(M.imageTooLarge);
   });
 
+  it('answers 400 to a multipart body without a boundary or cut off mid-part', async () => {
+    const post = (contentType: string, body: string) =>
+      fetch(`${t.url}/api/uploads/avatar`, {
+        method: 'POST',
+        headers: { origin: t.url, cookie: tutor.cookieHeader(), 'content-type': contentType },
+        body,
+      });
+    const part =
+      '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\n' +
+      'Content-Type: image/png\r\n\r\n';
+    const broken = [
+      await post('multipart/form-data', `${part}bytes\r\n--XYZ--\r\n`),
+      await post('multipart/form-data; boundary=XYZ', `${part}bytes cut off here`),
+      await post('multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Disposition: form-da'),
+    ];
+    for (const response of broken) {
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe(M.imageTypeInvalid);
+    }
+  });
+
   it('requires a signed-in user to upload and to delete', async () => {
     const response = await upload(null, form(await png(), 'me.png', 'image/png'));
     expect(response.status).toBe(401);

@@ -1,0 +1,54 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+
+// The account SQL of our own (Better Auth keeps its tables through its own adapter).
+
+export function findUserByEmail(db: Kysely<DB>, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'social_auth_provider', 'has_password', 'is_email_verified'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+/** Removes the unverified user a sign-up attempt started at `since` created. */
+export async function deleteUnverifiedUserSince(db: Kysely<DB>, email: string, since: Date) {
+  await db
+    .deleteFrom('users')
+    .where('email', '=', email)
+    .where('is_email_verified', '=', false)
+    .where('created_at', '>=', since)
+    .execute();
+}
+
+export async function markHasPassword(db: Kysely<DB>, userId: string) {
+  await db.updateTable('users').set({ has_password: true }).where('id', '=', userId).execute();
+}
+
+export async function recordLogin(db: Kysely<DB>, userId: string, at: Date) {
+  await db.updateTable('users').set({ last_login_at: at }).where('id', '=', userId).execute();
+}
+
+/**
+ * Counts one hit on `key` in a fixed window of `windowSeconds` that starts at the first hit:
+ * the count so far in the current window, and the seconds until that window ends.
+ */
+export function countHit(db: Kysely<DB>, key: string, windowSeconds: number) {
+  const window = sql`make_interval(secs => ${windowSeconds})`;
+  return db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, window_start: sql`now()` })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql`case when rate_limits.window_start <= now() - ${window} then 1 else rate_limits.count + 1 end`,
+        window_start: sql`case when rate_limits.window_start <= now() - ${window} then now() else rate_limits.window_start end`,
+      }),
+    )
+    .returning([
+      'count',
+      sql<number>`ceil(extract(epoch from (window_start + ${window} - now())))::int`.as(
+        'retry_after',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+}
