@@ -9,11 +9,13 @@ import { browserSuite } from './support/browser-suite';
 import { holdRequests } from './support/held-requests';
 import { signUpStudentInBrowser } from './support/sign-up';
 import { checkScreen, hasChromium, newPage } from './support/browser';
+import { dateIn } from './support/fixed-time';
 
 // A student books a free trial lesson the way a person would: from a tutor's profile, through
 // the booking modal, the checkout and the confirmation. The student sits in New York; the
-// tutors teach from London every afternoon (New York's mornings and early afternoons), so
-// every day after today offers times whatever the hour of the run.
+// tutors teach from London every afternoon (New York's mornings and early afternoons). At
+// FIXED_NOW it is 14:10 on Friday in New York: today's earlier times are past, and the lesson
+// booked for Sunday falls after New York's clocks go forward (GMT-4 then, GMT-5 today).
 
 const ZONE = 'America/New_York';
 const VIEWER = { timezoneId: ZONE, locale: 'en-US' } satisfies BrowserContextOptions;
@@ -31,11 +33,8 @@ const plusMinutes = (at: string, minutes: number) =>
   new Date(Date.parse(at) + minutes * 60_000).toISOString();
 const lessonTimes = (start: string, minutes: number, zone = ZONE) =>
   `${clock(start, zone)} – ${clock(plusMinutes(start, minutes), zone)}`;
-/** 'America/New York (GMT-5)': the zone and its offset at an instant. */
-const zoneText = (zone: string, at: string | Date = new Date()) =>
-  `${zone.replaceAll('_', ' ')} (${inZone(new Date(at).toISOString(), { timeZoneName: 'shortOffset' }, zone).split(' ').pop()})`;
-const isoDate = (zone: string, daysAhead: number) =>
-  new Date(Date.now() + daysAhead * 86_400_000).toLocaleDateString('en-CA', { timeZone: zone });
+/** How the modal names New York's zone on FIXED_NOW's Friday, before its clocks go forward. */
+const ZONE_TODAY = 'America/New York (GMT-5)';
 
 describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
   const suite = browserSuite();
@@ -136,7 +135,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     expect(await dialog.getByText(M.paidSoon).count()).toBe(0);
 
     // Opened on today when it has times, else on the first day of the week that has.
-    const today = isoDate(ZONE, 0);
+    const today = dateIn(ZONE, 0);
     const week = await apiSlots(page, tutor.id, {
       fromDate: today,
       days: '7',
@@ -163,7 +162,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     const durations = dialog.getByRole('group', { name: 'Duration' }).getByRole('button');
     expect(await durations.allInnerTexts()).toEqual(['25 min', '50 min', '100 min']);
     expect(await pressed(durations.filter({ hasText: '50 min' }))).toBe(true);
-    const date = isoDate(ZONE, 2);
+    const date = dateIn(ZONE, 2);
     await openDay(page, tutor.id, date, 50);
     await slotButtons(dialog).first().click();
     expect(await pressed(slotButtons(dialog).first())).toBe(true);
@@ -176,7 +175,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
 
     // Another zone moves every time and forgets the chosen date; the search finds zones.
     const zoneButton = dialog.getByRole('button', { name: /^Timezone/ });
-    expect(await zoneButton.innerText()).toContain(zoneText(ZONE));
+    expect(await zoneButton.innerText()).toContain(ZONE_TODAY);
     await zoneButton.click();
     const search = dialog.getByRole('combobox', { name: 'Search timezones' });
     expect(await search.getAttribute('placeholder')).toBe(M.searchTimezones);
@@ -192,7 +191,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     await search.press('Enter');
     expect(await zoneButton.innerText()).toContain('Asia/Tokyo');
     const tokyoFirst = await apiSlots(page, tutor.id, {
-      fromDate: isoDate('Asia/Tokyo', 0),
+      fromDate: dateIn('Asia/Tokyo', 0),
       days: '7',
       lessonMinutes: '25',
       viewerZone: 'Asia/Tokyo',
@@ -205,11 +204,11 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     await zoneButton.click();
     await search.fill('new york');
     await dialog.getByRole('option', { name: 'America/New York' }).click();
-    expect(await zoneButton.innerText()).toContain(zoneText(ZONE));
+    expect(await zoneButton.innerText()).toContain(ZONE_TODAY);
 
     // The week pages forward and back, never before today's.
     await dialog.getByRole('button', { name: 'Next week' }).click();
-    await day(dialog, isoDate(ZONE, 7)).waitFor();
+    await day(dialog, dateIn(ZONE, 7)).waitFor();
     expect(await dialog.getByRole('button', { name: 'Previous week' }).isEnabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Previous week' }).click();
     const offered = await openDay(page, tutor.id, date, 25);
@@ -244,7 +243,8 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
       Tutor: tutor.name,
       Type: M.trialLessonType,
       Date: longDate(chosen.startTime),
-      Time: `${lessonTimes(chosen.startTime, 25)}\n${zoneText(ZONE, chosen.startTime)}`,
+      // Sunday's lesson is after the clocks went forward: its own offset, not today's.
+      Time: `${lessonTimes(chosen.startTime, 25)}\nAmerica/New York (GMT-4)`,
       Duration: '25 minutes',
       Subject: subject.name,
     });
@@ -349,7 +349,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     expect(overflow).toBe(0);
 
     // Keyboard: a day and a time are real buttons that Enter and Space press.
-    const date = isoDate(ZONE, 1);
+    const date = dateIn(ZONE, 1);
     await day(dialog, date).focus();
     await page.keyboard.press('Enter');
     expect(await pressed(day(dialog, date))).toBe(true);
@@ -378,7 +378,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     const dialog = modal(page);
     const subject = tutor.subjects[0]!;
     await dialog.getByRole('button', { name: subject.name, exact: true }).click();
-    const date = isoDate(ZONE, 3);
+    const date = dateIn(ZONE, 3);
     const offered = await openDay(page, tutor.id, date, 50);
     const chosen = offered[2]!;
     await dialog.getByRole('button', { name: clock(chosen.startTime), exact: true }).click();

@@ -189,19 +189,11 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
     const video = await page.getByTitle(`Introduction video of ${tutorName}`).getAttribute('src');
     expect(video).toMatch(/^https:\/\/(www\.youtube-nocookie\.com\/embed|player\.vimeo\.com)\//);
 
-    // Availability in the viewer's zone: Tokyo's Monday morning is New York's Sunday evening.
-    const newYorkOffset = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/New_York',
-      timeZoneName: 'longOffset',
-    })
-      .format(new Date())
-      .match(/GMT([+-]\d\d)/)![1]!;
-    const startHour = (24 + 0 + Number(newYorkOffset)) % 24; // 09:00 JST = 00:00 UTC
+    // Availability in the viewer's zone: Tokyo's Monday 09:00-12:00 is New York's Sunday
+    // evening (GMT-5 in the week of FIXED_NOW).
     const summary = page.getByTestId('availability-summary');
     const sunday = summary.locator('div', { has: page.getByText('Sunday', { exact: true }) });
-    expect(await sunday.locator('dd').innerText()).toBe(
-      `${startHour - 12}:00 PM – ${startHour - 9}:00 PM`,
-    );
+    expect(await sunday.locator('dd').innerText()).toBe('7:00 PM – 10:00 PM');
     const mondayRow = summary.locator('div', { has: page.getByText('Monday', { exact: true }) });
     expect(await mondayRow.locator('dd').innerText()).toBe('Not available');
 

@@ -17,6 +17,7 @@ import { signUpStudentInBrowser } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
 import { checkScreen, hasChromium, newPage } from './support/browser';
+import { FIXED_NOW } from './support/fixed-time';
 
 // Rich-text lesson notes in the lesson detail dialog: the student writes their notes with the
 // toolbar and the keyboard (with a picture), the tutor reads them and writes preparation notes
@@ -24,7 +25,6 @@ import { checkScreen, hasChromium, newPage } from './support/browser';
 
 const ZONE = 'Europe/London';
 const VIEWER = { timezoneId: ZONE, locale: 'en-US' } satisfies BrowserContextOptions;
-const MINUTE = 60_000;
 const T = M.notesTools;
 
 // What the student writes, block by block.
@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium)('lesson notes in a browser', () => {
     createLesson(suite.server.app.database.db, {
       tutor: teacher,
       studentId: student.id,
-      start: new Date(Math.floor(Date.now() / MINUTE) * MINUTE + days * 86_400_000),
+      start: new Date(FIXED_NOW.getTime() + days * 86_400_000),
       timezone: ZONE,
     });
 

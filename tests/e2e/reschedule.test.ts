@@ -11,11 +11,13 @@ import { signUpStudentInBrowser } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
 import { checkScreen, hasChromium, newPage } from './support/browser';
+import { dateIn, FIXED_NOW } from './support/fixed-time';
 
 // Moving a lesson from the lesson detail dialog, as a student (My Schedule) and as a tutor
 // (Upcoming Lessons). The tutors teach from London 13:00-22:00 every day; the student books
 // from Paris but looks from New York, so the dialog must warn that the zones differ and show
-// New York's times.
+// New York's times. The week shown from FIXED_NOW's Friday crosses New York's change to
+// summer time on Sunday, while London's hours have not moved.
 
 const ZONE = 'America/New_York';
 const VIEWER = { timezoneId: ZONE, locale: 'en-US' } satisfies BrowserContextOptions;
@@ -35,8 +37,6 @@ const clock = (at: string, zone = ZONE) => inZone(at, { hour: 'numeric', minute:
 const longDate = (at: string, zone = ZONE) => inZone(at, { dateStyle: 'full' }, zone);
 const lessonTimes = (start: string, minutes: number, zone = ZONE) =>
   `${clock(start, zone)} – ${clock(new Date(Date.parse(start) + minutes * MINUTE).toISOString(), zone)}`;
-const isoDate = (zone: string, daysAhead: number) =>
-  new Date(Date.now() + daysAhead * 86_400_000).toLocaleDateString('en-CA', { timeZone: zone });
 /** Minutes since midnight on the tutor's clock. */
 const tutorMinutes = (at: string) => {
   const [hour, minute] = new Intl.DateTimeFormat('en-GB', {
@@ -85,7 +85,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
 
   /** Books a free trial through the API, as the booking modal would, from `viewerZone`. */
   async function bookTrial(page: Page, tutor: Tutor, viewerZone: string, daysAhead: number) {
-    const bookingDate = isoDate(viewerZone, daysAhead);
+    const bookingDate = dateIn(viewerZone, daysAhead);
     const { days } = await apiGet<SlotsResponse>(
       page,
       `/api/tutors/${tutor.id}/slots?${new URLSearchParams({ fromDate: bookingDate, days: '1', lessonMinutes: '50', viewerZone })}`,
@@ -212,12 +212,12 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     const dates = await dialog
       .locator('button[data-date]')
       .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-date')));
-    expect(dates).toEqual(Array.from({ length: 7 }, (_, index) => isoDate(ZONE, index)));
+    expect(dates).toEqual(Array.from({ length: 7 }, (_, index) => dateIn(ZONE, index)));
     expect(await dialog.getByRole('button', { name: 'Previous week' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Next week' }).click();
-    await day(dialog, isoDate(ZONE, 7)).waitFor();
+    await day(dialog, dateIn(ZONE, 7)).waitFor();
     await dialog.getByRole('button', { name: 'Previous week' }).click();
-    await day(dialog, isoDate(ZONE, 0)).waitFor();
+    await day(dialog, dateIn(ZONE, 0)).waitFor();
 
     // The lesson's own day: the API counts its own time as free, the screen does not offer it.
     const ownDate = new Date(lesson.startTime).toLocaleDateString('en-CA', { timeZone: ZONE });
@@ -228,7 +228,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     expect(ownDay.map((slot) => slot.startTime)).not.toContain(lesson.startTime);
 
     // Another day and time, and a reason.
-    const newDate = isoDate(ZONE, 4);
+    const newDate = dateIn(ZONE, 4);
     const offered = await openDay(page, dialog, lesson, newDate);
     const taken = offered[1]!;
     await dialog.getByRole('button', { name: clock(taken.startTime), exact: true }).click();
@@ -308,7 +308,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
   it('shows no Reschedule for a lesson in progress, and one for a scheduled lesson', async () => {
     const tutor = tutors[1]!;
     // Started 20 minutes ago: in progress by the clock.
-    const start = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 20 * MINUTE);
+    const start = new Date(FIXED_NOW.getTime() - 20 * MINUTE);
     await insertLesson(tutor, start, 'scheduled', ZONE);
     const { page, assertNoErrors, close } = await studentPage();
     await page.goto(`${suite.server.url}/student/schedule`);
@@ -342,7 +342,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     await dialog.getByText(M.zoneDiffers(BOOKED_IN)).waitFor();
     const { lessons } = await apiGet<{ lessons: Lesson[] }>(page, '/api/lessons/upcoming?days=14');
     const lesson = lessons.find((item) => item.tutor.name === tutor.name)!;
-    const offered = await openDay(page, dialog, lesson, isoDate(ZONE, 5));
+    const offered = await openDay(page, dialog, lesson, dateIn(ZONE, 5));
     await dialog.getByRole('button', { name: clock(offered[0]!.startTime), exact: true }).click();
     const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBe(0);
@@ -372,7 +372,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
       .where('id', '=', tutor.id)
       .execute();
     // A pending lesson three days on, 15:00 London, booked in the tutor's own zone.
-    const start = new Date(`${isoDate(TUTOR_ZONE, 3)}T15:00:00Z`);
+    const start = new Date(`${dateIn(TUTOR_ZONE, 3)}T15:00:00Z`);
     const lessonId = await insertLesson(tutor, start, 'pending', tutorZone);
 
     const { page, assertNoErrors, close } = await newPage(suite.browser, {
@@ -397,7 +397,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
 
     const { lessons } = await apiGet<{ lessons: Lesson[] }>(page, '/api/lessons/upcoming?days=14');
     const lesson = lessons.find((item) => item.id === lessonId)!;
-    const offered = await openDay(page, dialog, lesson, isoDate(tutorZone, 6), tutorZone);
+    const offered = await openDay(page, dialog, lesson, dateIn(tutorZone, 6), tutorZone);
     const chosen = offered.at(-1)!;
     await dialog
       .getByRole('button', { name: clock(chosen.startTime, tutorZone), exact: true })

@@ -21,6 +21,7 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Starts `npm start` and resolves once the app says it is listening. */
 async function startApp(dataDir: string, port: number) {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     env: {
@@ -28,26 +29,24 @@ async function startApp(dataDir: string, port: number) {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      // The 'Server listening' line is an info line.
+      LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`npm start did not answer within 60 s:\n${output}`);
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('Server listening at')) resolve();
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', () => reject(new Error(`npm start exited early:\n${output}`)));
+  });
+  const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+  expect(health.ok).toBe(true);
+  return child;
 }
 
 function stopApp(child: ChildProcess): Promise<number | null> {

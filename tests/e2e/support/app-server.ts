@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ROOT } from '../../../scripts/build-steps.mjs';
+import { fixedClock, type FixedClock } from '../../../src/server/adapters/clock';
 import { AUTH_BASE_PATH } from '../../../src/server/modules/auth/auth';
 import { freePort } from '../../../src/server/test/free-port';
 import {
@@ -9,6 +10,7 @@ import {
 } from '../../../src/server/test/oidc-issuer';
 import type { SmtpInbox } from '../../../src/server/test/smtp-inbox';
 import { startTestApp, type TestApp } from '../../../src/server/test/test-app';
+import { FIXED_NOW } from './fixed-time';
 
 export interface AppServer {
   url: string;
@@ -17,17 +19,21 @@ export interface AppServer {
   /** The local OpenID provider standing in for Google, when `googleAccounts` were given. */
   issuer?: OidcIssuer;
   app: TestApp;
+  /** The app's business time: it stands at FIXED_NOW until a test moves it. */
+  clock: FixedClock;
   close(): Promise<void>;
 }
 
 /**
  * The real app (API + built SPA from dist/web) on a free port against a fresh embedded
  * database, mailing through a local SMTP server; with `googleAccounts`, Google sign-in points
- * at a local OpenID provider whose login page accepts those account ids.
+ * at a local OpenID provider whose login page accepts those account ids. Its clock stands at
+ * FIXED_NOW, the time every page starts at too.
  */
 export async function startAppServer(
   options: { googleAccounts?: Record<string, IssuerAccount> } = {},
 ): Promise<AppServer> {
+  const clock = fixedClock(FIXED_NOW);
   const port = await freePort();
   const issuer = options.googleAccounts
     ? await startOidcIssuer({
@@ -46,13 +52,14 @@ export async function startAppServer(
           }
         : {}),
     },
-    { webRoot: path.join(ROOT, 'dist', 'web'), port },
+    { webRoot: path.join(ROOT, 'dist', 'web'), port, clock },
   );
   return {
     url: app.url,
     inbox: app.inbox,
     issuer,
     app,
+    clock,
     close: async () => {
       await app.close();
       await issuer?.close();

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { accessibilityViolations } from './accessibility';
+import { FIXED_NOW } from './fixed-time';
 
 // Debian's Chromium driven by playwright-core. Without it, browser suites are skipped with one
 // loud line on a laptop; on CI (CI set) a missing Chromium is a failure, never a silent skip.
@@ -28,9 +29,14 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh page that fails the test on any console error or uncaught page error. */
+/**
+ * A fresh page that fails the test on any console error or uncaught page error. Its clock
+ * starts at FIXED_NOW (the app server's time) and runs on from there: timers fire as usual,
+ * and a test can pause or move it with `page.clock`.
+ */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  await context.clock.install({ time: FIXED_NOW });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
