@@ -324,4 +324,8 @@ export const API_MESSAGES = {
   crossSiteRefused: 'Cross-site request refused',
   network: 'Network or connection error. Check your connection and try again.',
   unknown: 'Something went wrong. Please try again.',
+  fileNotFound: 'File not found',
+  fileLinkInvalid: 'This file link is invalid or has expired',
+  googleNotConfigured: 'Google sign-in is not configured',
+  tutorProfileMissing: 'Complete your tutor profile first',
 } as const;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as contract from '../../../contracts/auth.contract';
+import { API_MESSAGES } from '../../../domain/messages';
 import { AppError } from '../../errors';
 import { fetchHeaders, forwardCookies } from '../../http/headers';
 import { route } from '../../http/route';
@@ -72,8 +73,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.startGoogleSignIn, options, async (request, reply) => {
-    if (!app.deps.googleEnabled)
-      throw new AppError('NOT_FOUND', 'Google sign-in is not configured');
+    if (!app.deps.googleEnabled) throw new AppError('NOT_FOUND', API_MESSAGES.googleNotConfigured);
     const { value, cookies } = await accounts.startGoogleSignIn(
       ctx(),
       request.body,

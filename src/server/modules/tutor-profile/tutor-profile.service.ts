@@ -4,7 +4,7 @@ import type { ProfileDraftResponse } from '../../../contracts/tutor-profile.cont
 import { landingPath } from '../../../domain/accounts/account-rules';
 import { weeklyHours } from '../../../domain/availability/weekly-hours';
 import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
-import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
+import { API_MESSAGES, TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import {
   PROFILE_STEP_CODES,
   type ProfileStepCode,
@@ -190,7 +190,7 @@ function availabilityRows(
 
 async function requireProfileId(db: Kysely<DB>, userId: string) {
   const profile = await repository.findProfileIdByUser(db, userId);
-  if (!profile) throw new AppError('NOT_FOUND', 'Complete your tutor profile first');
+  if (!profile) throw new AppError('NOT_FOUND', API_MESSAGES.tutorProfileMissing);
   return profile.id;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { deleteUpload, getFile, uploadAvatar } from '../../../contracts/uploads.contract';
-import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
+import { API_MESSAGES, TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import { verifyFileSignature } from '../../adapters/storage/signed-url';
 import { AppError } from '../../errors';
 import { route } from '../../http/route';
@@ -32,7 +32,7 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
     if (
       !verifyFileSignature(app.deps.signingSecret, path, expires, signature, app.deps.clock.now())
     ) {
-      throw new AppError('FORBIDDEN', 'This file link is invalid or has expired');
+      throw new AppError('FORBIDDEN', API_MESSAGES.fileLinkInvalid);
     }
     const file = await readStoredFile(ctx(), path);
     return reply

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
+import { API_MESSAGES, TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import type { FileStorage } from '../../adapters/storage/file-storage';
 import { signFileUrl } from '../../adapters/storage/signed-url';
 import type { Clock } from '../../adapters/clock';
@@ -61,7 +61,7 @@ export async function deleteOwnFile(
 ): Promise<void> {
   if (!path.startsWith(`${userId}/`)) throw new AppError('FORBIDDEN', M.deleteUnauthorized);
   const deleted = await repository.deleteOwnedFile(ctx.db, path, userId);
-  if (!deleted) throw new AppError('NOT_FOUND', 'File not found');
+  if (!deleted) throw new AppError('NOT_FOUND', API_MESSAGES.fileNotFound);
   await ctx.storage.delete(path);
 }
 
@@ -69,6 +69,6 @@ export async function deleteOwnFile(
 export async function readStoredFile(ctx: UploadContext, path: string) {
   const row = await repository.findStoredFile(ctx.db, path);
   const bytes = row ? await ctx.storage.get(path) : null;
-  if (!row || !bytes) throw new AppError('NOT_FOUND', 'File not found');
+  if (!row || !bytes) throw new AppError('NOT_FOUND', API_MESSAGES.fileNotFound);
   return { bytes, contentType: row.content_type };
 }
