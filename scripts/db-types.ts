@@ -27,11 +27,22 @@ const TYPE_MAPPING = {
 const COLUMN_OVERRIDES = {
   'tutor_profiles.average_rating': 'ColumnType<string | null, never, never>',
   'lessons.status': 'Generated<LessonStatus>',
+  'payments.status': 'Generated<PaymentStatus>',
+  'payments.kind': 'PaymentKind',
+  'payments.provider': "'local' | 'stripe'",
+  'student_packages.status': 'Generated<StudentPackageStatus>',
+  'local_checkout_sessions.status': "Generated<'open' | 'complete' | 'expired'>",
+  'local_checkout_sessions.payment_status': "Generated<'paid' | 'unpaid'>",
   'users.role': "Generated<'student' | 'tutor'>",
   'users.social_auth_provider': "Generated<'google' | 'none'>",
   'tutor_profile_drafts.draft': 'Generated<ColumnType<Record<string, unknown>, string, string>>',
 };
-const CUSTOM_IMPORTS = { LessonStatus: '../../domain/booking/booking-rules#LessonStatus' };
+const CUSTOM_IMPORTS = {
+  LessonStatus: '../../domain/booking/booking-rules#LessonStatus',
+  PaymentStatus: '../../domain/payments/payment-rules#PaymentStatus',
+  PaymentKind: '../../domain/payments/payment-rules#PaymentKind',
+  StudentPackageStatus: '../../domain/payments/payment-rules#StudentPackageStatus',
+};
 
 async function generatedTypes(): Promise<string> {
   const database = await openDatabase({ driver: 'pglite' });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  BOOKABLE_MODES,
   BOOKING_WEEK_DAYS,
   DEFAULT_RESCHEDULE_REASON,
   DEFAULT_UPCOMING_DAYS,
@@ -9,7 +8,7 @@ import {
   MAX_RESCHEDULE_REASON_LENGTH,
 } from '../domain/booking/booking-rules';
 import { MAX_NOTES_HTML_LENGTH } from '../domain/booking/lesson-notes';
-import { BOOKING_MESSAGES as M } from '../domain/messages';
+import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../domain/messages';
 import { DEFAULT_LESSON_MINUTES } from '../domain/scheduling/slot-length';
 import {
   lessonMinutesSchema,
@@ -55,7 +54,8 @@ export const rescheduleSlotsQuerySchema = slotsQuerySchema.omit({ lessonMinutes:
 export const bookLessonSchema = z.object({
   tutorProfileId: z.uuid(M.tutorNotFound),
   subjectId: z.number(M.selectSubject).int(M.selectSubject).positive(M.selectSubject),
-  mode: z.enum(BOOKABLE_MODES, M.paidSoon),
+  /** Only free trials are booked here; paid lessons and packages go through the checkout. */
+  mode: z.literal('trial', P.paidThroughCheckout),
   bookingDate: localDateSchema,
   slotLabel: slotLabelSchema,
   viewerZone: timeZoneSchema,

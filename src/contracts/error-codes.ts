@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The payment provider could not be reached or refused a call. */
+  PAYMENT_PROVIDER_FAILED: 502,
   UNAVAILABLE: 503,
 } as const;
 

@@ -2,21 +2,29 @@
 
 export type BookingMode = 'trial' | 'single' | 'package';
 
-/** Modes a student can complete today: paid lessons and packages need the checkout. */
-export const BOOKABLE_MODES = ['trial'] as const satisfies readonly BookingMode[];
+export const BOOKING_MODES = [
+  'trial',
+  'single',
+  'package',
+] as const satisfies readonly BookingMode[];
 
 export const LESSON_STATUSES = [
+  /** A paid lesson whose checkout is open: it holds its slot until the hold lapses. */
+  'awaiting_payment',
   'pending',
   'scheduled',
   'in_progress',
   'completed',
   'canceled',
   'no_show',
+  /** A hold that lapsed before payment arrived. */
+  'expired',
 ] as const;
 export type LessonStatus = (typeof LESSON_STATUSES)[number];
 
 /** Lessons in these states hold their time: no other lesson of the tutor or student may overlap. */
 export const TIME_HOLDING_STATUSES = [
+  'awaiting_payment',
   'pending',
   'scheduled',
   'in_progress',

@@ -4,6 +4,11 @@
  */
 
 import type { LessonStatus } from '../../domain/booking/booking-rules';
+import type {
+  PaymentKind,
+  PaymentStatus,
+  StudentPackageStatus,
+} from '../../domain/payments/payment-rules';
 import type { ColumnType } from 'kysely';
 
 export type Generated<T> =
@@ -67,6 +72,20 @@ export interface Languages {
   name: string;
 }
 
+export interface LessonPackages {
+  created_at: Generated<Date>;
+  description: Generated<string>;
+  discount_percentage: number;
+  id: Generated<string>;
+  is_active: Generated<boolean>;
+  name: string;
+  number_of_lessons: number;
+  subject_id: number | null;
+  tutor_profile_id: string;
+  updated_at: Generated<Date>;
+  validity_days: number;
+}
+
 export interface Lessons {
   cancel_reason: string | null;
   canceled_by: string | null;
@@ -74,20 +93,91 @@ export interface Lessons {
   currency: Generated<string>;
   duration_minutes: number;
   ends_at: Date;
+  hold_expires_at: Date | null;
   id: Generated<string>;
   is_trial: Generated<boolean>;
   meeting_url: string | null;
+  payment_id: string | null;
   price_cents: number;
   rescheduled_from: string | null;
   starts_at: Date;
   status: Generated<LessonStatus>;
   student_id: string;
   student_notes: Generated<string>;
+  student_package_id: string | null;
   subject_id: number;
   timezone: string;
   tutor_prep_notes: Generated<string>;
   tutor_profile_id: string;
   updated_at: Generated<Date>;
+}
+
+export interface LocalCheckoutSessions {
+  amount_cents: number;
+  cancel_url: string;
+  card_last4: string | null;
+  completed_at: Date | null;
+  created_at: Generated<Date>;
+  currency: string;
+  description: string;
+  expires_at: Date;
+  id: string;
+  idempotency_key: string;
+  payment_id: string;
+  payment_intent_id: string | null;
+  payment_status: Generated<'paid' | 'unpaid'>;
+  refunded_cents: Generated<number>;
+  status: Generated<'open' | 'complete' | 'expired'>;
+  success_url: string;
+}
+
+export interface LocalRefunds {
+  amount_cents: number;
+  created_at: Generated<Date>;
+  id: string;
+  idempotency_key: string;
+  session_id: string;
+}
+
+export interface PaymentEvents {
+  event_id: string;
+  payment_id: string | null;
+  provider: string;
+  received_at: Generated<Date>;
+  type: string;
+}
+
+export interface Payments {
+  amount_cents: number;
+  completed_at: Date | null;
+  created_at: Generated<Date>;
+  currency: string;
+  description: string;
+  hold_expires_at: Date;
+  id: Generated<string>;
+  kind: PaymentKind;
+  provider: 'local' | 'stripe';
+  provider_payment_intent_id: string | null;
+  provider_session_id: string | null;
+  receipt_url: string | null;
+  refund_reason: string | null;
+  refunded_at: Date | null;
+  refunded_cents: Generated<number>;
+  status: Generated<PaymentStatus>;
+  student_id: string;
+  tutor_profile_id: string;
+  updated_at: Generated<Date>;
+}
+
+export interface PlatformPackages {
+  description: Generated<string>;
+  discount_percentage: number;
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  name: string;
+  number_of_lessons: number;
+  sort_order: Generated<number>;
+  validity_days: number;
 }
 
 export interface ProfileSteps {
@@ -151,6 +241,23 @@ export interface StoredFiles {
   owner_id: string;
   path: string;
   size_bytes: number;
+}
+
+export interface StudentPackages {
+  created_at: Generated<Date>;
+  expires_at: Date | null;
+  id: Generated<string>;
+  lesson_minutes: number;
+  lesson_package_id: string | null;
+  name: string;
+  number_of_lessons: number;
+  payment_id: string;
+  platform_package_id: number | null;
+  status: Generated<StudentPackageStatus>;
+  student_id: string;
+  subject_id: number;
+  tutor_profile_id: string;
+  validity_days: number;
 }
 
 export interface StudentProfiles {
@@ -298,7 +405,13 @@ export interface DB {
   education_levels: EducationLevels;
   language_levels: LanguageLevels;
   languages: Languages;
+  lesson_packages: LessonPackages;
   lessons: Lessons;
+  local_checkout_sessions: LocalCheckoutSessions;
+  local_refunds: LocalRefunds;
+  payment_events: PaymentEvents;
+  payments: Payments;
+  platform_packages: PlatformPackages;
   profile_steps: ProfileSteps;
   rate_limits: RateLimits;
   reviews: Reviews;
@@ -307,6 +420,7 @@ export interface DB {
   sessions: Sessions;
   slot_durations: SlotDurations;
   stored_files: StoredFiles;
+  student_packages: StudentPackages;
   student_profiles: StudentProfiles;
   subject_levels: SubjectLevels;
   subjects: Subjects;

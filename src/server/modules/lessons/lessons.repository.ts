@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { TIME_HOLDING_STATUSES } from '../../../domain/booking/booking-rules';
 import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { translatingConstraints } from '../../db/constraint-errors';
@@ -40,6 +40,7 @@ export async function busyIntervals(
   holders: { tutorProfileId: string; studentId?: string; exceptLessonId?: string },
   from: Date,
   to: Date,
+  now: Date,
 ) {
   let query = db
     .selectFrom('lessons')
@@ -51,11 +52,53 @@ export async function busyIntervals(
       ]),
     )
     .where('status', 'in', TIME_HOLDING_STATUSES)
+    .where(holdsTimeAt(now))
     .where('starts_at', '<', to)
     .where('ends_at', '>', from);
   if (holders.exceptLessonId) query = query.where('id', '<>', holders.exceptLessonId);
   const rows = await query.execute();
   return rows.map((row) => ({ start: row.starts_at, end: row.ends_at }));
+}
+
+/** A lesson awaiting payment holds its time only until its hold lapses (at `now`). */
+const holdsTimeAt = (now: Date) => (eb: ExpressionBuilder<DB, 'lessons'>) =>
+  eb.or([eb('status', '<>', 'awaiting_payment'), eb('hold_expires_at', '>', now)]);
+
+/**
+ * Turns the lapsed holds that overlap [startsAt, endsAt) for this tutor or student into
+ * *expired* (and their pending payments too), so the exclusion constraints stop counting them:
+ * the booking transaction runs this before its insert, so a lapsed hold never blocks a booking
+ * even if the expiry job has not run. A payment that arrives later is settled by fulfilment.
+ */
+export async function expireLapsedHolds(
+  trx: Transaction<DB>,
+  holders: { tutorProfileId: string; studentId: string },
+  interval: { startsAt: Date; endsAt: Date },
+  now: Date,
+) {
+  const expired = await trx
+    .updateTable('lessons')
+    .set({ status: 'expired', updated_at: now })
+    .where('status', '=', 'awaiting_payment')
+    .where('hold_expires_at', '<=', now)
+    .where((eb) =>
+      eb.or([
+        eb('tutor_profile_id', '=', holders.tutorProfileId),
+        eb('student_id', '=', holders.studentId),
+      ]),
+    )
+    .where('starts_at', '<', interval.endsAt)
+    .where('ends_at', '>', interval.startsAt)
+    .returning('payment_id')
+    .execute();
+  const paymentIds = expired.flatMap((row) => (row.payment_id ? [row.payment_id] : []));
+  if (paymentIds.length === 0) return;
+  await trx
+    .updateTable('payments')
+    .set({ status: 'expired', updated_at: now })
+    .where('id', 'in', paymentIds)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 const found = async (query: { executeTakeFirst(): Promise<unknown> }) =>
@@ -103,12 +146,16 @@ export async function insertLesson(
     endsAt: Date;
     durationMinutes: number;
     isTrial: boolean;
-    status: 'pending' | 'scheduled';
+    status: 'awaiting_payment' | 'pending' | 'scheduled';
     priceCents: number;
     currency: string;
     timezone: string;
     studentNotes: string;
     rescheduledFrom?: string;
+    /** A paid lesson's payment; with status 'awaiting_payment', the hold's end. */
+    paymentId?: string;
+    holdExpiresAt?: Date;
+    studentPackageId?: string;
   },
 ): Promise<string> {
   const insert = db
@@ -128,6 +175,9 @@ export async function insertLesson(
       meeting_url: null,
       student_notes: lesson.studentNotes,
       rescheduled_from: lesson.rescheduledFrom ?? null,
+      payment_id: lesson.paymentId ?? null,
+      hold_expires_at: lesson.holdExpiresAt ?? null,
+      student_package_id: lesson.studentPackageId ?? null,
     })
     .returning('id');
   const row = await translatingConstraints(
@@ -175,8 +225,8 @@ export function findLesson(db: Db, id: string) {
 }
 
 /**
- * A party's lessons that have not ended by `now` and start before `until`, soonest first;
- * canceled ones are left out.
+ * A party's booked lessons that have not ended by `now` and start before `until`, soonest
+ * first.
  */
 export function upcomingLessons(
   db: Db,
@@ -187,7 +237,8 @@ export function upcomingLessons(
   let query = lessonRows(db)
     .where('l.ends_at', '>', now)
     .where('l.starts_at', '<', until)
-    .where('l.status', '<>', 'canceled');
+    // Lists show booked lessons: not canceled ones, nor holds awaiting payment or lapsed.
+    .where('l.status', 'not in', ['canceled', 'awaiting_payment', 'expired']);
   query =
     'studentId' in party
       ? query.where('l.student_id', '=', party.studentId)

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Lesson, SlotsResponse } from '../../../contracts/booking.contract';
-import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES } from '../../../domain/messages';
 import { fixedClock } from '../../adapters/clock';
 import {
   createLesson,
@@ -181,7 +181,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       .executeTakeFirstOrThrow();
     const cases: [Record<string, unknown>, number, string][] = [
       [{ subjectId: english.id }, 400, M.notATutorSubject],
-      [{ mode: 'single' }, 400, M.paidSoon],
+      [{ mode: 'single' }, 400, PAYMENT_MESSAGES.paidThroughCheckout],
       [{ slotLabel: '13:00-14:00' }, 409, M.slotUnavailable],
       [{ slotLabel: '05:45-06:45' }, 409, M.slotUnavailable],
       [{ bookingDate: viewerDate(-2) }, 409, M.slotUnavailable],

@@ -75,6 +75,9 @@ export async function rescheduleLesson(
       timezone: lesson.timezone,
       studentNotes: lesson.student_notes,
       rescheduledFrom: lesson.id,
+      // The move keeps what paid for the lesson: its payment, or its package credit.
+      paymentId: lesson.payment_id ?? undefined,
+      studentPackageId: lesson.student_package_id ?? undefined,
     });
   });
   return viewOfStored(ctx, newId, user.id);

@@ -51,15 +51,22 @@ async function slotRules(
   holders: Holders,
   bounds: { from: Date; to: Date },
 ) {
+  const now = ctx.clock.now();
   const [weekly, busy] = await Promise.all([
     repository.weeklyWindowsOf(db, tutor.id),
-    repository.busyIntervals(db, { tutorProfileId: tutor.id, ...holders }, bounds.from, bounds.to),
+    repository.busyIntervals(
+      db,
+      { tutorProfileId: tutor.id, ...holders },
+      bounds.from,
+      bounds.to,
+      now,
+    ),
   ]);
   return {
     weekly,
     tutorZone: tutor.timezone,
     busy,
-    now: ctx.clock.now(),
+    now,
     minNoticeMinutes: MIN_BOOKING_NOTICE_MINUTES,
   };
 }
@@ -104,5 +111,14 @@ export async function offeredSlot(
     lessonMinutes: params.lessonMinutes,
   });
   if (!slot.ok) throw new AppError('CONFLICT', slot.message);
-  return { startsAt: new Date(slot.startUtc), endsAt: new Date(slot.endUtc) };
+  const interval = { startsAt: new Date(slot.startUtc), endsAt: new Date(slot.endUtc) };
+  // The slot was free of live holds; lapsed ones still count for the exclusion constraints
+  // until they are marked expired, which happens here, in the booking's own transaction.
+  await repository.expireLapsedHolds(
+    trx,
+    { tutorProfileId: tutor.id, studentId },
+    interval,
+    rules.now,
+  );
+  return interval;
 }

@@ -1,4 +1,4 @@
-import { BOOKABLE_MODES, type BookingMode } from '../../../domain/booking/booking-rules';
+import { BOOKING_MODES, type BookingMode } from '../../../domain/booking/booking-rules';
 import { DEFAULT_LESSON_MINUTES, type LessonMinutes } from '../../../domain/scheduling/slot-length';
 
 // What the student has chosen in the booking modal, and how one choice resets others:
@@ -77,4 +77,4 @@ export function effectiveMode(eligible: boolean | undefined, chosen: BookingMode
 
 /** Whether a mode can be completed today (paid modes wait for card payments). */
 export const isBookable = (mode: BookingMode) =>
-  (BOOKABLE_MODES as readonly BookingMode[]).includes(mode);
+  (BOOKING_MODES as readonly BookingMode[]).includes(mode);

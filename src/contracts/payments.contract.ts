@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { MAX_BOOKING_NOTES_LENGTH } from '../domain/booking/booking-rules';
+import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../domain/messages';
+import {
+  CHECKOUT_OUTCOMES,
+  PAYMENT_KINDS,
+  PAYMENT_STATUSES,
+  STUDENT_PACKAGE_STATUSES,
+} from '../domain/payments/payment-rules';
+import {
+  lessonMinutesSchema,
+  localDateSchema,
+  slotLabelSchema,
+  timeZoneSchema,
+} from '../domain/scheduling/slot-schemas';
+import { lesson } from './booking.contract';
+import { defineEndpoint, idParams, ROLE_ERRORS, SIGNED_IN_ERRORS } from './endpoint';
+
+// Paid lessons and packages: starting a checkout (the slot is held while the student pays),
+// settling it from the success page, canceling it, the provider's webhooks, and the student's
+// payments. The server prices everything; the browser only shows what it is told.
+
+/** A slot as the student chose it, as in a trial booking (bookLessonSchema). */
+const chosenSlot = {
+  bookingDate: localDateSchema,
+  slotLabel: slotLabelSchema,
+  viewerZone: timeZoneSchema,
+  notes: z.string().trim().max(MAX_BOOKING_NOTES_LENGTH, M.notesTooLong).default(''),
+};
+
+/**
+ * A paid booking: one lesson, or a package (`packageId`: 'platform_<n>' or a tutor package's
+ * id) whose first lesson is this slot.
+ */
+export const startCheckoutSchema = z.discriminatedUnion(
+  'mode',
+  [
+    z.object({
+      mode: z.literal('single'),
+      tutorProfileId: z.uuid(M.tutorNotFound),
+      subjectId: z.number(M.selectSubject).int(M.selectSubject).positive(M.selectSubject),
+      lessonMinutes: lessonMinutesSchema,
+      ...chosenSlot,
+    }),
+    z.object({
+      mode: z.literal('package'),
+      tutorProfileId: z.uuid(M.tutorNotFound),
+      subjectId: z.number(M.selectSubject).int(M.selectSubject).positive(M.selectSubject),
+      lessonMinutes: lessonMinutesSchema,
+      packageId: z.string(M.selectPackage).min(1, M.selectPackage).max(100, M.selectPackage),
+      ...chosenSlot,
+    }),
+  ],
+  { error: P.paidModeRequired },
+);
+export type StartCheckoutInput = z.input<typeof startCheckoutSchema>;
+
+/** A payment as its student sees it (Billing, success and cancel pages). */
+export const paymentView = z.object({
+  id: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
+  status: z.enum(PAYMENT_STATUSES),
+  description: z.string(),
+  tutorName: z.string(),
+  amountCents: z.number().int(),
+  refundedCents: z.number().int(),
+  currency: z.string(),
+  receiptUrl: z.string().nullable(),
+  /** Why money went back without anyone asking ('slot_taken'), else null. */
+  refundReason: z.string().nullable(),
+  /** UTC ISO instants. */
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  holdExpiresAt: z.string(),
+});
+export type PaymentView = z.infer<typeof paymentView>;
+
+const startCheckoutResponse = z.object({
+  payment: paymentView,
+  sessionId: z.string(),
+  /** The provider's hosted checkout page: the browser goes there to pay. */
+  sessionUrl: z.string(),
+});
+
+/** What the success page shows once the server has settled the session with the provider. */
+const checkoutResultResponse = z.object({
+  outcome: z.enum(CHECKOUT_OUTCOMES),
+  payment: paymentView,
+  /** The lesson bought (a package's first lesson), once booked. */
+  lesson: lesson.nullable(),
+});
+export type CheckoutResult = z.infer<typeof checkoutResultResponse>;
+
+/** A package bought by the student: its credits and validity. */
+export const studentPackageView = z.object({
+  id: z.string(),
+  name: z.string(),
+  tutorProfileId: z.string(),
+  tutorName: z.string(),
+  subjectId: z.number().int(),
+  subject: z.string(),
+  lessonMinutes: z.number().int(),
+  numberOfLessons: z.number().int(),
+  lessonsLeft: z.number().int(),
+  status: z.enum(STUDENT_PACKAGE_STATUSES),
+  /** UTC ISO; null until paid. */
+  expiresAt: z.string().nullable(),
+});
+export type StudentPackageView = z.infer<typeof studentPackageView>;
+
+export const startCheckout = defineEndpoint({
+  method: 'POST',
+  path: '/api/checkout',
+  summary: 'Holds the slot, records a pending payment and opens the provider checkout',
+  body: startCheckoutSchema,
+  status: 201,
+  response: startCheckoutResponse,
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND', 'CONFLICT', 'PAYMENT_PROVIDER_FAILED'],
+});
+
+/** The success page's call: settles the session from the provider's own record (idempotent). */
+export const confirmCheckout = defineEndpoint({
+  method: 'POST',
+  path: '/api/checkout/sessions/:id/confirm',
+  params: idParams,
+  status: 200,
+  response: checkoutResultResponse,
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND', 'PAYMENT_PROVIDER_FAILED'],
+});
+
+/** The cancel page's call: a pending payment is canceled and its slot released. */
+export const cancelCheckout = defineEndpoint({
+  method: 'POST',
+  path: '/api/payments/:id/cancel',
+  params: idParams,
+  status: 200,
+  response: z.object({ payment: paymentView }),
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND'],
+});
+
+export const getPayment = defineEndpoint({
+  method: 'GET',
+  path: '/api/payments/:id',
+  params: idParams,
+  status: 200,
+  response: z.object({ payment: paymentView }),
+  errors: ['VALIDATION_FAILED', ...SIGNED_IN_ERRORS, 'NOT_FOUND'],
+});
+
+/** Student Billing: every payment, newest first, and the packages bought. */
+export const getBilling = defineEndpoint({
+  method: 'GET',
+  path: '/api/billing',
+  status: 200,
+  response: z.object({
+    payments: z.array(paymentView),
+    packages: z.array(studentPackageView),
+  }),
+  errors: [...ROLE_ERRORS],
+});
+
+/** A provider's webhook: the raw body, verified by signature; 400 and nothing changes otherwise. */
+export const paymentWebhook = defineEndpoint({
+  method: 'POST',
+  path: '/api/payments/webhooks/:provider',
+  summary: 'Provider webhook (raw JSON body, signed: Tutora-Signature or Stripe-Signature)',
+  params: z.object({ provider: z.enum(['local', 'stripe']) }),
+  status: 200,
+  response: z.object({ received: z.literal(true) }),
+  errors: ['VALIDATION_FAILED', 'BAD_REQUEST', 'NOT_FOUND'],
+});
