@@ -50,6 +50,14 @@ export interface DevMailbox {
   to_address: string;
 }
 
+export interface DevMailboxAttachments {
+  content: string;
+  content_type: string;
+  filename: string;
+  id: Generated<number>;
+  mail_id: number;
+}
+
 export interface EducationLevels {
   display_order: Generated<number>;
   id: Generated<number>;
@@ -402,6 +410,7 @@ export interface DB {
   accounts: Accounts;
   availability_slots: AvailabilitySlots;
   dev_mailbox: DevMailbox;
+  dev_mailbox_attachments: DevMailboxAttachments;
   education_levels: EducationLevels;
   language_levels: LanguageLevels;
   languages: Languages;

@@ -1,10 +1,19 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+export interface ReceivedAttachment {
+  filename: string;
+  /** The MIME type alone, as mailparser reports it (e.g. 'text/calendar'). */
+  contentType: string;
+  /** The decoded content as UTF-8 text (the app attaches text files). */
+  content: string;
+}
+
 export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  attachments: ReceivedAttachment[];
 }
 
 export interface SmtpInbox {
@@ -32,6 +41,11 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
             to: to?.value[0]?.address?.toLowerCase() ?? '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content.toString('utf8'),
+            })),
           });
           callback();
         })

@@ -3,10 +3,18 @@ import nodemailer from 'nodemailer';
 import type { DB } from '../../db/types';
 import { insertMail } from '../../modules/dev-mailbox/dev-mailbox.repository';
 
+/** A file sent with a message (text content: what the app attaches, e.g. a lesson's .ics). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -30,6 +38,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(message) {
+      // MailAttachment uses nodemailer's own field names: attachments pass through as they are.
       await transport.sendMail({ from, ...message });
     },
   };

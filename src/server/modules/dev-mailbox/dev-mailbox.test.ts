@@ -29,6 +29,35 @@ describe('the dev mailbox (no SMTP_URL)', () => {
     expect(t.inbox.countTo(email)).toBe(0);
   });
 
+  it('keeps attachments and serves each from a link, with its own content type', async () => {
+    const email = `attachment.${Date.now()}@example.com`;
+    const ics = 'BEGIN:VCALENDAR\r\nSUMMARY:Zoë <b>\r\nEND:VCALENDAR\r\n';
+    await t.app.deps.mailer.send({
+      to: email,
+      subject: 'With a file',
+      text: 'See the attachment.',
+      attachments: [
+        { filename: 'lesson.ics', contentType: 'text/calendar; charset=utf-8', content: ics },
+      ],
+    });
+    const html = await (await fetch(`${t.url}/dev/mailbox`)).text();
+    const article = html.split('<article>').find((a) => a.includes(`To ${email}`)) ?? '';
+    const href = /<a href="([^"]+)" download="lesson\.ics">lesson\.ics<\/a>/.exec(article)?.[1];
+    expect(href).toMatch(/^\/dev\/mailbox\/attachments\/\d+$/);
+    const file = await fetch(`${t.url}${href}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="lesson.ics"');
+    expect(await file.text()).toBe(ics);
+  });
+
+  it('answers 404 for an attachment that is not there', async () => {
+    for (const id of ['999999999', 'abc', '1e3']) {
+      const response = await fetch(`${t.url}/dev/mailbox/attachments/${id}`);
+      expect(response.status).toBe(404);
+    }
+  });
+
   it('is not there in production', async () => {
     const production = await startTestApp('pglite', { SMTP_URL: '', NODE_ENV: 'production' });
     try {
