@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { DEFAULT_HOLD_MINUTES } from '../domain/payments/payment-rules';
 
 // The only reader of process.env. Every setting is parsed once, at start-up; a bad value
 // stops the process with one clear line (see ConfigError) instead of failing later.
@@ -47,6 +48,13 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: emptyAsUndefined,
   STRIPE_WEBHOOK_SECRET: emptyAsUndefined,
   STRIPE_PUBLISHABLE_KEY: emptyAsUndefined,
+  /** How long a slot is held while its student pays (minutes). */
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(60).default(DEFAULT_HOLD_MINUTES),
+  /** The built-in test checkout takes no real money: refused in production unless set to true. */
+  LOCAL_CHECKOUT_IN_PRODUCTION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   STORAGE_DIR: emptyAsUndefined,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -70,6 +78,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   };
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration: SESSION_SECRET is required in production');
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (payments are confirmed by webhook)',
+    );
+  }
+  if (
+    env.NODE_ENV === 'production' &&
+    !env.STRIPE_SECRET_KEY &&
+    !env.LOCAL_CHECKOUT_IN_PRODUCTION
+  ) {
+    throw new ConfigError(
+      'Invalid configuration: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET in production (the built-in test checkout takes no real money; LOCAL_CHECKOUT_IN_PRODUCTION=true allows it)',
+    );
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(
