@@ -1,0 +1,202 @@
+import Stripe from 'stripe';
+import {
+  PaymentProviderError,
+  WebhookSignatureError,
+  type CheckoutSessionState,
+  type PaymentEventType,
+  type PaymentProvider,
+} from './payment-provider';
+
+// Stripe Checkout through the official SDK. Stripe keeps a session open for at least 30 minutes,
+// longer than our slot hold: the hold's own job expires the session through the API, and a
+// payment that still lands late is handled by fulfilment (book if free, else refund).
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API origin (`http://127.0.0.1:PORT`): tests point the SDK at a local fake. */
+  apiBase?: string;
+}
+
+/** Stripe refuses webhooks older than this, and so do we (seconds, Stripe's own default). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Stripe's shortest session life; `expires_at` must be at least this far in Stripe's future. */
+const MINIMUM_SESSION_SECONDS = 30 * 60;
+/** Room for the request's travel time and for a clock a little behind Stripe's. */
+const EXPIRY_MARGIN_SECONDS = 2 * 60;
+
+const HANDLED_EVENTS = new Set<string>([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] satisfies PaymentEventType[]);
+
+export function stripeProvider({
+  secretKey,
+  webhookSecret,
+  apiBase,
+}: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(secretKey, {
+    ...(apiBase ? apiOrigin(apiBase) : {}),
+    // A checkout request waits on this call: fail in seconds rather than the SDK's 80.
+    timeout: 20_000,
+    telemetry: false,
+  });
+
+  return {
+    name: 'stripe',
+
+    async createCheckout(request) {
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: request.currency.toLowerCase(),
+                  unit_amount: request.amountCents,
+                  product_data: { name: request.description },
+                },
+              },
+            ],
+            client_reference_id: request.paymentId,
+            // Our id only: Stripe needs nothing personal to find the payment again.
+            metadata: { paymentId: request.paymentId },
+            expires_at: sessionExpiry(request.holdExpiresAt),
+            // Holds Stripe's {CHECKOUT_SESSION_ID} placeholder, which Stripe fills in itself.
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new PaymentProviderError('Stripe returned a session without a URL');
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async retrieveSession(sessionId) {
+      const session = await call(() =>
+        stripe.checkout.sessions.retrieve(sessionId, {
+          expand: ['payment_intent.latest_charge'],
+        }),
+      );
+      const state = sessionState(session);
+      if (!state) throw new PaymentProviderError(`Stripe session ${sessionId} is not one of ours`);
+      return state;
+    },
+
+    async expireSession(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open (paid or already expired):
+        // that is the state we wanted, so ask Stripe which it is rather than read its wording.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw providerError(error);
+        const session = await call(() => stripe.checkout.sessions.retrieve(sessionId));
+        if (session.status === 'open') throw providerError(error);
+      }
+    },
+
+    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+      const refund = await call(() =>
+        stripe.refunds.create(
+          { payment_intent: paymentIntentId, amount: amountCents },
+          { idempotencyKey },
+        ),
+      );
+      return { refundId: refund.id };
+    },
+
+    parseWebhook(rawBody, headers, now) {
+      const header = headers['stripe-signature'];
+      if (typeof header !== 'string') throw new WebhookSignatureError('No Stripe-Signature header');
+      // Stripe's SDK measures the age against the machine's clock; ours is the injected one, and
+      // a delivery stamped far in the future is as suspect as one from the past.
+      const signedAt = Number(/(?:^|,)t=(\d+)(?:,|$)/.exec(header)?.[1]);
+      const nowSeconds = Math.floor(now.getTime() / 1000);
+      if (!Number.isSafeInteger(signedAt)) {
+        throw new WebhookSignatureError('The Stripe-Signature header has no timestamp');
+      }
+      if (Math.abs(nowSeconds - signedAt) > WEBHOOK_TOLERANCE_SECONDS) {
+        throw new WebhookSignatureError('The webhook timestamp is outside the tolerance');
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          header,
+          webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          now.getTime(),
+        );
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
+      }
+      if (!HANDLED_EVENTS.has(event.type)) return null;
+      const session = sessionState(event.data.object as Stripe.Checkout.Session);
+      // A session created by something else on the same Stripe account: not ours to fulfil.
+      if (!session) return null;
+      return { id: event.id, type: event.type as PaymentEventType, session };
+    },
+  };
+}
+
+/** The SDK's host, port and protocol for an origin such as http://127.0.0.1:4242. */
+function apiOrigin(apiBase: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+/**
+ * Stripe's `expires_at`, counted from the hold's end so that a retried creation (same
+ * idempotency key) sends the very same parameters, as Stripe requires: while the hold runs it is
+ * at least 30 minutes (plus a margin) in Stripe's future.
+ */
+function sessionExpiry(holdExpiresAt: Date): number {
+  return (
+    Math.ceil(holdExpiresAt.getTime() / 1000) + MINIMUM_SESSION_SECONDS + EXPIRY_MARGIN_SECONDS
+  );
+}
+
+/** Our view of a Stripe session, or null when it carries no payment id of ours. */
+function sessionState(session: Stripe.Checkout.Session): CheckoutSessionState | null {
+  const paymentId = session.client_reference_id ?? session.metadata?.paymentId;
+  if (!paymentId) return null;
+  const intent = session.payment_intent;
+  const charge = intent && typeof intent === 'object' ? intent.latest_charge : null;
+  return {
+    sessionId: session.id,
+    paymentId,
+    status: sessionStatus(session.status),
+    // 'no_payment_required' cannot happen: every session we create charges an amount.
+    paymentStatus: session.payment_status === 'paid' ? 'paid' : 'unpaid',
+    amountCents: session.amount_total ?? 0,
+    currency: (session.currency ?? '').toUpperCase(),
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    receiptUrl: charge && typeof charge === 'object' ? charge.receipt_url : null,
+  };
+}
+
+/** A status Stripe may add later is read as unfinished: it neither books nor releases. */
+function sessionStatus(status: string | null): CheckoutSessionState['status'] {
+  return status === 'complete' || status === 'expired' ? status : 'open';
+}
+
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw providerError(error);
+  }
+}
+
+function providerError(error: unknown): PaymentProviderError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new PaymentProviderError(message, { cause: error });
+}
