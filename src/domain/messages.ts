@@ -364,6 +364,8 @@ export const PAYMENT_MESSAGES = {
   holdNotice: (minutes: number) => `Your time slot is held for ${minutes} minutes while you pay.`,
   slotTakenRefunded:
     'Your payment arrived after the hold on your time slot ended, and someone else had booked that time. We refunded you in full; it shows on your card in 5–10 business days.',
+  slotTakenReason:
+    'The time you chose was booked by someone else after the hold on it ended, before your payment arrived.',
   stillProcessing:
     'Your bank is still confirming the payment. We will book the lesson as soon as it clears and email you.',
   notPaid: 'This payment was not completed. No charges have been made to your account.',

@@ -30,6 +30,13 @@ import { referenceRoutes } from './modules/reference/reference.routes';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
+import { noJobQueue, type JobQueue } from './adapters/jobs/job-queue';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
+import { configuredPaymentProvider } from './adapters/payments/configured-provider';
+import { localCheckoutRoutes } from './adapters/payments/local-checkout.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { packagesRoutes } from './modules/packages/packages.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 
 export interface AppDeps {
   env: Env;
@@ -42,6 +49,13 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Business time; defaults to the system clock (tests pass a fixed one). */
   clock?: Clock;
+  /**
+   * Background jobs on the app's database, started with it in createServer. Only apps built
+   * without a server around them (tests of the HTTP layer alone) go without.
+   */
+  jobs?: JobQueue;
+  /** Defaults to Stripe when STRIPE_SECRET_KEY is set, else the built-in hosted checkout. */
+  paymentProvider?: PaymentProvider;
 }
 
 /** What routes reach through `app.deps`: the inputs plus the services built from them. */
@@ -53,6 +67,8 @@ export interface AppContext extends AppDeps {
   storage: FileStorage;
   /** Signs file URLs (the session secret). */
   signingSecret: string;
+  paymentProvider: PaymentProvider;
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {
@@ -94,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const googleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
   const storage = diskStorage(storageDirOf(env));
   const clock = deps.clock ?? systemClock;
+  const paymentProvider = deps.paymentProvider ?? configuredPaymentProvider(env, db, secret, clock);
   app.decorate('deps', {
     ...deps,
     mailer,
@@ -102,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     googleEnabled,
     storage,
     signingSecret: secret,
+    paymentProvider,
+    jobs: deps.jobs ?? noJobQueue,
   });
   registerErrorHandler(app);
   registerCsrfProtection(app, trustedOrigins);
@@ -148,6 +167,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tutorProfileRoutes);
   await app.register(tutorsRoutes);
   await app.register(lessonsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(packagesRoutes);
+  await app.register(billingRoutes);
+  if (paymentProvider.name === 'local') await app.register(localCheckoutRoutes);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes);
   }

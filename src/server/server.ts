@@ -8,6 +8,9 @@ import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { seedReferenceData } from './db/seed/reference-seed';
 import type { Env } from './env';
+import { startJobQueue } from './adapters/jobs/job-queue';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
+import { startPaymentWorkers } from './modules/payments/payment-workers';
 import { countProfiles } from './modules/tutor-profile/tutor-profile.repository';
 
 /** The repository root, from src/server (tsx) or dist/server (the bundle) alike. */
@@ -31,7 +34,14 @@ export interface RunningServer {
 /** env -> database -> migrate -> seed -> app. The caller decides where to listen. */
 export async function createServer(
   env: Env,
-  options: { database?: Database; webRoot?: string; clock?: Clock } = {},
+  options: {
+    database?: Database;
+    webRoot?: string;
+    clock?: Clock;
+    paymentProvider?: PaymentProvider;
+    /** How often job workers look for due jobs (tests: shorter). */
+    jobPollingSeconds?: number;
+  } = {},
 ): Promise<RunningServer> {
   const database =
     options.database ??
@@ -41,6 +51,9 @@ export async function createServer(
   try {
     await migrate(database.db);
     await seedReferenceData(database.db);
+    const jobs = await startJobQueue(database, {
+      pollingIntervalSeconds: options.jobPollingSeconds,
+    });
     const defaultWebRoot = path.join(PROJECT_ROOT, 'dist', 'web');
     const app = await buildApp({
       env,
@@ -48,14 +61,18 @@ export async function createServer(
       driver: database.driver,
       version: readVersion(),
       clock: options.clock,
+      jobs,
+      paymentProvider: options.paymentProvider,
       webRoot: options.webRoot ?? (existsSync(defaultWebRoot) ? defaultWebRoot : undefined),
     });
+    await startPaymentWorkers(app.deps);
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);
     return {
       app,
       database,
       close: async () => {
         await app.close();
+        await jobs.stop();
         await database.close();
       },
     };

@@ -55,6 +55,8 @@ export interface StripeFake {
   url: string;
   /** Every session created, with the form parameters Stripe received for it. */
   sessions: Map<string, { session: FakeCheckoutSession; params: Record<string, FormValue> }>;
+  /** Amount refunded on the session's charge so far (0 before payment). */
+  refundedCents(sessionId: string): number;
   /** The student pays by card: the session completes, paid, with an intent and a charge. */
   pay(sessionId: string): FakeCheckoutSession;
   /** The student pays by a delayed method: complete but unpaid until `pay` settles it. */
@@ -339,6 +341,11 @@ export async function startStripeFake({
         body,
         headers: { 'content-type': 'application/json', 'stripe-signature': signature },
       };
+    },
+    refundedCents: (sessionId) => {
+      const intentId = sessions.get(sessionId)?.session.payment_intent;
+      const chargeId = intentId ? intents.get(intentId)?.latest_charge : null;
+      return chargeId ? (charges.get(chargeId)?.amount_refunded ?? 0) : 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

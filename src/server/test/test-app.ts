@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../adapters/clock';
+import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { Database, DatabaseDriver } from '../db/database';
 import { loadEnv, type Env } from '../env';
 import { createServer } from '../server';
@@ -40,6 +41,8 @@ export async function startTestApp(
     port?: number;
     /** Business time for the app (the system clock when not given). */
     clock?: Clock;
+    /** Another payment provider than the built-in checkout (Stripe against its fake). */
+    paymentProvider?: PaymentProvider;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(driver);
@@ -52,6 +55,9 @@ export async function startTestApp(
     database,
     webRoot: options.webRoot ?? '/nonexistent',
     clock: options.clock,
+    paymentProvider: options.paymentProvider,
+    // Jobs (emails, refunds) follow within half a second: tests await them, never sleep.
+    jobPollingSeconds: 0.5,
   });
   if (options.extraRoutes) await server.app.register(options.extraRoutes);
   await server.app.listen({ port, host: '127.0.0.1' });

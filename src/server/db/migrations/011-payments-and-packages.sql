@@ -143,7 +143,7 @@ CREATE TABLE student_packages (
   expires_at           timestamptz,
   created_at           timestamptz NOT NULL DEFAULT now(),
   CHECK ((platform_package_id IS NULL) <> (lesson_package_id IS NULL)),
-  CHECK (status = 'awaiting_payment' OR status = 'expired' OR expires_at IS NOT NULL)
+  CHECK (status IN ('awaiting_payment', 'expired', 'refunded') OR expires_at IS NOT NULL)
 );
 CREATE INDEX student_packages_student ON student_packages (student_id, tutor_profile_id);
 

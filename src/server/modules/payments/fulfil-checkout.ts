@@ -1,0 +1,147 @@
+import type { Transaction } from 'kysely';
+import type { CheckoutOutcome } from '../../../domain/payments/payment-rules';
+import type {
+  CheckoutSessionState,
+  PaymentEvent,
+} from '../../adapters/payments/payment-provider';
+import type { DB } from '../../db/types';
+import { PAYMENT_JOBS } from './payment-jobs';
+import type { PaymentsContext } from './payments-context';
+import * as repository from './payments.repository';
+
+// Fulfilment: the one place a payment and its lesson change state because of money. The
+// webhook and the success page's call both end here, with the provider's own record of the
+// session; the payment row is locked, so concurrent deliveries queue and the later ones find
+// the work done. Provider events are recorded by id, so a replay changes nothing.
+
+/** Payments that can still become a booking when money arrives (a lapsed or canceled one too). */
+const UNSETTLED = ['pending', 'expired', 'canceled'] as const;
+
+/**
+ * Settles a checkout session. Returns what happened, for the success page; `null` when the
+ * session is not one of ours (another app on the same Stripe account, or a forged id).
+ */
+export async function fulfilCheckout(
+  ctx: PaymentsContext,
+  session: CheckoutSessionState,
+  event?: PaymentEvent,
+): Promise<{ outcome: CheckoutOutcome; paymentId: string } | null> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const payment = await repository.lockPayment(trx, session.paymentId);
+    if (!payment || !matches(payment, session, ctx.paymentProvider.name)) return null;
+    const settled = { paymentId: payment.id };
+    if (event) {
+      const fresh = await repository.recordEvent(trx, {
+        provider: ctx.paymentProvider.name,
+        id: event.id,
+        type: event.type,
+        paymentId: payment.id,
+      });
+      if (!fresh) return { outcome: outcomeOf(payment), ...settled };
+    }
+    const now = ctx.clock.now();
+    if (!isUnsettled(payment.status)) {
+      // Already settled: at most fill in what an earlier event lacked (Stripe's receipt link).
+      if (!payment.receipt_url && session.receiptUrl)
+        await repository.updatePayment(trx, payment.id, { receiptUrl: session.receiptUrl, now });
+      return { outcome: outcomeOf(payment), ...settled };
+    }
+    if (event?.type === 'checkout.session.async_payment_failed')
+      return { outcome: await giveUp(trx, payment.id, 'canceled', now), ...settled };
+    if (session.paymentStatus !== 'paid') {
+      if (session.status === 'expired')
+        return { outcome: await giveUp(trx, payment.id, 'expired', now), ...settled };
+      if (session.status === 'complete' && payment.status === 'pending')
+        return { outcome: await awaitSettlement(trx, payment.id, now), ...settled };
+      return { outcome: 'unpaid' as const, ...settled };
+    }
+    return { outcome: await bookPaid(ctx, trx, payment.id, session, now), ...settled };
+  });
+}
+
+/** The session belongs to this payment: same provider, session, amount and currency. */
+function matches(
+  payment: repository.StoredPayment,
+  session: CheckoutSessionState,
+  provider: string,
+) {
+  return (
+    payment.provider === provider &&
+    payment.provider_session_id === session.sessionId &&
+    payment.amount_cents === session.amountCents &&
+    payment.currency.trim().toUpperCase() === session.currency.toUpperCase()
+  );
+}
+
+const isUnsettled = (status: repository.StoredPayment['status']) =>
+  (UNSETTLED as readonly string[]).includes(status);
+
+/** What the success page says of a payment already settled (or not paid at all). */
+function outcomeOf(payment: repository.StoredPayment): CheckoutOutcome {
+  if (payment.status === 'completed') return payment.refund_reason ? 'refunded' : 'booked';
+  if (payment.status === 'refunded' || payment.status === 'partially_refunded') return 'refunded';
+  return 'unpaid';
+}
+
+/**
+ * The money is in: the lesson holds its time for good, the payment completes, a package's
+ * validity starts, and both parties are emailed (a job, written in this transaction, so it is
+ * sent once). If the hold had lapsed and someone else booked the time meanwhile, the database
+ * refuses the lesson and the money goes back instead.
+ */
+async function bookPaid(
+  ctx: PaymentsContext,
+  trx: Transaction<DB>,
+  paymentId: string,
+  session: CheckoutSessionState,
+  now: Date,
+): Promise<CheckoutOutcome> {
+  const paid = {
+    status: 'completed' as const,
+    completedAt: now,
+    paymentIntentId: session.paymentIntentId,
+    receiptUrl: session.receiptUrl,
+    now,
+  };
+  const lesson = await repository.lessonOfPayment(trx, paymentId);
+  const booked =
+    lesson !== undefined &&
+    lesson.starts_at > now &&
+    (await repository.confirmLesson(trx, lesson.id, 'scheduled', now));
+  if (!booked) {
+    if (lesson) await repository.releaseLesson(trx, lesson.id, 'expired', now);
+    await repository.updatePayment(trx, paymentId, { ...paid, refundReason: 'slot_taken' });
+    await ctx.jobs.send(PAYMENT_JOBS.refundSlotTaken, { paymentId }, { key: paymentId }, trx);
+    return 'refunded';
+  }
+  await repository.updatePayment(trx, paymentId, paid);
+  await repository.activateStudentPackage(trx, paymentId, now);
+  await ctx.jobs.send(PAYMENT_JOBS.bookingConfirmed, { paymentId }, { key: paymentId }, trx);
+  return 'booked';
+}
+
+/** Paid by a method that settles later: the lesson keeps its time, without a deadline, as pending. */
+async function awaitSettlement(
+  trx: Transaction<DB>,
+  paymentId: string,
+  now: Date,
+): Promise<CheckoutOutcome> {
+  const lesson = await repository.lessonOfPayment(trx, paymentId);
+  if (lesson?.status === 'awaiting_payment')
+    await repository.confirmLesson(trx, lesson.id, 'pending', now);
+  return 'processing';
+}
+
+/** No money came: the lesson lets go of its time and the payment ends as expired or canceled. */
+export async function giveUp(
+  trx: Transaction<DB>,
+  paymentId: string,
+  status: 'expired' | 'canceled',
+  now: Date,
+): Promise<CheckoutOutcome> {
+  const lesson = await repository.lessonOfPayment(trx, paymentId);
+  if (lesson) await repository.releaseLesson(trx, lesson.id, status, now);
+  await repository.updatePayment(trx, paymentId, { status, now });
+  await repository.setStudentPackageStatus(trx, paymentId, 'expired');
+  return 'unpaid';
+}

@@ -1,0 +1,84 @@
+import type { Clock } from '../../adapters/clock';
+import type { PaymentProvider } from '../../adapters/payments/payment-provider';
+import { stripeProvider } from '../../adapters/payments/stripe-provider';
+import { startStripeFake } from '../../test/stripe-fake';
+import type { TestApp } from '../../test/test-app';
+
+// How a test pays on each provider, so that one fulfilment suite runs against both: the
+// built-in hosted checkout (through its own page and signed webhooks) and Stripe (the real SDK
+// against a local fake that signs events like Stripe does).
+
+export interface StartedCheckout {
+  payment: { id: string };
+  sessionId: string;
+  sessionUrl: string;
+}
+
+export interface PaymentHarness {
+  name: 'local' | 'stripe';
+  start(clock: Clock): Promise<{
+    /** The provider for the app; undefined: the app's own default. */
+    provider?: PaymentProvider;
+    /** The card is charged at the provider (a webhook may or may not follow). */
+    pay(t: TestApp, checkout: StartedCheckout): Promise<void>;
+    /** A signed checkout.session.completed delivery for the session as it is now. */
+    completedEvent(
+      t: TestApp,
+      checkout: StartedCheckout,
+      timestamp?: Date,
+    ): Promise<{ body: string; headers: Record<string, string> }>;
+    /** What the provider says it refunded. */
+    refundedCents(checkout: StartedCheckout): Promise<number>;
+    /** Makes the provider fail its next calls; the returned function mends it. */
+    breakProvider?: () => Promise<() => Promise<void>>;
+    close(): Promise<void>;
+  }>;
+}
+
+const STRIPE_WEBHOOK_SECRET = 'whsec_test_secret';
+
+const stripe: PaymentHarness = {
+  name: 'stripe',
+  async start(clock) {
+    const fake = await startStripeFake({ webhookSecret: STRIPE_WEBHOOK_SECRET, now: clock.now });
+    let apiBase = fake.url;
+    const provider: PaymentProvider = stripeProvider({
+      secretKey: 'sk_test_fake',
+      webhookSecret: STRIPE_WEBHOOK_SECRET,
+    });
+    // The provider talks to whatever apiBase says at call time, so a test can cut it off.
+    const providerAt = () =>
+      stripeProvider({ secretKey: 'sk_test_fake', webhookSecret: STRIPE_WEBHOOK_SECRET, apiBase });
+    for (const method of [
+      'createCheckout',
+      'retrieveSession',
+      'expireSession',
+      'refund',
+      'parseWebhook',
+    ] as const) {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      (provider as any)[method] = (...args: unknown[]) => (providerAt() as any)[method](...args);
+    }
+    return {
+      provider,
+      pay: async (_t, checkout) => {
+        fake.pay(checkout.sessionId);
+      },
+      completedEvent: async (_t, checkout, timestamp) =>
+        fake.signedEvent('checkout.session.completed', checkout.sessionId, {
+          timestamp,
+          id: `evt_${checkout.sessionId}`,
+        }),
+      refundedCents: async (checkout) => fake.refundedCents(checkout.sessionId),
+      breakProvider: async () => {
+        apiBase = 'http://127.0.0.1:9';
+        return async () => {
+          apiBase = fake.url;
+        };
+      },
+      close: () => fake.close(),
+    };
+  },
+};
+
+export const PAYMENT_HARNESSES: PaymentHarness[] = [stripe];

@@ -1,0 +1,73 @@
+import { PaymentProviderError } from '../../adapters/payments/payment-provider';
+import { fulfilCheckout, giveUp } from './fulfil-checkout';
+import { PAYMENT_JOBS } from './payment-jobs';
+import { sendBookingConfirmation, sendRefundNotice } from './payment-notices';
+import type { PaymentsContext } from './payments-context';
+import * as repository from './payments.repository';
+
+// What happens to a payment later, as jobs: a hold's end, an automatic refund, the emails.
+// Each handler is safe to run twice (a job may be retried after a crash).
+
+type PaymentJob = { paymentId: string };
+
+export async function startPaymentWorkers(ctx: PaymentsContext) {
+  await ctx.jobs.work(PAYMENT_JOBS.expireHold, ({ paymentId }: PaymentJob) =>
+    expireHold(ctx, paymentId),
+  );
+  await ctx.jobs.work(PAYMENT_JOBS.refundSlotTaken, ({ paymentId }: PaymentJob) =>
+    refundSlotTaken(ctx, paymentId),
+  );
+  await ctx.jobs.work(PAYMENT_JOBS.bookingConfirmed, ({ paymentId }: PaymentJob) =>
+    sendBookingConfirmation(ctx, paymentId),
+  );
+}
+
+/**
+ * A hold's end: an unpaid payment expires and its lesson lets go of the time (the booking
+ * transaction would do that anyway when someone wants the slot; this tidies up and closes the
+ * provider's session so it can no longer be paid). If the student paid at the last moment, the
+ * provider's session says so and it is settled instead.
+ */
+export async function expireHold(ctx: PaymentsContext, paymentId: string) {
+  const payment = await repository.findPayment(ctx.db, paymentId);
+  if (!payment || payment.status !== 'pending') return;
+  // A job may run early by this clock (tests fix the clock): nothing lapses before its time.
+  if (payment.hold_expires_at > ctx.clock.now()) return;
+  if (payment.provider_session_id) {
+    await ctx.paymentProvider.expireSession(payment.provider_session_id);
+    const session = await ctx.paymentProvider.retrieveSession(payment.provider_session_id);
+    if (session.paymentStatus === 'paid' || session.status === 'complete') {
+      await fulfilCheckout(ctx, session);
+      return;
+    }
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const locked = await repository.lockPayment(trx, paymentId);
+    if (locked?.status === 'pending') await giveUp(trx, paymentId, 'expired', ctx.clock.now());
+  });
+}
+
+/** Gives the money back for a payment whose slot was taken, then tells the student. */
+export async function refundSlotTaken(ctx: PaymentsContext, paymentId: string) {
+  const payment = await repository.findPayment(ctx.db, paymentId);
+  if (!payment || payment.refund_reason !== 'slot_taken' || payment.status !== 'completed') return;
+  if (!payment.provider_payment_intent_id)
+    throw new PaymentProviderError(`payment ${paymentId} has no payment intent to refund`);
+  // The same key on a retry: the provider refunds once.
+  await ctx.paymentProvider.refund({
+    paymentIntentId: payment.provider_payment_intent_id,
+    amountCents: payment.amount_cents,
+    idempotencyKey: `refund-${paymentId}`,
+  });
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repository.updatePayment(trx, paymentId, {
+      status: 'refunded',
+      refundedCents: payment.amount_cents,
+      refundedAt: now,
+      now,
+    });
+    await repository.setStudentPackageStatus(trx, paymentId, 'refunded');
+  });
+  await sendRefundNotice(ctx, paymentId);
+}

@@ -1,0 +1,279 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PaymentKind } from '../../../domain/payments/payment-rules';
+import { violatedConstraint } from '../../db/constraint-errors';
+import type { DB } from '../../db/types';
+
+// Every query of the payments module. Functions take the database or the open transaction first.
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Names for a payment's description: the tutor's and the subject's. */
+export async function namesOf(db: Db, tutorProfileId: string, subjectId: number) {
+  return db
+    .selectFrom('tutor_profiles as tp')
+    .innerJoin('users as u', 'u.id', 'tp.user_id')
+    .innerJoin('subjects as s', (join) => join.on('s.id', '=', subjectId))
+    .select([sql<string>`u.first_name || ' ' || u.last_name`.as('tutor_name'), 's.name as subject'])
+    .where('tp.id', '=', tutorProfileId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertPayment(
+  trx: Transaction<DB>,
+  payment: {
+    studentId: string;
+    tutorProfileId: string;
+    kind: PaymentKind;
+    description: string;
+    amountCents: number;
+    currency: string;
+    provider: 'local' | 'stripe';
+    holdExpiresAt: Date;
+    now: Date;
+  },
+): Promise<string> {
+  const row = await trx
+    .insertInto('payments')
+    .values({
+      student_id: payment.studentId,
+      tutor_profile_id: payment.tutorProfileId,
+      kind: payment.kind,
+      description: payment.description,
+      amount_cents: payment.amountCents,
+      currency: payment.currency,
+      provider: payment.provider,
+      hold_expires_at: payment.holdExpiresAt,
+      created_at: payment.now,
+      updated_at: payment.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertStudentPackage(
+  trx: Transaction<DB>,
+  pack: {
+    studentId: string;
+    tutorProfileId: string;
+    subjectId: number;
+    paymentId: string;
+    platformPackageId: number | null;
+    lessonPackageId: string | null;
+    name: string;
+    numberOfLessons: number;
+    lessonMinutes: number;
+    validityDays: number;
+  },
+): Promise<string> {
+  const row = await trx
+    .insertInto('student_packages')
+    .values({
+      student_id: pack.studentId,
+      tutor_profile_id: pack.tutorProfileId,
+      subject_id: pack.subjectId,
+      payment_id: pack.paymentId,
+      platform_package_id: pack.platformPackageId,
+      lesson_package_id: pack.lessonPackageId,
+      name: pack.name,
+      number_of_lessons: pack.numberOfLessons,
+      lesson_minutes: pack.lessonMinutes,
+      validity_days: pack.validityDays,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setProviderSession(db: Db, paymentId: string, sessionId: string) {
+  await db
+    .updateTable('payments')
+    .set({ provider_session_id: sessionId })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+export function findPayment(db: Db, id: string) {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The payment, locked until the transaction ends: settling it twice at once queues here. */
+export function lockPayment(trx: Transaction<DB>, id: string) {
+  return trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+export type StoredPayment = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
+
+/**
+ * Records a provider event; false when it was recorded before (a replay: do nothing). Two
+ * deliveries at once: the second insert waits for the first to commit, then finds the key.
+ */
+export async function recordEvent(
+  trx: Transaction<DB>,
+  event: { provider: string; id: string; type: string; paymentId: string },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('payment_events')
+    .values({
+      provider: event.provider,
+      event_id: event.id,
+      type: event.type,
+      payment_id: event.paymentId,
+    })
+    .onConflict((conflict) => conflict.columns(['provider', 'event_id']).doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The lesson a payment bought (a package's first lesson). */
+export function lessonOfPayment(db: Db, paymentId: string) {
+  return db
+    .selectFrom('lessons')
+    .select(['id', 'status', 'starts_at', 'student_package_id'])
+    .where('payment_id', '=', paymentId)
+    .where('rescheduled_from', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Confirms the paid lesson: it holds its time for good. False when the database refuses
+ * because the time was booked by someone else after the hold lapsed (exclusion constraint);
+ * the savepoint keeps the transaction usable for the refund that follows.
+ */
+export async function confirmLesson(
+  trx: Transaction<DB>,
+  lessonId: string,
+  status: 'scheduled' | 'pending',
+  now: Date,
+): Promise<boolean> {
+  await sql`savepoint confirm_lesson`.execute(trx);
+  try {
+    await trx
+      .updateTable('lessons')
+      .set({ status, hold_expires_at: null, updated_at: now })
+      .where('id', '=', lessonId)
+      .execute();
+    await sql`release savepoint confirm_lesson`.execute(trx);
+    return true;
+  } catch (error) {
+    const constraint = violatedConstraint(error);
+    if (constraint !== 'lessons_tutor_no_overlap' && constraint !== 'lessons_student_no_overlap')
+      throw error;
+    await sql`rollback to savepoint confirm_lesson`.execute(trx);
+    return false;
+  }
+}
+
+/** Ends a lesson that was never paid for: its hold lapsed, or its checkout was canceled. */
+export async function releaseLesson(
+  trx: Transaction<DB>,
+  lessonId: string,
+  status: 'expired' | 'canceled',
+  now: Date,
+) {
+  await trx
+    .updateTable('lessons')
+    .set({ status, updated_at: now })
+    .where('id', '=', lessonId)
+    .where('status', 'in', ['awaiting_payment', 'pending'])
+    .execute();
+}
+
+export async function updatePayment(
+  trx: Transaction<DB>,
+  id: string,
+  changes: {
+    status?: StoredPayment['status'];
+    completedAt?: Date;
+    paymentIntentId?: string | null;
+    receiptUrl?: string | null;
+    refundReason?: 'slot_taken';
+    refundedCents?: number;
+    refundedAt?: Date;
+    now: Date;
+  },
+) {
+  await trx
+    .updateTable('payments')
+    .set({
+      ...(changes.status && { status: changes.status }),
+      ...(changes.completedAt && { completed_at: changes.completedAt }),
+      ...(changes.paymentIntentId && { provider_payment_intent_id: changes.paymentIntentId }),
+      ...(changes.receiptUrl && { receipt_url: changes.receiptUrl }),
+      ...(changes.refundReason && { refund_reason: changes.refundReason }),
+      ...(changes.refundedCents !== undefined && { refunded_cents: changes.refundedCents }),
+      ...(changes.refundedAt && { refunded_at: changes.refundedAt }),
+      updated_at: changes.now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A package bought with this payment starts counting its validity when the money arrives. */
+export async function activateStudentPackage(trx: Transaction<DB>, paymentId: string, now: Date) {
+  await trx
+    .updateTable('student_packages')
+    .set({
+      status: 'active',
+      expires_at: sql<Date>`${now}::timestamptz + make_interval(days => validity_days)`,
+    })
+    .where('payment_id', '=', paymentId)
+    .execute();
+}
+
+export async function setStudentPackageStatus(
+  trx: Transaction<DB>,
+  paymentId: string,
+  status: 'expired' | 'refunded',
+) {
+  await trx
+    .updateTable('student_packages')
+    .set({ status })
+    .where('payment_id', '=', paymentId)
+    .execute();
+}
+
+/** What the booking and refund emails tell: both parties, the lesson, the payment. */
+export function mailFactsOf(db: Db, paymentId: string) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('lessons as l', (join) =>
+      join.onRef('l.payment_id', '=', 'p.id').on('l.rescheduled_from', 'is', null),
+    )
+    .innerJoin('tutor_profiles as tp', 'tp.id', 'p.tutor_profile_id')
+    .innerJoin('users as tu', 'tu.id', 'tp.user_id')
+    .innerJoin('users as su', 'su.id', 'p.student_id')
+    .innerJoin('subjects as s', 's.id', 'l.subject_id')
+    .leftJoin('student_packages as sp', 'sp.payment_id', 'p.id')
+    .select([
+      'p.id as payment_id',
+      'p.amount_cents',
+      'p.currency',
+      'p.status',
+      'p.refunded_cents',
+      'p.provider_payment_intent_id',
+      'l.id as lesson_id',
+      'l.starts_at',
+      'l.duration_minutes',
+      'l.timezone as lesson_timezone',
+      sql<string>`tu.first_name || ' ' || tu.last_name`.as('tutor_name'),
+      'tu.email as tutor_email',
+      'tp.timezone as tutor_timezone',
+      sql<string>`su.first_name || ' ' || su.last_name`.as('student_name'),
+      'su.email as student_email',
+      'su.timezone as student_timezone',
+      's.name as subject',
+      'sp.name as package_name',
+      'sp.number_of_lessons as package_lessons',
+    ])
+    .where('p.id', '=', paymentId)
+    .executeTakeFirst();
+}
+
+export function paymentOfSession(db: Db, sessionId: string) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'student_id'])
+    .where('provider_session_id', '=', sessionId)
+    .executeTakeFirst();
+}

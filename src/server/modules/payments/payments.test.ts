@@ -1,0 +1,247 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PaymentView } from '../../../contracts/payments.contract';
+import { PAYMENT_MESSAGES as P } from '../../../domain/messages';
+import { fixedClock } from '../../adapters/clock';
+import { createStudent, createTutor, type TestStudent, type TestTutor } from '../../test/factories';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { TEST_DRIVERS } from '../../test/test-database';
+import { everyDay } from '../../test/weekly-availability';
+import { PAYMENT_HARNESSES, type PaymentHarness } from './payment-harness';
+
+// Paid bookings end to end through the HTTP API, on each provider (the built-in checkout and
+// Stripe against its local fake) and each database: the slot is held while the student pays,
+// the provider's signed webhook (or the success page) settles it exactly once, a lapsed hold
+// frees the slot, and a payment that comes too late is refunded by itself.
+
+const TUTOR_ZONE = 'Asia/Tokyo';
+const VIEWER_ZONE = 'Asia/Kolkata';
+const FIRST_SLOT = '05:30-06:30';
+const SECOND_SLOT = '06:30-07:30';
+const NOW = new Date('2030-01-07T03:00:00Z');
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const RATE_CENTS = 4000;
+
+const viewerDate = (days: number) =>
+  new Date(NOW.getTime() + days * DAY).toLocaleDateString('en-CA', { timeZone: VIEWER_ZONE });
+
+const combinations = PAYMENT_HARNESSES.flatMap((harness) =>
+  TEST_DRIVERS.map((driver) => [harness.name, driver, harness] as const),
+);
+
+describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driver, harness) => {
+  let t: TestApp;
+  let h: Awaited<ReturnType<PaymentHarness['start']>>;
+  const clock = fixedClock(NOW);
+  beforeAll(async () => {
+    h = await harness.start(clock);
+    t = await startTestApp(driver, {}, { clock, paymentProvider: h.provider });
+  });
+  beforeEach(() => clock.set(NOW));
+  afterAll(async () => {
+    await t.close();
+    await h.close();
+  });
+
+  const newTutor = () =>
+    createTutor(t.database.db, {
+      timezone: TUTOR_ZONE,
+      availability: everyDay('09:00', '12:00'),
+      rateCents: RATE_CENTS,
+    });
+
+  const checkout = (
+    student: TestStudent,
+    tutor: TestTutor,
+    overrides: Record<string, unknown> = {},
+  ) =>
+    student.client.post('/api/checkout', {
+      mode: 'single',
+      tutorProfileId: tutor.id,
+      subjectId: tutor.subjectId,
+      bookingDate: viewerDate(3),
+      slotLabel: FIRST_SLOT,
+      viewerZone: VIEWER_ZONE,
+      lessonMinutes: 50,
+      ...overrides,
+    });
+
+  const startedCheckout = async (student: TestStudent, tutor: TestTutor, overrides = {}) => {
+    const response = await checkout(student, tutor, overrides);
+    expect(response.status, response.text).toBe(201);
+    return response.json as { payment: PaymentView; sessionId: string; sessionUrl: string };
+  };
+
+  const paymentRow = (id: string) =>
+    t.database.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const lessonsOfPayment = (id: string) =>
+    t.database.db.selectFrom('lessons').selectAll().where('payment_id', '=', id).execute();
+  const confirm = (student: TestStudent, sessionId: string) =>
+    student.client.post(`/api/checkout/sessions/${sessionId}/confirm`);
+  const slotLabels = async (student: TestStudent, tutor: TestTutor) => {
+    const response = await student.client.get(
+      `/api/tutors/${tutor.id}/slots?fromDate=${viewerDate(3)}&days=1&viewerZone=${VIEWER_ZONE}`,
+    );
+    return (response.json.days[0].slots as { slotLabel: string }[]).map((s) => s.slotLabel);
+  };
+  const deliver = (event: { body: string; headers: Record<string, string> }) =>
+    fetch(`${t.url}/api/payments/webhooks/${harness.name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...event.headers },
+      body: event.body,
+    });
+  /** Jobs of a queue written so far (sent once per payment, whatever the deliveries). */
+  const jobsOf = async (queue: string, paymentId: string) =>
+    (
+      await sql<{ n: number }>`select count(*)::int as n from pgboss.job
+        where name = ${queue} and data->>'paymentId' = ${paymentId}`.execute(t.database.db)
+    ).rows[0]!.n;
+
+  it('holds the slot while the student pays, priced by the server', async () => {
+    const tutor = await newTutor();
+    const [student, other] = [await createStudent(t), await createStudent(t)];
+    const started = await startedCheckout(student, tutor, { priceCents: 1 });
+    // $40 an hour x 50 minutes, whatever the browser sends.
+    expect(started.payment).toMatchObject({
+      kind: 'single',
+      status: 'pending',
+      amountCents: 3333,
+      currency: 'USD',
+    });
+    expect(new Date(started.payment.holdExpiresAt).getTime()).toBe(NOW.getTime() + 15 * MINUTE);
+    const [lesson] = await lessonsOfPayment(started.payment.id);
+    expect(lesson).toMatchObject({ status: 'awaiting_payment', price_cents: 3333 });
+    expect(await slotLabels(other, tutor)).not.toContain(FIRST_SLOT);
+    const taken = await checkout(other, tutor);
+    expect(taken.status).toBe(409);
+  });
+
+  it('settles once: ten webhook deliveries at once and a success-page reload give one lesson, one email each', async () => {
+    const tutor = await newTutor();
+    const student = await createStudent(t);
+    const started = await startedCheckout(student, tutor);
+    await h.pay(t, started);
+    const event = await h.completedEvent(t, started);
+    const [deliveries, reload] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => deliver(event))),
+      confirm(student, started.sessionId),
+    ]);
+    expect(deliveries.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(reload.status, reload.text).toBe(200);
+    expect(reload.json.outcome).toBe('booked');
+    const again = await confirm(student, started.sessionId);
+    expect(again.json).toMatchObject({ outcome: 'booked', payment: { status: 'completed' } });
+    expect(again.json.lesson).toMatchObject({ status: 'scheduled', priceCents: 3333 });
+
+    const lessons = await lessonsOfPayment(started.payment.id);
+    expect(lessons.map((l) => l.status)).toEqual(['scheduled']);
+    const payment = await paymentRow(started.payment.id);
+    expect(payment.status).toBe('completed');
+    expect(payment.provider_payment_intent_id).toBeTruthy();
+    expect(await jobsOf('payments.booking-confirmed', started.payment.id)).toBe(1);
+    const mail = await t.inbox.waitFor(student.email);
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['lesson.ics']);
+    const tutorEmail = await t.database.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', tutor.userId)
+      .executeTakeFirstOrThrow();
+    await t.inbox.waitFor(tutorEmail.email);
+    expect(t.inbox.countTo(student.email)).toBe(1 + signUpMails);
+  });
+
+  it('refuses a webhook with a bad signature or an old timestamp, and nothing changes', async () => {
+    const tutor = await newTutor();
+    const student = await createStudent(t);
+    const started = await startedCheckout(student, tutor);
+    await h.pay(t, started);
+    const event = await h.completedEvent(t, started);
+    const tampered = await deliver({ ...event, body: event.body.replace('complete', 'COMPLETE') });
+    expect(tampered.status).toBe(400);
+    expect((await tampered.json()).error.message).toBe(P.webhookSignatureInvalid);
+    const old = await h.completedEvent(t, started, new Date(NOW.getTime() - 6 * MINUTE));
+    expect((await deliver(old)).status).toBe(400);
+    expect((await paymentRow(started.payment.id)).status).toBe('pending');
+    expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('awaiting_payment');
+  });
+
+  it('frees the slot when the hold lapses, and refunds a payment that arrives after someone else booked it', async () => {
+    const tutor = await newTutor();
+    const [late, other] = [await createStudent(t), await createStudent(t)];
+    const started = await startedCheckout(late, tutor);
+    clock.advance(15 * MINUTE);
+    expect(await slotLabels(other, tutor)).toContain(FIRST_SLOT);
+    const second = await startedCheckout(other, tutor);
+    await h.pay(t, second);
+    expect((await confirm(other, second.sessionId)).json.outcome).toBe('booked');
+
+    await h.pay(t, started);
+    const settled = await confirm(late, started.sessionId);
+    expect(settled.json.outcome).toBe('refunded');
+    await expect.poll(async () => (await paymentRow(started.payment.id)).status).toBe('refunded');
+    const payment = await paymentRow(started.payment.id);
+    expect(payment).toMatchObject({ refund_reason: 'slot_taken', refunded_cents: 3333 });
+    expect(await h.refundedCents(started)).toBe(3333);
+    const notice = await t.inbox.waitFor(late.email);
+    expect(notice.text).toContain(P.slotTakenReason);
+    expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('expired');
+  });
+
+  it('books a late payment whose slot is still free', async () => {
+    const tutor = await newTutor();
+    const student = await createStudent(t);
+    const started = await startedCheckout(student, tutor);
+    clock.advance(20 * MINUTE);
+    await h.pay(t, started);
+    expect((await confirm(student, started.sessionId)).json.outcome).toBe('booked');
+    expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('scheduled');
+  });
+
+  it('cancels from the cancel page: the slot is free again at once', async () => {
+    const tutor = await newTutor();
+    const [student, other] = [await createStudent(t), await createStudent(t)];
+    const started = await startedCheckout(student, tutor);
+    const canceled = await student.client.post(`/api/payments/${started.payment.id}/cancel`);
+    expect(canceled.status, canceled.text).toBe(200);
+    expect(canceled.json.payment.status).toBe('canceled');
+    expect(await slotLabels(other, tutor)).toContain(FIRST_SLOT);
+    // Another student's payment is not theirs to see or cancel.
+    expect((await other.client.post(`/api/payments/${started.payment.id}/cancel`)).status).toBe(404);
+    expect((await confirm(other, started.sessionId)).status).toBe(404);
+  });
+
+  it('sells a package: the first lesson is booked with it, the rest are credits', async () => {
+    const tutor = await newTutor();
+    const student = await createStudent(t);
+    const started = await startedCheckout(student, tutor, {
+      mode: 'package',
+      packageId: 'platform_1',
+      slotLabel: SECOND_SLOT,
+    });
+    // Five 50-minute lessons at $33.33, 5 % off.
+    expect(started.payment).toMatchObject({ kind: 'package', amountCents: 15832 });
+    await h.pay(t, started);
+    expect((await confirm(student, started.sessionId)).json.outcome).toBe('booked');
+    const mine = await student.client.get(`/api/tutors/${tutor.id}/my-packages`);
+    expect(mine.json.packages).toEqual([
+      expect.objectContaining({ numberOfLessons: 5, lessonsLeft: 4, status: 'active' }),
+    ]);
+    expect(new Date(mine.json.packages[0].expiresAt).getTime()).toBe(NOW.getTime() + 60 * DAY);
+  });
+
+  it('answers 502 with the spec message when the provider cannot open a session, and keeps no hold', async () => {
+    if (!h.breakProvider) return;
+    const tutor = await newTutor();
+    const [student, other] = [await createStudent(t), await createStudent(t)];
+    const restore = await h.breakProvider();
+    const failed = await checkout(student, tutor);
+    await restore();
+    expect(failed.status).toBe(502);
+    expect(failed.json.error.message).toBe(P.createSessionFailed);
+    expect(await slotLabels(other, tutor)).toContain(FIRST_SLOT);
+  });
+});
+
+/** The sign-up code mail each new student receives before anything else. */
+const signUpMails = 1;
