@@ -155,7 +155,8 @@ export const createTutorPackage = defineEndpoint({
   body: tutorPackageSchema,
   status: 201,
   response: z.object({ package: tutorPackage }),
-  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
+  // NOT_FOUND: the tutor has no profile yet, so nothing to attach the package to.
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND'],
 });
 
 export const updateTutorPackage = defineEndpoint({
