@@ -10,7 +10,6 @@ import {
   createPaidLesson,
   createPayment,
 } from '../packages/purchase-fixtures';
-import { billingRoutes } from './billing.routes';
 
 // Billing and Earnings read what checkout, fulfilment and scheduling stored; the tests store
 // it directly and check the sums. The clock stands at NOW, mid-February 2030.
@@ -21,7 +20,7 @@ const at = (iso: string) => new Date(iso);
 describe.each(TEST_DRIVERS)('billing and earnings on %s', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(driver, {}, { clock: fixedClock(NOW), extraRoutes: billingRoutes });
+    t = await startTestApp(driver, {}, { clock: fixedClock(NOW) });
   });
   afterAll(async () => {
     await t.close();

@@ -22,7 +22,6 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { everyDay } from '../../test/weekly-availability';
 import { packageOfferById } from './package-offers';
-import { packagesRoutes } from './packages.routes';
 import { createBoughtPackage, createPaidLesson } from './purchase-fixtures';
 
 // Tutors teach 09:00–12:00 Tokyo time every day; students look from Kolkata, where 09:00 Tokyo
@@ -41,7 +40,7 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
   let t: TestApp;
   const clock = fixedClock(NOW);
   beforeAll(async () => {
-    t = await startTestApp(driver, {}, { clock, extraRoutes: packagesRoutes });
+    t = await startTestApp(driver, {}, { clock });
   });
   beforeEach(() => clock.set(NOW));
   afterAll(async () => {
