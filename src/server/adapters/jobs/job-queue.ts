@@ -159,16 +159,17 @@ export async function startJobQueue(
       await boss.updateQueue(name, queueOptions);
       knownQueues.add(name);
       const batchSize = workOptions.batchSize ?? 10;
-      let workerId: string | undefined;
-      workerId = await boss.work<T>(name, { batchSize }, (jobs) => {
+      // Known once `work` returns; a batch fetched before that simply waits for the next poll.
+      const worker: { id?: string } = {};
+      worker.id = await boss.work<T>(name, { batchSize }, (jobs) => {
         const batch = runBatch(name, handler, jobs);
         batchesUnderWay.add(batch);
         void batch.finally(() => batchesUnderWay.delete(batch));
         // A full batch means more may be waiting: fetch again now instead of after the interval.
-        if (jobs.length === batchSize && workerId) boss.notifyWorker(workerId);
+        if (jobs.length === batchSize && worker.id) boss.notifyWorker(worker.id);
         return batch;
       });
-      workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
+      workerIds.set(name, [...(workerIds.get(name) ?? []), worker.id]);
     },
 
     stop() {
