@@ -176,6 +176,8 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
         if (n === 2) ran.resolve();
       });
       let sentDuring: Promise<void> | undefined;
+      let sendSettled = false;
+      let settledInsideTransaction: boolean | undefined;
       const email = 'job-queue-probe@example.com';
 
       await expect(
@@ -191,12 +193,14 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
             })
             .execute();
           // pg-boss's statements (this send, the worker's polls) now wait for the session.
-          sentDuring = jobs.send('test.outside', { n: 1 });
-          await until(() => database.pool.waitingCount > 0);
+          sentDuring = jobs.send('test.outside', { n: 1 }).finally(() => (sendSettled = true));
+          await until(() => database.pool.waitingCount > 0 || sendSettled);
+          settledInsideTransaction = sendSettled;
           await sql`select 1`.execute(trx);
           throw new Rollback();
         }),
       ).rejects.toBeInstanceOf(Rollback);
+      expect(settledInsideTransaction).toBe(false);
 
       // The send ran after the rollback, in its own statement: its job exists and runs.
       await sentDuring;
