@@ -15,6 +15,14 @@ export interface Database {
   db: Kysely<DB>;
   driver: DatabaseDriver;
   close(): Promise<void>;
+  /**
+   * The node-postgres pool Kysely runs on. On PGlite it hands out the one session in turn, so
+   * anything else that talks to the database (pg-boss) goes through it and waits behind the app's
+   * open transactions instead of running inside them.
+   */
+  pool: pg.Pool;
+  /** PostgreSQL only: the connection string, for components that keep their own pool (pg-boss). */
+  url?: string;
   /** PGlite only: a tarball of the data directory, loadable with `loadDataDir` (test templates). */
   dump?(): Promise<Blob>;
 }
@@ -37,7 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       console.warn(`tutora: idle database connection lost: ${error.message}`),
     );
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, driver: 'postgres', close: () => db.destroy() };
+    return { db, driver: 'postgres', pool, url: options.url, close: () => closeKysely(db, pool) };
   }
 
   const pglite = await PGlite.create({
@@ -51,12 +59,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     driver: 'pglite',
+    pool,
     dump: () => pglite.dumpDataDir('none'),
     close: async () => {
-      await db.destroy();
+      await closeKysely(db, pool);
       await pglite.close();
     },
   };
+}
+
+/**
+ * Kysely ends the pool only if it ran a query itself; others use the pool too (pg-boss), and an
+ * idle client left in it keeps the process alive for its idle timeout.
+ */
+async function closeKysely(db: Kysely<DB>, pool: pg.Pool) {
+  await db.destroy();
+  if (!pool.ending) await pool.end();
 }
 
 const UNWRITABLE_REASONS: Record<string, string> = {

@@ -1,0 +1,234 @@
+import { createHash } from 'node:crypto';
+import { CompiledQuery, type Transaction } from 'kysely';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/types';
+import { poolExecutor } from './pool-executor';
+
+// Everything that happens later (a hold's expiry, reminders, credit expiry) is a pg-boss job in
+// the app's own database, PGlite or PostgreSQL: jobs survive a restart, and on a PostgreSQL
+// server several API processes work one queue, each job once (see ADR 014).
+
+export interface SendOptions {
+  /** Not before this instant. The database's clock decides when it has come. */
+  startAfter?: Date;
+  /**
+   * At most one job per key in a queue: sending again while the first is queued, running or
+   * recently finished (pg-boss archives finished jobs after 12 hours) does nothing.
+   */
+  key?: string;
+}
+
+export interface WorkOptions {
+  /** Retries after the first failure (default 5). */
+  retryLimit?: number;
+  /** Wait before the first retry; each next one waits about twice as long (default 10). */
+  retryDelaySeconds?: number;
+  /** A handler still running after this fails and is retried (default 120). */
+  timeoutSeconds?: number;
+  /** Jobs fetched and run side by side per poll (default 10). */
+  batchSize?: number;
+}
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface JobQueue {
+  /**
+   * Enqueues a job. With `trx` it is written in that open transaction and exists only if it
+   * commits. Inside a transaction always pass it: on PGlite a send outside it would wait for
+   * the one session the transaction holds.
+   */
+  send(name: string, data: object, options?: SendOptions, trx?: Transaction<DB>): Promise<void>;
+  /** Runs `handler` for each job of `name` (creating the queue). A throw retries with backoff. */
+  work<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options?: WorkOptions,
+  ): Promise<void>;
+  /** Stops polling, lets running handlers finish (up to 10 s, then they are retried later). */
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** How often each worker looks for due jobs (default 2, pg-boss's minimum 0.5). */
+  pollingIntervalSeconds?: number;
+  /** The default for every queue's WorkOptions.retryDelaySeconds (default 10). */
+  retryDelaySeconds?: number;
+  /** PostgreSQL only: connections of the queue's own pool (default 3). */
+  poolSize?: number;
+  /** A failed job or a queue error; defaults to a console warning. */
+  onError?: (error: unknown, context: { queue?: string; jobId?: string }) => void;
+}
+
+const STOP_TIMEOUT_MS = 10_000;
+
+export async function startJobQueue(
+  database: Database,
+  options: JobQueueOptions = {},
+): Promise<JobQueue> {
+  const report = options.onError ?? warn;
+  const ownPool =
+    database.driver === 'postgres' ? queuePool(database, options.poolSize) : undefined;
+  // PGlite: the app's pool, so pg-boss waits behind the app's transactions (one session).
+  const executor = poolExecutor(ownPool ?? database.pool);
+  const boss = new PgBoss({
+    db: executor,
+    // No cron schedules: later work is a delayed job, so the timekeeper's polling is not needed.
+    schedule: false,
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+  });
+  // Worker errors carry the queue's name (pg-boss spreads it onto the error).
+  boss.on('error', (error) => report(error, { queue: (error as { queue?: string }).queue }));
+  try {
+    await boss.start();
+  } catch (error) {
+    await ownPool?.end();
+    throw error;
+  }
+
+  const knownQueues = new Set<string>();
+  const workerIds = new Map<string, string[]>();
+  const batchesUnderWay = new Set<Promise<unknown>>();
+  let stopping: Promise<void> | undefined;
+
+  /** Job queues must exist before a send (pg-boss 10 drops a job for an unknown queue). */
+  async function ensureQueue(name: string, trx: Transaction<DB> | undefined) {
+    if (knownQueues.has(name)) return;
+    if (trx) {
+      // Creating a queue adds a table partition: not something to do inside a booking.
+      const found = await trx.executeQuery(
+        CompiledQuery.raw('select 1 from pgboss.queue where name = $1', [name]),
+      );
+      if (found.rows.length === 0) {
+        throw new Error(
+          `No job queue "${name}" yet: start its worker before sending in a transaction`,
+        );
+      }
+    } else {
+      await boss.createQueue(name);
+    }
+    knownQueues.add(name);
+  }
+
+  async function runBatch<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    jobs: PgBoss.Job<T>[],
+  ) {
+    const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data)));
+    for (const [index, outcome] of outcomes.entries()) {
+      if (outcome.status === 'fulfilled') continue;
+      const job = jobs[index]!;
+      report(outcome.reason, { queue: name, jobId: job.id });
+      // Failed one by one so the rest of the batch completes. Retries wait at least a second
+      // (backoff), so pg-boss's completion of the batch cannot catch a retry already running.
+      await boss.fail(name, job.id, toOutput(outcome.reason));
+    }
+  }
+
+  return {
+    async send(name, data, sendOptions = {}, trx) {
+      if (stopping) throw new Error('The job queue is stopped');
+      await ensureQueue(name, trx);
+      await boss.send(name, data, {
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.key ? { id: keyToUuid(name, sendOptions.key) } : {}),
+        ...(trx ? { db: transactionExecutor(trx) } : {}),
+      });
+      const due = !sendOptions.startAfter || sendOptions.startAfter.getTime() <= Date.now();
+      // A job written in a transaction is invisible until it commits: the next poll finds it.
+      if (due && !trx) for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+    },
+
+    async work<T extends object>(
+      name: string,
+      handler: JobHandler<T>,
+      workOptions: WorkOptions = {},
+    ) {
+      if (stopping) throw new Error('The job queue is stopped');
+      const queueOptions = {
+        name,
+        retryLimit: workOptions.retryLimit ?? 5,
+        retryDelay: workOptions.retryDelaySeconds ?? options.retryDelaySeconds ?? 10,
+        retryBackoff: true,
+        expireInSeconds: workOptions.timeoutSeconds ?? 120,
+      };
+      // create does nothing for an existing queue; update makes its settings follow the code.
+      await boss.createQueue(name, queueOptions);
+      await boss.updateQueue(name, queueOptions);
+      knownQueues.add(name);
+      const batchSize = workOptions.batchSize ?? 10;
+      // Known once `work` returns; a batch fetched before that simply waits for the next poll.
+      const worker: { id?: string } = {};
+      worker.id = await boss.work<T>(name, { batchSize }, (jobs) => {
+        const batch = runBatch(name, handler, jobs);
+        batchesUnderWay.add(batch);
+        void batch.finally(() => batchesUnderWay.delete(batch));
+        // A full batch means more may be waiting: fetch again now instead of after the interval.
+        if (jobs.length === batchSize && worker.id) boss.notifyWorker(worker.id);
+        return batch;
+      });
+      workerIds.set(name, [...(workerIds.get(name) ?? []), worker.id]);
+    },
+
+    stop() {
+      stopping ??= (async () => {
+        await boss.stop({ graceful: true, close: false, timeout: STOP_TIMEOUT_MS });
+        // A worker whose fetch was under way when stop began may still run that batch and
+        // complete it: wait until nothing is running, then shut the door on late statements.
+        while (batchesUnderWay.size > 0 || executor.busy()) {
+          await Promise.allSettled([...batchesUnderWay]);
+          await executor.settled();
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        executor.close();
+        await ownPool?.end();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** On a PostgreSQL server the queue keeps its own few connections, apart from the app's. */
+function queuePool(database: Database, poolSize = 3): pg.Pool {
+  if (!database.url) throw new Error('A PostgreSQL database needs its URL for the job queue');
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: poolSize,
+    application_name: 'tutora-jobs',
+  });
+  pool.on('error', (error) =>
+    console.warn(`tutora: idle job queue connection lost: ${error.message}`),
+  );
+  return pool;
+}
+
+/** pg-boss's own insert, run on the transaction's connection. */
+function transactionExecutor(trx: Transaction<DB>): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const result = await trx.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: [...result.rows] };
+    },
+  };
+}
+
+/** pg-boss dedupes on a job's uuid: derive one from the queue and the caller's key. */
+function keyToUuid(name: string, key: string): string {
+  const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+function toOutput(reason: unknown): object {
+  return reason instanceof Error
+    ? { name: reason.name, message: reason.message, stack: reason.stack }
+    : { message: String(reason) };
+}
+
+function warn(error: unknown, context: { queue?: string; jobId?: string }) {
+  const message =
+    error instanceof Error ? error.message : String((error as Error)?.message ?? error);
+  const where = [context.queue, context.jobId].filter(Boolean).join(' ');
+  console.warn(`tutora: job ${where || 'queue'}: ${message}`);
+}
