@@ -1,8 +1,10 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { payLocalCheckout } from './local-checkout-payment';
+import { localCheckoutRoutes } from './local-checkout.routes';
 import {
   paymentParties,
   pendingCheckout,
@@ -236,5 +238,17 @@ describe.each(TEST_DRIVERS)('local payment provider on %s', (driver) => {
     expect(localProvider({ ...deps(), nodeEnv: 'production', allowInProduction: true }).name).toBe(
       'local',
     );
+  });
+
+  it('refuses to serve the hosted page in production unless explicitly allowed', async () => {
+    const refused = Fastify().register(localCheckoutRoutes, { ...deps(), nodeEnv: 'production' });
+    await expect(refused.ready()).rejects.toThrow(LocalCheckoutRefusedError);
+    const allowed = Fastify().register(localCheckoutRoutes, {
+      ...deps(),
+      nodeEnv: 'production',
+      allowInProduction: true,
+    });
+    await allowed.ready();
+    await allowed.close();
   });
 });
