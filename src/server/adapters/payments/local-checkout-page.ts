@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../domain/money';
 import { BOOKING_MESSAGES, PAYMENT_MESSAGES } from '../../../domain/messages';
-import { COUNTDOWN_PATH } from './local-checkout-countdown';
+import { CHECKOUT_SCRIPT_PATH } from './local-checkout-script';
 import { html, trusted, type Html } from './local-checkout-html';
 import type { LocalSessionRow } from './local-checkout.repository';
 import { CHECKOUT_CSS } from './local-checkout-styles';
@@ -35,8 +35,8 @@ export const PAGE_TEXT = {
 
 const FIELD_LABELS: Record<CardField, string> = {
   cardNumber: 'Card number',
-  expiry: 'Expiration date',
-  cvc: 'Security code (CVC)',
+  expiry: 'Expiry',
+  cvc: 'CVC',
   name: 'Name on card',
 };
 
@@ -74,7 +74,7 @@ function layout(title: string, main: Html, options: { script?: boolean } = {}): 
         <style>
           ${trusted(CHECKOUT_CSS)}
         </style>
-        ${options.script ? html`<script src="${COUNTDOWN_PATH}" defer></script>` : ''}
+        ${options.script ? html`<script src="${CHECKOUT_SCRIPT_PATH}" defer></script>` : ''}
       </head>
       <body>
         <main class="layout">
@@ -175,7 +175,7 @@ export function checkoutPage({ session, now, values = {}, errors = {} }: Checkou
           </div>`
         : ''
     }
-    <form method="post" action="${checkoutPath(session)}/pay" novalidate>
+    <form method="post" action="${checkoutPath(session)}/pay" novalidate data-pay-form>
       ${field('cardNumber', trusted('type="text" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" required'), values, errors)}
       <div class="row">
         ${field('expiry', trusted('type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" maxlength="9" required'), values, errors)}

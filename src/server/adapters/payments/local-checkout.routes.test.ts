@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { COUNTDOWN_PATH } from './local-checkout-countdown';
+import { CHECKOUT_SCRIPT_PATH } from './local-checkout-script';
 import { PAGE_TEXT } from './local-checkout-page';
 import { localCheckoutRoutes } from './local-checkout.routes';
 import {
@@ -144,7 +144,7 @@ describe.each(TEST_DRIVERS)('local hosted checkout on %s', (driver) => {
     expect(text).toContain('Your time slot is held for 14 min.');
     expect(tagWithId(page.text, 'hold-time')).toContain('data-seconds-left="839"');
     expect(text).toContain('Pay $45.00');
-    expect(page.text).toContain(`<script src="${COUNTDOWN_PATH}" defer>`);
+    expect(page.text).toContain(`<script src="${CHECKOUT_SCRIPT_PATH}" defer>`);
     const fields = { 'card-number': 'cc-number', 'card-expiry': 'cc-exp', 'card-cvc': 'cc-csc' };
     for (const [id, autocomplete] of Object.entries(fields)) {
       expect(tagWithId(page.text, id)).toContain(`autocomplete="${autocomplete}"`);
@@ -152,7 +152,7 @@ describe.each(TEST_DRIVERS)('local hosted checkout on %s', (driver) => {
     }
     expect(tagWithId(page.text, 'card-name')).toContain('autocomplete="cc-name"');
 
-    const script = await get(COUNTDOWN_PATH);
+    const script = await get(CHECKOUT_SCRIPT_PATH);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toContain('text/javascript');
   });

@@ -5,7 +5,7 @@ import {
   payLocalCheckout,
   type LocalCheckoutDeps,
 } from './local-checkout-payment';
-import { COUNTDOWN_JS, COUNTDOWN_PATH } from './local-checkout-countdown';
+import { CHECKOUT_SCRIPT, CHECKOUT_SCRIPT_PATH } from './local-checkout-script';
 import {
   checkoutPage,
   notFoundPage,
@@ -106,11 +106,11 @@ export const localCheckoutRoutes: FastifyPluginAsync<LocalProviderDeps> = async 
     if (!sameOrigin) return sendPage(reply, 403, refusedPage());
   });
 
-  app.get(COUNTDOWN_PATH, async (_request, reply) =>
+  app.get(CHECKOUT_SCRIPT_PATH, async (_request, reply) =>
     reply
       .header('content-type', 'text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send(COUNTDOWN_JS),
+      .send(CHECKOUT_SCRIPT),
   );
 
   app.get<Params>('/checkout/local/:sessionId', async (request, reply) => {
