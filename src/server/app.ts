@@ -30,7 +30,7 @@ import { referenceRoutes } from './modules/reference/reference.routes';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
-import { noJobQueue, type JobQueue } from './adapters/jobs/job-queue';
+import type { JobQueue } from './adapters/jobs/job-queue';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { configuredPaymentProvider } from './adapters/payments/configured-provider';
 import { localCheckoutRoutes } from './adapters/payments/local-checkout.routes';
@@ -77,6 +77,13 @@ declare module 'fastify' {
   }
 }
 
+/** An app built without createServer (tests of the HTTP layer alone) has no queue: say so on use. */
+const noJobQueue: JobQueue = {
+  send: () => Promise.reject(new Error('No job queue: this app was not built by createServer')),
+  work: () => Promise.reject(new Error('No job queue: this app was not built by createServer')),
+  stop: () => Promise.resolve(),
+};
+
 /** The whole HTTP app, without listening: tests start it on port 0. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -110,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const googleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
   const storage = diskStorage(storageDirOf(env));
   const clock = deps.clock ?? systemClock;
-  const paymentProvider = deps.paymentProvider ?? configuredPaymentProvider(env, db, secret, clock);
+  const configured = configuredPaymentProvider(env, db, secret, clock);
+  const paymentProvider = deps.paymentProvider ?? configured.provider;
   app.decorate('deps', {
     ...deps,
     mailer,
@@ -170,7 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsRoutes);
   await app.register(packagesRoutes);
   await app.register(billingRoutes);
-  if (paymentProvider.name === 'local') await app.register(localCheckoutRoutes);
+  if (paymentProvider.name === 'local' && configured.localCheckout)
+    await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes);
   }

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { seedReferenceData } from './db/seed/reference-seed';
 import type { Env } from './env';
-import { startJobQueue } from './adapters/jobs/job-queue';
+import { startJobQueue, type JobQueue } from './adapters/jobs/job-queue';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { startPaymentWorkers } from './modules/payments/payment-workers';
 import { countProfiles } from './modules/tutor-profile/tutor-profile.repository';
@@ -48,12 +48,14 @@ export async function createServer(
     (env.DATABASE_URL
       ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL })
       : await openDatabase({ driver: 'pglite', dataDir: env.DATA_DIR }));
+  let jobs: JobQueue | undefined;
   try {
     await migrate(database.db);
     await seedReferenceData(database.db);
-    const jobs = await startJobQueue(database, {
+    const queue = await startJobQueue(database, {
       pollingIntervalSeconds: options.jobPollingSeconds,
     });
+    jobs = queue;
     const defaultWebRoot = path.join(PROJECT_ROOT, 'dist', 'web');
     const app = await buildApp({
       env,
@@ -61,7 +63,7 @@ export async function createServer(
       driver: database.driver,
       version: readVersion(),
       clock: options.clock,
-      jobs,
+      jobs: queue,
       paymentProvider: options.paymentProvider,
       webRoot: options.webRoot ?? (existsSync(defaultWebRoot) ? defaultWebRoot : undefined),
     });
@@ -72,11 +74,12 @@ export async function createServer(
       database,
       close: async () => {
         await app.close();
-        await jobs.stop();
+        await queue.stop();
         await database.close();
       },
     };
   } catch (error) {
+    await jobs?.stop();
     await database.close();
     throw error;
   }

@@ -21,12 +21,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The test apps' session secret (keys derived from it, like the local webhook's, too). */
+export const TEST_SESSION_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent',
-    SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    SESSION_SECRET: TEST_SESSION_SECRET,
     ...overrides,
   });
 }

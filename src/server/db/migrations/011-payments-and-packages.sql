@@ -151,7 +151,8 @@ ALTER TABLE lessons
   ADD COLUMN payment_id          uuid REFERENCES payments (id),
   ADD COLUMN student_package_id  uuid REFERENCES student_packages (id),
   ADD COLUMN hold_expires_at     timestamptz,
-  ADD CONSTRAINT lessons_hold_only_awaiting CHECK (
-    (status = 'awaiting_payment') = (hold_expires_at IS NOT NULL) OR status = 'expired');
+  -- A lesson awaiting payment always knows when its hold ends.
+  ADD CONSTRAINT lessons_awaiting_has_hold CHECK (
+    status <> 'awaiting_payment' OR hold_expires_at IS NOT NULL);
 CREATE INDEX lessons_payment ON lessons (payment_id);
 CREATE INDEX lessons_student_package ON lessons (student_package_id);

@@ -1,9 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { CheckoutOutcome } from '../../../domain/payments/payment-rules';
-import type {
-  CheckoutSessionState,
-  PaymentEvent,
-} from '../../adapters/payments/payment-provider';
+import type { CheckoutSessionState, PaymentEvent } from '../../adapters/payments/payment-provider';
 import type { DB } from '../../db/types';
 import { PAYMENT_JOBS } from './payment-jobs';
 import type { PaymentsContext } from './payments-context';

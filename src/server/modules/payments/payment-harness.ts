@@ -1,8 +1,15 @@
 import type { Clock } from '../../adapters/clock';
+import { completeOpenSession, sessionAt } from '../../adapters/payments/local-checkout.repository';
+import { newId, toSessionState, webhookEvent } from '../../adapters/payments/local-provider';
+import {
+  deriveLocalWebhookSecret,
+  LOCAL_SIGNATURE_HEADER,
+  signatureHeader,
+} from '../../adapters/payments/local-webhook-signature';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { stripeProvider } from '../../adapters/payments/stripe-provider';
 import { startStripeFake } from '../../test/stripe-fake';
-import type { TestApp } from '../../test/test-app';
+import { TEST_SESSION_SECRET, type TestApp } from '../../test/test-app';
 
 // How a test pays on each provider, so that one fulfilment suite runs against both: the
 // built-in hosted checkout (through its own page and signed webhooks) and Stripe (the real SDK
@@ -19,7 +26,7 @@ export interface PaymentHarness {
   start(clock: Clock): Promise<{
     /** The provider for the app; undefined: the app's own default. */
     provider?: PaymentProvider;
-    /** The card is charged at the provider (a webhook may or may not follow). */
+    /** The card is charged at the provider; its webhook is not delivered (yet). */
     pay(t: TestApp, checkout: StartedCheckout): Promise<void>;
     /** A signed checkout.session.completed delivery for the session as it is now. */
     completedEvent(
@@ -28,7 +35,7 @@ export interface PaymentHarness {
       timestamp?: Date,
     ): Promise<{ body: string; headers: Record<string, string> }>;
     /** What the provider says it refunded. */
-    refundedCents(checkout: StartedCheckout): Promise<number>;
+    refundedCents(t: TestApp, checkout: StartedCheckout): Promise<number>;
     /** Makes the provider fail its next calls; the returned function mends it. */
     breakProvider?: () => Promise<() => Promise<void>>;
     close(): Promise<void>;
@@ -69,7 +76,7 @@ const stripe: PaymentHarness = {
           timestamp,
           id: `evt_${checkout.sessionId}`,
         }),
-      refundedCents: async (checkout) => fake.refundedCents(checkout.sessionId),
+      refundedCents: async (_t, checkout) => fake.refundedCents(checkout.sessionId),
       breakProvider: async () => {
         apiBase = 'http://127.0.0.1:9';
         return async () => {
@@ -81,4 +88,34 @@ const stripe: PaymentHarness = {
   },
 };
 
-export const PAYMENT_HARNESSES: PaymentHarness[] = [stripe];
+const local: PaymentHarness = {
+  name: 'local',
+  async start(clock) {
+    const sessionOf = async (t: TestApp, sessionId: string) =>
+      (await sessionAt(t.database.db, sessionId, clock.now()))!;
+    return {
+      // The app's own: the hosted page it serves records the payment in its database.
+      pay: async (t, checkout) => {
+        const paid = await completeOpenSession(t.database.db, checkout.sessionId, {
+          paymentIntentId: newId('pi'),
+          cardLast4: '4242',
+          now: clock.now(),
+        });
+        if (!paid) throw new Error(`session ${checkout.sessionId} was not payable`);
+      },
+      completedEvent: async (t, checkout, timestamp = clock.now()) => {
+        const session = toSessionState(await sessionOf(t, checkout.sessionId), t.url);
+        const body = JSON.stringify(webhookEvent('checkout.session.completed', session, timestamp));
+        const secret = deriveLocalWebhookSecret(TEST_SESSION_SECRET);
+        return {
+          body,
+          headers: { [LOCAL_SIGNATURE_HEADER]: signatureHeader(secret, body, timestamp) },
+        };
+      },
+      refundedCents: async (t, checkout) => (await sessionOf(t, checkout.sessionId)).refunded_cents,
+      close: async () => undefined,
+    };
+  },
+};
+
+export const PAYMENT_HARNESSES: PaymentHarness[] = [local, stripe];

@@ -48,6 +48,10 @@ export async function sendRefundNotice(ctx: PaymentsContext, paymentId: string) 
   const found = await factsOf(ctx, paymentId);
   if (!found) return;
   await ctx.mailer.send(
-    refundEmail({ ...found.facts, amountCents: found.row.refunded_cents, reason: P.slotTakenReason }),
+    refundEmail({
+      ...found.facts,
+      amountCents: found.row.refunded_cents,
+      reason: P.slotTakenReason,
+    }),
   );
 }

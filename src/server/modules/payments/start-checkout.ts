@@ -115,7 +115,12 @@ export async function startCheckout(
       studentNotes: plainTextToNotesHtml(input.notes),
     });
     // Written with the hold: if this transaction commits, the hold's end is sure to be handled.
-    await ctx.jobs.send(PAYMENT_JOBS.expireHold, { paymentId: id }, { startAfter: holdExpiresAt }, trx);
+    await ctx.jobs.send(
+      PAYMENT_JOBS.expireHold,
+      { paymentId: id },
+      { startAfter: holdExpiresAt },
+      trx,
+    );
     return id;
   });
 
