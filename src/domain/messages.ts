@@ -421,7 +421,7 @@ export const BILLING_MESSAGES = {
     partially_refunded: 'Partially refunded',
   },
   receipt: 'Receipt',
-  opensInNewTab: '(opens in a new tab)',
+  receiptFor: (description: string) => `Receipt for ${description} (opens in a new tab)`,
   refundedAmount: (amount: string) => `Refunded ${amount}`,
   datesInZone: (zone: string) => `Dates in your timezone: ${zone}`,
   packagesTitle: 'Lesson packages',

@@ -51,13 +51,10 @@ function PaymentRow({ payment, zone }: { payment: PaymentView; zone: string }) {
                 href={receiptUrl}
                 target="_blank"
                 rel="noopener noreferrer"
+                aria-label={M.receiptFor(payment.description)}
                 className="inline-flex items-center gap-1 font-medium text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200"
               >
                 {M.receipt}
-                <span className="sr-only">
-                  {' '}
-                  {payment.description} {M.opensInNewTab}
-                </span>
                 <ExternalLink aria-hidden className="h-3.5 w-3.5" />
               </a>
             </dd>
