@@ -6,12 +6,13 @@ import { BILLING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/me
 import { shortDateTime } from '../../lib/lesson-time';
 import { PaymentStatusBadge } from './payment-status-badge';
 
-// The student's payments: a table's columns from 768 px, one card per payment below, from one
-// list whose every value carries its label (visible on a phone, for screen readers on wide
-// screens where the header row names the columns).
+// The student's payments: a table's columns on wide screens (from 1024 px: five columns need
+// the room the sidebar leaves), one card per payment below, from one list whose every value
+// carries its label (visible on cards, for screen readers where the header row names the
+// columns).
 
 const COLUMNS =
-  'md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1.1fr)] md:gap-4';
+  'lg:grid lg:grid-cols-[minmax(0,1.8fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1.3fr)] lg:gap-3';
 
 /** Only web addresses become links: anything else the provider sent is not followed. */
 function webUrl(url: string | null): string | null {
@@ -29,9 +30,9 @@ const REFUND_REASONS: Record<string, string> = { slot_taken: P.slotTakenRefunded
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex items-baseline justify-between gap-3 md:block">
-      <dt className="text-xs text-slate-500 md:sr-only dark:text-slate-400">{label}</dt>
-      <dd className="text-right text-sm md:text-left">{children}</dd>
+    <div className="flex items-baseline justify-between gap-3 lg:block">
+      <dt className="text-xs text-slate-500 lg:sr-only dark:text-slate-400">{label}</dt>
+      <dd className="text-right text-sm lg:text-left">{children}</dd>
     </div>
   );
 }
@@ -41,8 +42,8 @@ function PaymentRow({ payment, zone }: { payment: PaymentView; zone: string }) {
   const reason = payment.refundReason ? REFUND_REASONS[payment.refundReason] : undefined;
   return (
     <li className="space-y-2 p-4" data-testid="payment">
-      <dl className={`space-y-1.5 md:items-start md:space-y-0 ${COLUMNS}`}>
-        <div className="md:pr-2">
+      <dl className={`space-y-1.5 lg:items-start lg:space-y-0 ${COLUMNS}`}>
+        <div className="lg:pr-2">
           <dt className="sr-only">{M.columns.description}</dt>
           <dd className="font-semibold break-words">{payment.description}</dd>
           {receiptUrl && (

@@ -103,7 +103,7 @@ export function StudentPackagesList({
   now: number;
 }) {
   return (
-    <ul className="grid gap-4 md:grid-cols-2">
+    <ul className="grid gap-4 lg:grid-cols-2">
       {packages.map((pkg) => (
         <PackageCard key={pkg.id} pkg={pkg} zone={zone} now={now} />
       ))}

@@ -79,7 +79,7 @@ export function TutorPackagesPage() {
             action={newButton}
           />
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2">
+          <ul className="grid gap-4 lg:grid-cols-2">
             {activeFirst(packages.data).map((pkg) => (
               <PackageCard
                 key={pkg.id}
