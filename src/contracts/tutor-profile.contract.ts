@@ -69,6 +69,18 @@ export const submitProfile = defineEndpoint({
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
 });
 
+/**
+ * The signed-in tutor's own profile id, once submitted: their public profile (subjects, rate)
+ * is then read like any other, for screens such as their packages.
+ */
+export const getOwnProfileId = defineEndpoint({
+  method: 'GET',
+  path: '/api/tutor/profile',
+  status: 200,
+  response: z.object({ tutorProfileId: z.string() }),
+  errors: [...ROLE_ERRORS, 'NOT_FOUND'],
+});
+
 export const getAvailability = defineEndpoint({
   method: 'GET',
   path: '/api/tutor/availability',

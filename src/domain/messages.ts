@@ -397,3 +397,132 @@ export const API_MESSAGES = {
   googleNotConfigured: 'Google sign-in is not configured',
   tutorProfileMissing: 'Complete your tutor profile first',
 } as const;
+
+/** The student's Billing page: payments and bought packages (ours; spec 3 names only the page). */
+export const BILLING_MESSAGES = {
+  title: 'Billing',
+  intro: 'Your payments, receipts and lesson packages.',
+  loading: 'Loading billing...',
+  loadFailed: 'Unable to load your billing',
+  paymentsTitle: 'Payments',
+  noPayments: 'No payments yet',
+  noPaymentsHint: 'Lessons and packages you pay for will appear here, with their receipts.',
+  columns: {
+    description: 'Description',
+    tutor: 'Tutor',
+    amount: 'Amount',
+    status: 'Status',
+    date: 'Date',
+  },
+  paymentStatuses: {
+    pending: 'Pending',
+    completed: 'Completed',
+    canceled: 'Canceled',
+    expired: 'Expired',
+    refunded: 'Refunded',
+    partially_refunded: 'Partially refunded',
+  },
+  receipt: 'Receipt',
+  receiptFor: (description: string) => `Receipt for ${description} (opens in a new tab)`,
+  refundedAmount: (amount: string) => `Refunded ${amount}`,
+  datesInZone: (zone: string) => `Dates in your timezone: ${zone}`,
+  packagesTitle: 'Lesson packages',
+  noPackages: 'No lesson packages yet',
+  noPackagesHint: 'Buy a package on a tutor’s booking page to save on lessons you take often.',
+  packageStatuses: {
+    awaiting_payment: 'Awaiting payment',
+    active: 'Active',
+    expired: 'Expired',
+    refunded: 'Refunded',
+  },
+  packageLessons: (subject: string, minutes: number) => `${subject} · ${minutes}-minute lessons`,
+  withTutor: (tutor: string) => `with ${tutor}`,
+  expiredOn: (date: string) => `Expired on ${date}`,
+  expiresToday: 'Expires today',
+  expiresInDays: (days: number) => (days === 1 ? 'Expires tomorrow' : `Expires in ${days} days`),
+  lessonsLeftOf: (left: number, total: number) => `${left} of ${total} lessons left`,
+  scheduleLesson: 'Schedule a lesson',
+} as const;
+
+/** The tutor's Earnings page (ours; spec 3 names only the page). */
+export const EARNINGS_MESSAGES = {
+  title: 'Earnings',
+  intro: 'What your lessons have earned and what your booked lessons will bring.',
+  loading: 'Loading earnings...',
+  loadFailed: 'Unable to load your earnings',
+  totalEarned: 'Total earned',
+  totalEarnedHint: 'From paid lessons',
+  upcoming: 'Upcoming',
+  upcomingHint: 'From booked lessons still to come',
+  byMonth: 'By month',
+  month: 'Month',
+  paidLessons: 'Paid lessons',
+  earned: 'Earned',
+  upcomingLessons: 'Upcoming lessons',
+  noEarnings: 'No earnings yet',
+  noEarningsHint: 'When students book and pay for lessons with you, your earnings appear here.',
+  noPaidLessons: 'No paid lessons yet.',
+  noUpcomingLessons: 'No upcoming lessons.',
+  fromPackage: 'From package',
+  trial: 'Trial',
+  datesInZone: (zone: string) => `Dates in your timezone: ${zone}`,
+  managePackages: 'Manage packages',
+} as const;
+
+/** The tutor's own lesson packages (issue #11; ours, where spec 3 is silent). */
+export const TUTOR_PACKAGES_MESSAGES = {
+  title: 'Packages',
+  intro:
+    'Offer several lessons at once at a discount. Students pay the package price at checkout and schedule the lessons while it is valid.',
+  loading: 'Loading packages...',
+  loadFailed: 'Unable to load your packages',
+  newPackage: 'New package',
+  createTitle: 'New package',
+  editTitle: 'Edit package',
+  edit: 'Edit',
+  editNamed: (name: string) => `Edit ${name}`,
+  noPackages: 'No packages yet',
+  noPackagesHint: 'Create a package to offer students several lessons at a discount.',
+  // Form
+  name: 'Name',
+  namePlaceholder: 'e.g. Exam preparation',
+  subject: 'Subject',
+  anySubject: 'Any subject',
+  numberOfLessons: 'Number of lessons',
+  discount: 'Discount (%)',
+  validity: 'Valid for (days)',
+  description: 'Description (optional)',
+  save: 'Save package',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  saveFailed: 'Failed to save the package',
+  created: 'Package created',
+  updated: 'Package updated',
+  boughtEditNote:
+    'Students who already bought this package keep what they bought; changes apply to new purchases.',
+  // List
+  active: 'Active',
+  retired: 'Retired',
+  lessons: (count: number) => `${count} lessons`,
+  discountOff: (percent: number) => (percent === 0 ? 'No discount' : `${percent}% off`),
+  validFor: (days: number) => `Valid for ${days} days`,
+  timesBought: (times: number) =>
+    times === 0 ? 'Not bought yet' : times === 1 ? 'Bought once' : `Bought ${times} times`,
+  retire: 'Retire',
+  retireNamed: (name: string) => `Retire ${name}`,
+  reactivate: 'Reactivate',
+  reactivateNamed: (name: string) => `Reactivate ${name}`,
+  retireTitle: 'Retire this package?',
+  retireMessage: (name: string) =>
+    `Students will no longer be offered “${name}”. Students who bought it keep their lessons.`,
+  retireConfirm: 'Retire package',
+  retiredToast: 'Package retired',
+  reactivatedToast: 'Package reactivated',
+  changeFailed: 'Failed to update the package',
+  // Example price at the tutor's rate
+  examplePrice: (lessons: number, minutes: number, price: string, perLesson: string) =>
+    `Students pay ${price} for ${lessons} ${minutes}-minute lessons (${perLesson} each).`,
+  exampleBase: (minutes: number, single: string, rate: string) =>
+    `A single ${minutes}-minute lesson costs ${single} at your rate of ${rate} per hour.`,
+  exampleUnavailable: 'Complete your profile to see prices at your hourly rate.',
+} as const;

@@ -93,7 +93,12 @@ const pages: RouteObject[] = [
         }),
       },
       { path: paths.student.messages, element: placeholder(STUDENT_PLACEHOLDERS.messages) },
-      { path: paths.student.billing, element: placeholder(STUDENT_PLACEHOLDERS.billing) },
+      {
+        path: paths.student.billing,
+        lazy: async () => ({
+          Component: (await import('../features/billing/billing-page')).BillingPage,
+        }),
+      },
       { path: paths.student.settings, element: placeholder(STUDENT_PLACEHOLDERS.settings) },
       { path: paths.student.help, element: placeholder(STUDENT_PLACEHOLDERS.help) },
       { path: '*', element: <Navigate to={paths.student.overview} replace /> },
@@ -146,7 +151,19 @@ const pages: RouteObject[] = [
       { path: paths.tutor.lessons, element: placeholder(TUTOR_PLACEHOLDERS.lessons) },
       { path: paths.tutor.students, element: placeholder(TUTOR_PLACEHOLDERS.students) },
       { path: paths.tutor.messages, element: placeholder(TUTOR_PLACEHOLDERS.messages) },
-      { path: paths.tutor.earnings, element: placeholder(TUTOR_PLACEHOLDERS.earnings) },
+      {
+        path: paths.tutor.earnings,
+        lazy: async () => ({
+          Component: (await import('../features/earnings/earnings-page')).EarningsPage,
+        }),
+      },
+      {
+        path: paths.tutor.packages,
+        lazy: async () => ({
+          Component: (await import('../features/tutor-packages/tutor-packages-page'))
+            .TutorPackagesPage,
+        }),
+      },
       { path: paths.tutor.settings, element: placeholder(TUTOR_PLACEHOLDERS.settings) },
       { path: paths.tutor.help, element: placeholder(TUTOR_PLACEHOLDERS.help) },
       { path: '*', element: <Navigate to={paths.tutor.overview} replace /> },

@@ -71,3 +71,25 @@ export function zoneLabel(zone: string, at: string | Date = new Date()): string 
   const name = zone.replaceAll('_', ' ');
   return offset ? `${name} (${offset})` : name;
 }
+
+/** 'Mar 8, 2027' in the viewer's zone (payments, package expiry). */
+export const shortDate = (instant: string, zone: string) =>
+  formatter(zone, { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(instant));
+
+/** 'Mar 8, 2027, 9:00 AM' in the viewer's zone. */
+export const shortDateTime = (instant: string, zone: string) =>
+  formatter(zone, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(instant));
+
+/** 'March 2027' for a 'YYYY-MM' month (already in the right zone: no zone applies). */
+export const monthName = (month: string) =>
+  formatter('UTC', { year: 'numeric', month: 'long' }).format(new Date(`${month}-15T12:00:00Z`));
+
+/** Calendar days from `now` to `instant` on the clocks of `zone` (0 today, 1 tomorrow, -1 yesterday). */
+export const calendarDaysUntil = (instant: string, now: Date | number, zone: string) =>
+  daysBetween(localDateKey(now, zone), localDateKey(instant, zone));

@@ -47,6 +47,7 @@ export const paths = {
     students: '/tutor/students',
     messages: '/tutor/messages',
     earnings: '/tutor/earnings',
+    packages: '/tutor/packages',
     settings: '/tutor/settings',
     help: '/tutor/help',
   },

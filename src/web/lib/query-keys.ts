@@ -33,5 +33,12 @@ export const queryKeys = {
   ownProfile: {
     draft: ['tutor', 'profile-draft'] as const,
     availability: ['tutor', 'availability'] as const,
+    /** The tutor's own profile id, to read their public profile (subjects, rate). */
+    id: ['tutor', 'profile-id'] as const,
   },
+  /** The student's payments and bought packages. */
+  billing: ['billing'] as const,
+  /** The tutor's own packages and earnings. */
+  ownPackages: ['tutor', 'packages'] as const,
+  earnings: ['tutor', 'earnings'] as const,
 };

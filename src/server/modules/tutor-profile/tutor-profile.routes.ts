@@ -22,6 +22,10 @@ export const tutorProfileRoutes: FastifyPluginAsync = async (app) => {
     tutorProfile.submitProfile(ctx(), signedInUser(request).id),
   );
 
+  route(app, contract.getOwnProfileId, options, async (request) =>
+    tutorProfile.getOwnProfileId(ctx(), signedInUser(request).id),
+  );
+
   route(app, contract.getAvailability, options, async (request) =>
     tutorProfile.getAvailability(ctx(), signedInUser(request).id),
   );

@@ -194,6 +194,11 @@ async function requireProfileId(db: Kysely<DB>, userId: string) {
   return profile.id;
 }
 
+/** The tutor's own profile id; 404 until the wizard has been submitted. */
+export async function getOwnProfileId(ctx: TutorProfileContext, userId: string) {
+  return { tutorProfileId: await requireProfileId(ctx.db, userId) };
+}
+
 export async function getAvailability(ctx: TutorProfileContext, userId: string) {
   const profileId = await requireProfileId(ctx.db, userId);
   const rows = await repository.findAvailability(ctx.db, profileId);

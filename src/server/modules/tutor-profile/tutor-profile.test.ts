@@ -80,6 +80,7 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
     const { client: student } = await signUpAndVerify(t.url, t.inbox, 'student');
     const calls = [
       student.get('/api/tutor/profile-draft'),
+      student.get('/api/tutor/profile'),
       student.request('PUT', '/api/tutor/profile-draft/basic_info', {}),
       student.post('/api/tutor/profile/submit'),
       student.get('/api/tutor/availability'),
@@ -120,6 +121,7 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
     expect(elsewhere.json.draft.basic_info.hourlyRateCents).toBe(3250);
     expect(elsewhere.json.avatarUrl).toMatch(/^\/api\/files\//);
 
+    expect((await tutor.get('/api/tutor/profile')).status).toBe(404);
     const [first, second] = await Promise.all([
       tutor.post('/api/tutor/profile/submit'),
       tutor.post('/api/tutor/profile/submit'),
@@ -127,6 +129,9 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.json.tutorProfileId).toBe(first.json.tutorProfileId);
+    // The tutor finds their own public profile by this id (their packages screen does).
+    const own = await tutor.get('/api/tutor/profile');
+    expect(own.json).toEqual({ tutorProfileId: first.json.tutorProfileId });
     expect(first.json.redirectTo).toBe('/tutor/overview');
 
     const db = t.database.db;

@@ -9,6 +9,7 @@ import {
   LogOut,
   Menu,
   MessageSquare,
+  Package,
   Search,
   Settings,
   Users,
@@ -52,6 +53,7 @@ const NAV: Record<Role, { main: NavItem[]; bottom: NavItem[] }> = {
       { to: paths.tutor.students, label: 'My Students', icon: Users },
       { to: paths.tutor.messages, label: 'Messages', icon: MessageSquare },
       { to: paths.tutor.earnings, label: 'Earnings', icon: Wallet },
+      { to: paths.tutor.packages, label: 'Packages', icon: Package },
     ],
     bottom: [
       { to: paths.tutor.settings, label: 'Settings', icon: Settings },
