@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { makeSignature } from 'better-auth/crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { WeeklyWindow } from '../../domain/availability/weekly-window';
 import type { LessonStatus } from '../../domain/booking/booking-rules';
@@ -11,8 +13,8 @@ import { MS_PER_MINUTE } from '../../domain/scheduling/local-date';
 import { slotLengthMinutes } from '../../domain/scheduling/slot-length';
 import type { DB } from '../db/types';
 import { RATE_LIMITS } from '../modules/auth/rate-limit';
-import { signUpAndVerify } from './accounts';
-import type { TestClient } from './http-client';
+import { signUpAndVerify, uniqueEmail } from './accounts';
+import { TestClient } from './http-client';
 import type { SmtpInbox } from './smtp-inbox';
 import { setWeeklyAvailability } from './weekly-availability';
 
@@ -41,6 +43,54 @@ export async function createStudent(
 ): Promise<TestStudent> {
   const { client, email } = await signUpFromTests(t, 'student', names);
   return { id: await userIdOf(t.database.db, email), email, client };
+}
+
+/**
+ * Many signed-in students at once, for tests and benchmarks where signing up is not the
+ * subject (a sign-up through the API hashes a password and mails a code: ~0.1 s each). The
+ * accounts are written straight to the database, verified; each gets a real session from the
+ * app's own auth engine and its signed cookie, so every request is authenticated as usual.
+ */
+export async function createStudents(
+  t: Pick<FactoryTarget, 'url' | 'database'> & { app: FastifyInstance },
+  count: number,
+): Promise<TestStudent[]> {
+  if (count === 0) return [];
+  const engine = await t.app.deps.auth.$context;
+  const users = await t.database.db
+    .insertInto('users')
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        email: uniqueEmail('student'),
+        full_name: `Student ${index + 1}`,
+        first_name: 'Student',
+        last_name: String(index + 1),
+        role: 'student',
+        is_email_verified: true,
+        is_profile_completed: true,
+      })),
+    )
+    .returning(['id', 'email'])
+    .execute();
+  const cookieName = engine.authCookies.sessionToken.name;
+  const students: TestStudent[] = [];
+  // A few at a time: PGlite has one connection, and a pool on a server only a few more.
+  const BATCH = 8;
+  for (let start = 0; start < users.length; start += BATCH) {
+    const batch = users.slice(start, start + BATCH);
+    students.push(
+      ...(await Promise.all(
+        batch.map(async (user) => {
+          const session = await engine.internalAdapter.createSession(user.id);
+          const signed = `${session.token}.${await makeSignature(session.token, engine.secret)}`;
+          const client = new TestClient(t.url);
+          client.setCookie(cookieName, encodeURIComponent(signed));
+          return { id: user.id, email: user.email, client };
+        }),
+      )),
+    );
+  }
+  return students;
 }
 
 /**

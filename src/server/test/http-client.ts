@@ -46,6 +46,10 @@ export class TestClient {
   post(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('POST', path, body ?? {}, headers);
   }
+  /** Starts this browser with a cookie (a session made without signing in: bulk test data). */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
   cookieHeader() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
