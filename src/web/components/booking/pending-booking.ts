@@ -39,7 +39,7 @@ const chosenLesson = {
   price: z.number().int().nonnegative(),
 };
 
-const pendingBookingSchema = z.discriminatedUnion('bookingMode', [
+export const pendingBookingSchema = z.discriminatedUnion('bookingMode', [
   z.object({ ...chosenLesson, bookingMode: z.literal('trial'), isTrial: z.literal(true) }),
   z.object({ ...chosenLesson, bookingMode: z.literal('single'), isTrial: z.literal(false) }),
   z.object({

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PackageOffer } from '../../../contracts/packages.contract';
 import type { StudentPackageView } from '../../../contracts/payments.contract';
@@ -57,6 +58,8 @@ describe('BookingModal packages', () => {
   afterEach(() => {
     vi.useRealTimers();
     localStorage.clear();
+    // Toasts live in the library's store, beyond one test's page.
+    toast.remove();
   });
 
   it('lists the packages for the subject and length, and saves the chosen one for the checkout', async () => {
