@@ -400,8 +400,8 @@ export const PAYMENT_MESSAGES = {
     `${lessons} lessons, the first at this time; schedule the others later`,
   processingPaymentNote:
     'Taking you to our secure payment provider. Please do not close or refresh this page.',
-  packageConfirmedText: (tutorName: string, lessons: number) =>
-    `Your ${lessons}-lesson package with ${tutorName} is ready and your first lesson is booked. Schedule the others from the booking screen whenever you like.`,
+  packageConfirmedText: (tutorName: string) =>
+    `Your package with ${tutorName} is ready and your first lesson is booked. Schedule the others from the booking screen whenever you like.`,
   viewReceipt: 'View receipt',
   refundedTitle: 'Payment Refunded',
   processingTitle: 'Payment Processing',
