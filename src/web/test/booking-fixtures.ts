@@ -2,6 +2,8 @@ import { lesson, type SlotsResponse } from '../../contracts/booking.contract';
 import { packageOffer } from '../../contracts/packages.contract';
 import { paymentView, studentPackageView } from '../../contracts/payments.contract';
 import { tutorProfileResponse } from '../../contracts/tutors.contract';
+import type { PendingBooking } from '../components/booking/pending-booking';
+import { signedInStudent } from './fixtures';
 
 // What the booking and payment endpoints answer, parsed through their contracts, for the
 // component tests of the booking modal and the payment pages (one tutor, one student).
@@ -142,3 +144,23 @@ export const slotsWeek = (open: string[] = []): SlotsResponse => ({
       : [],
   })),
 });
+
+/** A single lesson chosen in the modal, as the checkout and the pages after it read it back. */
+export const pendingSingle: PendingBooking = {
+  studentId: signedInStudent.id,
+  tutorProfileId: TUTOR_ID,
+  tutorName: 'Ada Tutor',
+  subjectId: 1,
+  subjectName: 'Mathematics',
+  bookingMode: 'single',
+  isTrial: false,
+  bookingDate: '2027-03-09',
+  slotLabel: '15:00-16:00',
+  viewerZone: 'UTC',
+  lessonMinutes: 50,
+  startTime: '2027-03-09T15:00:00.000Z',
+  endTime: '2027-03-09T16:00:00.000Z',
+  notes: '',
+  price: 3333,
+  currency: 'USD',
+};

@@ -24,6 +24,7 @@ const trial: PendingBooking = {
   startTime: '2028-02-29T09:00:00.000Z',
   endTime: '2028-02-29T10:00:00.000Z',
   price: 0,
+  currency: 'USD',
 };
 
 const packageBooking: PendingBooking = {

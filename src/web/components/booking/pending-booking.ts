@@ -37,6 +37,8 @@ const chosenLesson = {
   notes: z.string().max(MAX_BOOKING_NOTES_LENGTH).default(''),
   /** In cents, as the modal showed it (the server decides what is charged); a trial is free. */
   price: z.number().int().nonnegative(),
+  /** The price's currency, as the package list priced it (a single lesson's is the default). */
+  currency: z.string().length(3).default('USD'),
 };
 
 export const pendingBookingSchema = z.discriminatedUnion('bookingMode', [

@@ -116,6 +116,8 @@ export function BookingModal({
       lessonMinutes: choice.lessonMinutes,
       startTime: slot.startTime,
       endTime: slot.endTime,
+      // A tutor's rate is shown in dollars (the server prices in the tutor's currency).
+      currency: 'USD',
       ...chosenSlot,
     };
     let pending: PendingBooking;
@@ -134,6 +136,7 @@ export function BookingModal({
         bookingMode: 'package',
         isTrial: false,
         price: offer.totalPriceCents,
+        currency: offer.currency,
         packageId: offer.id,
         packageName: offer.name,
         packageLessons: offer.numberOfLessons,

@@ -10,7 +10,7 @@ import {
   savePendingBooking,
   type PendingBooking,
 } from '../../components/booking/pending-booking';
-import { payment, TUTOR_ID } from '../../test/booking-fixtures';
+import { payment, pendingSingle } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
 import { gate, serveApi, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
@@ -19,23 +19,7 @@ import { loadPendingPayment, savePendingPayment } from './pending-payment';
 
 const CANCEL = 'POST /api/payments/payment-1/cancel';
 
-const booking: PendingBooking = {
-  studentId: signedInStudent.id,
-  tutorProfileId: TUTOR_ID,
-  tutorName: 'Ada Tutor',
-  subjectId: 1,
-  subjectName: 'Mathematics',
-  bookingMode: 'single',
-  isTrial: false,
-  bookingDate: '2027-03-09',
-  slotLabel: '15:00-16:00',
-  viewerZone: 'UTC',
-  lessonMinutes: 50,
-  startTime: '2027-03-09T15:00:00.000Z',
-  endTime: '2027-03-09T16:00:00.000Z',
-  notes: '',
-  price: 3333,
-};
+const booking = pendingSingle;
 
 function serve(cancel: Reply | (() => Reply | Promise<Reply>)) {
   return serveApi({

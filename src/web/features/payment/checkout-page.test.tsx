@@ -7,32 +7,17 @@ import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defa
 import { RequireAuth } from '../../app/guards/guards';
 import { savePendingBooking, type PendingBooking } from '../../components/booking/pending-booking';
 import { zoneLabel } from '../../lib/lesson-time';
-import { bookedLesson, payment, TUTOR_ID } from '../../test/booking-fixtures';
+import { bookedLesson, payment, pendingSingle, TUTOR_ID } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
 import { apiError, serveApi, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { CheckoutPage } from './checkout-page';
 import { loadPendingPayment } from './pending-payment';
 
-const single: PendingBooking = {
-  studentId: signedInStudent.id,
-  tutorProfileId: TUTOR_ID,
-  tutorName: 'Ada Tutor',
-  subjectId: 1,
-  subjectName: 'Mathematics',
-  bookingMode: 'single',
-  isTrial: false,
-  bookingDate: '2027-03-09',
-  slotLabel: '15:00-16:00',
-  viewerZone: 'UTC',
-  lessonMinutes: 50,
-  startTime: '2027-03-09T15:00:00.000Z',
-  endTime: '2027-03-09T16:00:00.000Z',
-  notes: 'Algebra, please',
-  price: 3333,
-};
+const single: PendingBooking = { ...pendingSingle, notes: 'Algebra, please' };
 const packageBooking: PendingBooking = {
   ...single,
+  isTrial: false,
   bookingMode: 'package',
   price: 15000,
   packageId: 'platform_1',

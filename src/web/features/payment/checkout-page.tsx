@@ -124,7 +124,7 @@ function PaidCheckout({ booking, onCancel }: { booking: PaidBooking; onCancel: (
       free={false}
       action={
         <Button className="w-full" onClick={pay} disabled={busy}>
-          {busy ? M.processing : P.pay(formatMoney(booking.price))}
+          {busy ? M.processing : P.pay(formatMoney(booking.price, booking.currency))}
         </Button>
       }
       failure={failure}

@@ -54,7 +54,7 @@ export function CheckoutSummary({ booking }: { booking: PendingBooking }) {
       </div>
       <p className="mt-2 flex items-baseline justify-between border-t border-slate-200 pt-3 text-base font-semibold dark:border-slate-700">
         <span>Total</span>
-        <span data-testid="checkout-total">{formatPrice(booking.price)}</span>
+        <span data-testid="checkout-total">{formatPrice(booking.price, booking.currency)}</span>
       </p>
     </section>
   );

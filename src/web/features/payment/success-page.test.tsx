@@ -6,12 +6,8 @@ import type { CheckoutResult } from '../../../contracts/payments.contract';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
 import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defaults';
 import { RequireAuth } from '../../app/guards/guards';
-import {
-  loadPendingBooking,
-  savePendingBooking,
-  type PendingBooking,
-} from '../../components/booking/pending-booking';
-import { bookedLesson, payment, TUTOR_ID } from '../../test/booking-fixtures';
+import { loadPendingBooking, savePendingBooking } from '../../components/booking/pending-booking';
+import { bookedLesson, payment, pendingSingle } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
 import { apiError, gate, serveApi, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
@@ -20,23 +16,7 @@ import { SuccessPage } from './success-page';
 
 const CONFIRM = 'POST /api/checkout/sessions/cs_1/confirm';
 
-const booking: PendingBooking = {
-  studentId: signedInStudent.id,
-  tutorProfileId: TUTOR_ID,
-  tutorName: 'Ada Tutor',
-  subjectId: 1,
-  subjectName: 'Mathematics',
-  bookingMode: 'single',
-  isTrial: false,
-  bookingDate: '2027-03-09',
-  slotLabel: '15:00-16:00',
-  viewerZone: 'UTC',
-  lessonMinutes: 50,
-  startTime: '2027-03-09T15:00:00.000Z',
-  endTime: '2027-03-09T16:00:00.000Z',
-  notes: '',
-  price: 3333,
-};
+const booking = pendingSingle;
 
 const result = (fields: Partial<CheckoutResult>): Reply => ({
   json: { outcome: 'booked', payment: payment(), lesson: bookedLesson(), ...fields },
