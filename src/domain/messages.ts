@@ -406,7 +406,6 @@ export const PAYMENT_MESSAGES = {
   refundedTitle: 'Payment Refunded',
   processingTitle: 'Payment Processing',
   notPaidTitle: 'Payment Not Completed',
-  lessonBookedFromPackage: 'Booked with a lesson from your package.',
 } as const;
 
 /** Texts of the API and the API client themselves, whatever the screen (ours). */
