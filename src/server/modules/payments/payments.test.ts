@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { everyDay } from '../../test/weekly-availability';
 import { PAYMENT_HARNESSES, type PaymentHarness } from './payment-harness';
+import { expireHold } from './payment-workers';
 
 // Paid bookings end to end through the HTTP API, on each provider (the built-in checkout and
 // Stripe against its local fake) and each database: the slot is held while the student pays,
@@ -187,6 +188,24 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
     const notice = await t.inbox.waitFor(late.email, { afterCount: signUpMails });
     expect(notice.text).toContain(P.slotTakenReason);
     expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('expired');
+  });
+
+  it("expires an unpaid hold by its job: the payment and lesson expire, the provider's session closes", async () => {
+    const tutor = await newTutor();
+    const student = await createStudent(t);
+    const started = await startedCheckout(student, tutor);
+    // The job was written with the hold, to run when it ends.
+    expect(await jobsOf('payments.expire-hold', started.payment.id)).toBe(1);
+    const ctx = t.app.deps;
+    await expireHold(ctx, started.payment.id);
+    expect((await paymentRow(started.payment.id)).status).toBe('pending');
+    clock.advance(15 * MINUTE);
+    await expireHold(ctx, started.payment.id);
+    expect((await paymentRow(started.payment.id)).status).toBe('expired');
+    expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('expired');
+    expect((await ctx.paymentProvider.retrieveSession(started.sessionId)).status).toBe('expired');
+    const settled = await confirm(student, started.sessionId);
+    expect(settled.json).toMatchObject({ outcome: 'unpaid', payment: { status: 'expired' } });
   });
 
   it('books a late payment whose slot is still free', async () => {
