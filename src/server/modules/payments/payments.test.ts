@@ -92,11 +92,11 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
       headers: { 'content-type': 'application/json', ...event.headers },
       body: event.body,
     });
-  /** Jobs of a queue written so far (sent once per payment, whatever the deliveries). */
-  const jobsOf = async (queue: string, paymentId: string) =>
+  /** Jobs of a queue written so far about one payment or lesson (`key`: paymentId, lessonId). */
+  const jobsOf = async (queue: string, id: string, key = 'paymentId') =>
     (
       await sql<{ n: number }>`select count(*)::int as n from pgboss.job
-        where name = ${queue} and data->>'paymentId' = ${paymentId}`.execute(t.database.db)
+        where name = ${queue} and data->>${key} = ${id}`.execute(t.database.db)
     ).rows[0]!.n;
 
   it('holds the slot while the student pays, priced by the server', async () => {
@@ -140,7 +140,7 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
     const payment = await paymentRow(started.payment.id);
     expect(payment.status).toBe('completed');
     expect(payment.provider_payment_intent_id).toBeTruthy();
-    expect(await jobsOf('payments.booking-confirmed', started.payment.id)).toBe(1);
+    expect(await jobsOf('lessons.booked', lessons[0]!.id, 'lessonId')).toBe(1);
     const mail = await t.inbox.waitFor(student.email, { afterCount: signUpMails });
     expect(mail.attachments.map((a) => a.filename)).toEqual(['lesson.ics']);
     const tutorEmail = await t.database.db
