@@ -201,8 +201,9 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
   }
 
   /** Label → value of each row of a facts list (the checkout summary, the success card). */
-  const factsOf = async (container: Locator) =>
-    Object.fromEntries(
+  async function factsOf(container: Locator) {
+    await container.locator('dl > div').first().waitFor();
+    return Object.fromEntries(
       await Promise.all(
         (await container.locator('dl > div').all()).map(async (row) => [
           await row.locator('dt').innerText(),
@@ -210,6 +211,7 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
         ]),
       ),
     ) as Record<string, string>;
+  }
 
   const paymentSummary = (page: Page) => page.getByRole('region', { name: M.paymentSummary });
   const payButton = (page: Page, price: number) =>
@@ -474,14 +476,16 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
       M.packageValidity(offer.validity_days),
     ])
       expect(offered).toContain(text);
+    // A time alone is not enough: Continue waits for the package.
+    const first = await pickTime(page, tutor.id, dateIn(ZONE, 4), 50, 2);
+    await dialog.getByText(M.selectPackage).waitFor();
     expect(await continueButton(dialog).isDisabled()).toBe(true);
     await fivePack.click();
     expect(await pressed(fivePack)).toBe(true);
-    const first = await pickTime(page, tutor.id, dateIn(ZONE, 4), 50, 2);
     expect(await dialog.getByTestId('booking-summary').innerText()).toContain(usd(total));
     await continueButton(dialog).click();
     await page.waitForURL('**/payment/checkout');
-
+    await page.getByRole('heading', { level: 1, name: M.checkoutTitle }).waitFor();
     const summary = await factsOf(paymentSummary(page));
     expect(summary).toMatchObject({
       Tutor: tutor.name,
