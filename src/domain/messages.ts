@@ -250,8 +250,6 @@ export const BOOKING_MESSAGES = {
     `This lesson was booked in ${lessonZone}. The times below are in your timezone.`,
   cannotReschedule: 'Only pending and scheduled lessons can be rescheduled',
   reasonTooLong: 'The reason must be 500 characters or fewer',
-  paidSoon:
-    'Paid lessons and packages can be booked once card payments open. For now, book your free trial lesson.',
   notesTooLong: 'Notes must be 2000 characters or fewer',
   invalidRange: 'Please choose between 1 and 60 days',
   lessonNotFound: 'Lesson not found',
@@ -287,6 +285,21 @@ export const BOOKING_MESSAGES = {
     `Your free trial lesson with ${tutorName} is booked. We hope you enjoy meeting your tutor!`,
   lessonConfirmedText: (tutorName: string) => `Your lesson with ${tutorName} is booked.`,
   noBookingFoundText: 'We could not find this booking. Your lessons are listed under My Lessons.',
+  // The booking modal's packages and credits (ours, where the spec is silent).
+  packagesLegend: 'Package',
+  loadingPackages: 'Loading packages',
+  loadPackagesFailed: 'Could not load the packages',
+  packageLessons: (lessons: number) => `${lessons} lessons`,
+  packageDiscount: (percent: number) => `Save ${percent}%`,
+  packageValidity: (days: number) => `Valid for ${days} days`,
+  packageFirstLesson:
+    'The time you choose below is your first lesson; you schedule the others later.',
+  payWithLegend: 'Pay with',
+  payForLesson: 'Pay for this lesson',
+  useCredit: 'Use a lesson from your package',
+  fromYourPackage: 'From your package',
+  creditPinsLesson: (minutes: number, subject: string) =>
+    `A lesson from this package is ${minutes} minutes of ${subject}.`,
   // The reschedule step of the lesson detail dialog (ours, where the spec is silent).
   currentTime: 'Current time',
   newTime: 'New time',
@@ -380,6 +393,21 @@ export const PAYMENT_MESSAGES = {
   packageDescriptionTooLong: 'The description must be 500 characters or fewer',
   creditsLeft: (left: number, total: number, until: string) =>
     `${left} of ${total} lessons left, valid until ${until}`,
+  // Ours: the checkout, success and cancel pages.
+  checkoutIntroFree: 'Check your lesson, then confirm it.',
+  checkoutIntroPaid: 'Check your booking, then pay for it with our secure payment provider.',
+  singleLessonType: 'Single lesson',
+  packageType: 'Lesson package',
+  packageLessonsFirst: (lessons: number) =>
+    `${lessons} lessons, the first at this time; schedule the others later`,
+  processingPaymentNote:
+    'Taking you to our secure payment provider. Please do not close or refresh this page.',
+  packageConfirmedText: (tutorName: string) =>
+    `Your package with ${tutorName} is ready and your first lesson is booked. Schedule the others from the booking screen whenever you like.`,
+  viewReceipt: 'View receipt',
+  refundedTitle: 'Payment Refunded',
+  processingTitle: 'Payment Processing',
+  notPaidTitle: 'Payment Not Completed',
 } as const;
 
 /** Texts of the API and the API client themselves, whatever the screen (ours). */

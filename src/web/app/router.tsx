@@ -12,7 +12,6 @@ import { VerificationSuccessPage } from '../features/auth/verification-success-p
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { RouteErrorPage } from '../features/errors/route-error-page';
 import { LegalPage } from '../features/legal/legal-page';
-import { PAYMENT_PLACEHOLDERS } from '../features/payment/payment-pages';
 import { STUDENT_PLACEHOLDERS } from '../features/student/student-pages';
 import { TUTOR_PLACEHOLDERS } from '../features/tutor/tutor-pages';
 import { paths, patterns } from '../lib/paths';
@@ -192,7 +191,12 @@ const pages: RouteObject[] = [
               Component: (await import('../features/payment/success-page')).SuccessPage,
             }),
           },
-          { path: paths.payment.cancel, element: placeholder(PAYMENT_PLACEHOLDERS.cancel) },
+          {
+            path: paths.payment.cancel,
+            lazy: async () => ({
+              Component: (await import('../features/payment/cancel-page')).CancelPage,
+            }),
+          },
         ],
       },
     ],

@@ -60,4 +60,7 @@ export const paths = {
   },
   paymentSuccess: (lessonId: string) =>
     `${paths.payment.success}?lesson=${encodeURIComponent(lessonId)}`,
+  /** The success page of a checkout session (where the provider sends the student back). */
+  checkoutResult: (sessionId: string) =>
+    `${paths.payment.success}?session_id=${encodeURIComponent(sessionId)}`,
 } as const;

@@ -18,7 +18,13 @@ export const queryKeys = {
     reviews: (tutorId: string) => [...tutor(tutorId), 'reviews'] as const,
     slots: (tutorId: string, query: object) => [...tutor(tutorId), 'slots', query] as const,
     trialEligibility: (tutorId: string) => [...tutor(tutorId), 'trial-eligibility'] as const,
+    packageOffers: (tutorId: string, query: object) =>
+      [...tutor(tutorId), 'packages', query] as const,
+    /** The signed-in student's packages with this tutor (their credits). */
+    myPackages: (tutorId: string) => [...tutor(tutorId), 'my-packages'] as const,
   },
+  /** A checkout session as the server settled it (the success page). */
+  checkout: (sessionId: string) => ['checkout', sessionId] as const,
   lessons: {
     all: ['lessons'] as const,
     /** Without days: every range (the prefix a change invalidates). */

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { startTestApp, TEST_SESSION_SECRET, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { CHECKOUT_SCRIPT_PATH } from './local-checkout-script';
 import { PAGE_TEXT } from './local-checkout-page';
-import { localCheckoutRoutes } from './local-checkout.routes';
 import {
   paymentParties,
   pendingCheckout,
@@ -16,9 +15,9 @@ import { CARD_TEXT } from './local-test-cards';
 import { deriveLocalWebhookSecret } from './local-webhook-signature';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './payment-provider';
 
-// The hosted checkout over HTTP, as a browser posts its forms, with the app's real CSP and a
-// test-only webhook endpoint that verifies what the page sends (the payments module's own
-// endpoint comes later): paying delivers a signed event that parseWebhook accepts.
+// The app's hosted checkout over HTTP, as a browser posts its forms, with the app's real CSP
+// and a test-only webhook endpoint that verifies what the page sends: paying delivers a signed
+// event that parseWebhook accepts. (Fulfilment has its own suite: payments.test.ts.)
 
 const NOW = new Date('2030-01-07T03:00:00Z');
 const MINUTE = 60_000;
@@ -52,14 +51,18 @@ describe.each(TEST_DRIVERS)('local hosted checkout on %s', (driver) => {
   /** What our webhook endpoint received: verified events, or why a delivery was refused. */
   const deliveries: (PaymentEvent | null | { refused: string })[] = [];
 
-  const checkoutAndWebhook: FastifyPluginAsync = async (app) => {
+  /**
+   * A webhook endpoint of the test's own that verifies what the app's hosted page sends, with
+   * the app's key: a static path wins over the app's /api/payments/webhooks/:provider, so the
+   * app's fulfilment never sees these fixture payments.
+   */
+  const verifyingWebhook: FastifyPluginAsync = async (app) => {
     const deps: LocalProviderDeps = {
       db: app.deps.db,
       publicUrl: app.deps.env.PUBLIC_URL,
-      webhookSecret: deriveLocalWebhookSecret(app.deps.signingSecret),
+      webhookSecret: deriveLocalWebhookSecret(TEST_SESSION_SECRET),
       clock: app.deps.clock,
     };
-    await app.register(localCheckoutRoutes, deps);
     await app.register(async (scope) => {
       const verifier = localProvider(deps);
       // Signatures are over the exact bytes sent: keep the raw body.
@@ -82,14 +85,9 @@ describe.each(TEST_DRIVERS)('local hosted checkout on %s', (driver) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(driver, {}, { clock, extraRoutes: checkoutAndWebhook });
+    t = await startTestApp(driver, {}, { clock, extraRoutes: verifyingWebhook });
     parties = await paymentParties(t);
-    provider = localProvider({
-      db: t.database.db,
-      publicUrl: t.url,
-      webhookSecret: deriveLocalWebhookSecret('not the app secret'),
-      clock,
-    });
+    provider = t.app.deps.paymentProvider;
   });
   beforeEach(() => {
     clock.set(NOW);

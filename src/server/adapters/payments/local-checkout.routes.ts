@@ -80,6 +80,10 @@ function sendPage(reply: FastifyReply, status: number, body: string) {
 
 export const localCheckoutRoutes: FastifyPluginAsync<LocalProviderDeps> = async (app, options) => {
   assertLocalCheckoutAllowed(options);
+  // Pages for a browser, not API operations: kept out of the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
   const deps: LocalCheckoutDeps = options;
   const publicOrigin = new URL(deps.publicUrl).origin;
 

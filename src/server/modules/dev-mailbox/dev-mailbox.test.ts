@@ -59,7 +59,11 @@ describe('the dev mailbox (no SMTP_URL)', () => {
   });
 
   it('is not there in production', async () => {
-    const production = await startTestApp('pglite', { SMTP_URL: '', NODE_ENV: 'production' });
+    const production = await startTestApp('pglite', {
+      SMTP_URL: '',
+      NODE_ENV: 'production',
+      LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
+    });
     try {
       expect(
         (await fetch(`${production.url}/dev/mailbox`, { headers: { accept: 'text/html' } })).status,

@@ -6,6 +6,7 @@ import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { AppError } from '../../errors';
 import { TrialAlreadyUsedError } from './lesson-errors';
 import { viewOfStored } from './lesson-view';
+import { noteLessonBooked, type NoticeContext } from './lesson-booked-notice';
 import type { LessonsContext } from './lessons-context';
 import * as repository from './lessons.repository';
 import { plainTextToNotesHtml } from './notes-html';
@@ -31,7 +32,7 @@ export async function trialEligibility(
  * with this tutor. Two students racing for one slot get one lesson and one clear 409.
  */
 export async function bookLesson(
-  ctx: LessonsContext,
+  ctx: NoticeContext,
   studentId: string,
   input: z.output<typeof bookLessonSchema>,
 ): Promise<Lesson> {
@@ -46,7 +47,7 @@ export async function bookLesson(
       lessonMinutes: input.lessonMinutes,
       choice: input,
     });
-    return repository.insertLesson(trx, {
+    const id = await repository.insertLesson(trx, {
       tutorProfileId: tutor.id,
       studentId,
       subjectId: input.subjectId,
@@ -60,6 +61,8 @@ export async function bookLesson(
       timezone: input.viewerZone,
       studentNotes: plainTextToNotesHtml(input.notes),
     });
+    await noteLessonBooked(ctx.jobs, trx, id);
+    return id;
   });
   return viewOfStored(ctx, lessonId, studentId);
 }

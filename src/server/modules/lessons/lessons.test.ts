@@ -220,6 +220,12 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       studentNotes: '<p>I would like to work on fractions.</p>',
     });
 
+    // Both parties are told, each with the lesson's calendar file (after the sign-up code mail).
+    const confirmation = await t.inbox.waitFor(student.email, { afterCount: 1 });
+    expect(confirmation.text).toContain('free trial lesson');
+    expect(confirmation.attachments.map((file) => file.filename)).toEqual(['lesson.ics']);
+    await t.inbox.waitFor(tutor.email, { afterCount: 1 });
+
     // Gone for everyone, and overlapping starts too (05:30 and 06:00 both need 06:00–06:30).
     expect(await slotLabels(otherStudent.client, tutor.id, viewerDate(3))).toEqual([
       '06:30-07:30',

@@ -8,6 +8,7 @@ import type { StudentPackageStatus } from '../../../domain/payments/payment-rule
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
 import { viewOfStored } from '../lessons/lesson-view';
+import { noteLessonBooked, type NoticeContext } from '../lessons/lesson-booked-notice';
 import type { LessonsContext } from '../lessons/lessons-context';
 import * as lessons from '../lessons/lessons.repository';
 import { plainTextToNotesHtml } from '../lessons/notes-html';
@@ -86,7 +87,7 @@ function refusalOf(status: StudentPackageStatus, lessonsLeft: number): AppError 
  * length; the lesson is confirmed at once (it is paid for) at its share of the package price.
  */
 export async function schedulePackageLesson(
-  ctx: LessonsContext,
+  ctx: NoticeContext,
   studentId: string,
   studentPackageId: string,
   input: z.output<typeof schedulePackageLessonSchema>,
@@ -107,7 +108,7 @@ export async function schedulePackageLesson(
       lessonMinutes: owned.lesson_minutes,
       choice: input,
     });
-    return lessons.insertLesson(trx, {
+    const id = await lessons.insertLesson(trx, {
       tutorProfileId: tutor.id,
       studentId,
       subjectId: owned.subject_id,
@@ -122,6 +123,8 @@ export async function schedulePackageLesson(
       paymentId: owned.payment_id,
       studentPackageId: owned.id,
     });
+    await noteLessonBooked(ctx.jobs, trx, id);
+    return id;
   });
   const [lesson, bought] = await Promise.all([
     viewOfStored(ctx, lessonId, studentId),

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { CheckoutOutcome } from '../../../domain/payments/payment-rules';
 import type { CheckoutSessionState, PaymentEvent } from '../../adapters/payments/payment-provider';
 import type { DB } from '../../db/types';
+import { noteLessonBooked } from '../lessons/lesson-booked-notice';
 import { PAYMENT_JOBS } from './payment-jobs';
 import type { PaymentsContext } from './payments-context';
 import * as repository from './payments.repository';
@@ -113,7 +114,7 @@ async function bookPaid(
   }
   await repository.updatePayment(trx, paymentId, paid);
   await repository.activateStudentPackage(trx, paymentId, now);
-  await ctx.jobs.send(PAYMENT_JOBS.bookingConfirmed, { paymentId }, { key: paymentId }, trx);
+  await noteLessonBooked(ctx.jobs, trx, lesson.id);
   return 'booked';
 }
 

@@ -4,6 +4,4 @@ export const PAYMENT_JOBS = {
   expireHold: 'payments.expire-hold',
   /** A payment arrived after its slot was taken: give the money back, tell the student. */
   refundSlotTaken: 'payments.refund-slot-taken',
-  /** A lesson was paid for: email the student and the tutor (with the .ics). */
-  bookingConfirmed: 'payments.booking-confirmed',
 } as const;

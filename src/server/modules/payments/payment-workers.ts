@@ -1,15 +1,21 @@
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { fulfilCheckout, giveUp } from './fulfil-checkout';
 import { PAYMENT_JOBS } from './payment-jobs';
-import { sendBookingConfirmation, sendRefundNotice } from './payment-notices';
+import { PAYMENT_MESSAGES as P } from '../../../domain/messages';
+import {
+  LESSON_BOOKED_JOB,
+  sendLessonBookedEmails,
+  sendRefundEmail,
+} from '../lessons/lesson-booked-notice';
 import type { PaymentsContext } from './payments-context';
 import * as repository from './payments.repository';
 
-// What happens to a payment later, as jobs: a hold's end, an automatic refund, the emails.
+// What happens to a booking later, as jobs: a hold's end, an automatic refund, the emails.
 // Each handler is safe to run twice (a job may be retried after a crash).
 
 type PaymentJob = { paymentId: string };
 
+/** The workers of every booking job (started once per process, with the app). */
 export async function startPaymentWorkers(ctx: PaymentsContext) {
   await ctx.jobs.work(PAYMENT_JOBS.expireHold, ({ paymentId }: PaymentJob) =>
     expireHold(ctx, paymentId),
@@ -17,8 +23,8 @@ export async function startPaymentWorkers(ctx: PaymentsContext) {
   await ctx.jobs.work(PAYMENT_JOBS.refundSlotTaken, ({ paymentId }: PaymentJob) =>
     refundSlotTaken(ctx, paymentId),
   );
-  await ctx.jobs.work(PAYMENT_JOBS.bookingConfirmed, ({ paymentId }: PaymentJob) =>
-    sendBookingConfirmation(ctx, paymentId),
+  await ctx.jobs.work(LESSON_BOOKED_JOB, ({ lessonId }: { lessonId: string }) =>
+    sendLessonBookedEmails(ctx, lessonId),
   );
 }
 
@@ -69,5 +75,10 @@ export async function refundSlotTaken(ctx: PaymentsContext, paymentId: string) {
     });
     await repository.setStudentPackageStatus(trx, paymentId, 'refunded');
   });
-  await sendRefundNotice(ctx, paymentId);
+  const lesson = await repository.lessonOfPayment(ctx.db, paymentId);
+  if (lesson)
+    await sendRefundEmail(ctx, lesson.id, {
+      amountCents: payment.amount_cents,
+      reason: P.slotTakenReason,
+    });
 }

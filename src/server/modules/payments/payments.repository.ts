@@ -125,13 +125,19 @@ export async function recordEvent(
   return inserted !== undefined;
 }
 
-/** The lesson a payment bought (a package's first lesson). */
+/**
+ * The lesson booked with the purchase (a package's first lesson): the first one made for the
+ * payment; lessons scheduled later from the package's credits carry the payment too.
+ */
 export function lessonOfPayment(db: Db, paymentId: string) {
   return db
     .selectFrom('lessons')
     .select(['id', 'status', 'starts_at', 'student_package_id'])
     .where('payment_id', '=', paymentId)
     .where('rescheduled_from', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
     .executeTakeFirst();
 }
 
@@ -231,43 +237,6 @@ export async function setStudentPackageStatus(
     .set({ status })
     .where('payment_id', '=', paymentId)
     .execute();
-}
-
-/** What the booking and refund emails tell: both parties, the lesson, the payment. */
-export function mailFactsOf(db: Db, paymentId: string) {
-  return db
-    .selectFrom('payments as p')
-    .innerJoin('lessons as l', (join) =>
-      join.onRef('l.payment_id', '=', 'p.id').on('l.rescheduled_from', 'is', null),
-    )
-    .innerJoin('tutor_profiles as tp', 'tp.id', 'p.tutor_profile_id')
-    .innerJoin('users as tu', 'tu.id', 'tp.user_id')
-    .innerJoin('users as su', 'su.id', 'p.student_id')
-    .innerJoin('subjects as s', 's.id', 'l.subject_id')
-    .leftJoin('student_packages as sp', 'sp.payment_id', 'p.id')
-    .select([
-      'p.id as payment_id',
-      'p.amount_cents',
-      'p.currency',
-      'p.status',
-      'p.refunded_cents',
-      'p.provider_payment_intent_id',
-      'l.id as lesson_id',
-      'l.starts_at',
-      'l.duration_minutes',
-      'l.timezone as lesson_timezone',
-      sql<string>`tu.first_name || ' ' || tu.last_name`.as('tutor_name'),
-      'tu.email as tutor_email',
-      'tp.timezone as tutor_timezone',
-      sql<string>`su.first_name || ' ' || su.last_name`.as('student_name'),
-      'su.email as student_email',
-      'su.timezone as student_timezone',
-      's.name as subject',
-      'sp.name as package_name',
-      'sp.number_of_lessons as package_lessons',
-    ])
-    .where('p.id', '=', paymentId)
-    .executeTakeFirst();
 }
 
 export function paymentOfSession(db: Db, sessionId: string) {

@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { everyDay } from '../../test/weekly-availability';
 import { PAYMENT_HARNESSES, type PaymentHarness } from './payment-harness';
+import { expireHold } from './payment-workers';
 
 // Paid bookings end to end through the HTTP API, on each provider (the built-in checkout and
 // Stripe against its local fake) and each database: the slot is held while the student pays,
@@ -91,11 +92,11 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
       headers: { 'content-type': 'application/json', ...event.headers },
       body: event.body,
     });
-  /** Jobs of a queue written so far (sent once per payment, whatever the deliveries). */
-  const jobsOf = async (queue: string, paymentId: string) =>
+  /** Jobs of a queue written so far about one payment or lesson (`key`: paymentId, lessonId). */
+  const jobsOf = async (queue: string, id: string, key = 'paymentId') =>
     (
       await sql<{ n: number }>`select count(*)::int as n from pgboss.job
-        where name = ${queue} and data->>'paymentId' = ${paymentId}`.execute(t.database.db)
+        where name = ${queue} and data->>${key} = ${id}`.execute(t.database.db)
     ).rows[0]!.n;
 
   it('holds the slot while the student pays, priced by the server', async () => {
@@ -139,7 +140,7 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
     const payment = await paymentRow(started.payment.id);
     expect(payment.status).toBe('completed');
     expect(payment.provider_payment_intent_id).toBeTruthy();
-    expect(await jobsOf('payments.booking-confirmed', started.payment.id)).toBe(1);
+    expect(await jobsOf('lessons.booked', lessons[0]!.id, 'lessonId')).toBe(1);
     const mail = await t.inbox.waitFor(student.email, { afterCount: signUpMails });
     expect(mail.attachments.map((a) => a.filename)).toEqual(['lesson.ics']);
     const tutorEmail = await t.database.db
@@ -187,6 +188,24 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
     const notice = await t.inbox.waitFor(late.email, { afterCount: signUpMails });
     expect(notice.text).toContain(P.slotTakenReason);
     expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('expired');
+  });
+
+  it("expires an unpaid hold by its job: the payment and lesson expire, the provider's session closes", async () => {
+    const tutor = await newTutor();
+    const student = await createStudent(t);
+    const started = await startedCheckout(student, tutor);
+    // The job was written with the hold, to run when it ends.
+    expect(await jobsOf('payments.expire-hold', started.payment.id)).toBe(1);
+    const ctx = t.app.deps;
+    await expireHold(ctx, started.payment.id);
+    expect((await paymentRow(started.payment.id)).status).toBe('pending');
+    clock.advance(15 * MINUTE);
+    await expireHold(ctx, started.payment.id);
+    expect((await paymentRow(started.payment.id)).status).toBe('expired');
+    expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('expired');
+    expect((await ctx.paymentProvider.retrieveSession(started.sessionId)).status).toBe('expired');
+    const settled = await confirm(student, started.sessionId);
+    expect(settled.json).toMatchObject({ outcome: 'unpaid', payment: { status: 'expired' } });
   });
 
   it('books a late payment whose slot is still free', async () => {

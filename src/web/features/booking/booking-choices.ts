@@ -1,9 +1,10 @@
+import type { PackageOffer } from '../../../contracts/packages.contract';
 import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
 import { TRIAL_PRICE_CENTS, type BookingMode } from '../../../domain/booking/booking-rules';
-import { singleLessonPriceCents } from '../../../domain/booking/pricing';
+import { formatPrice, singleLessonPriceCents } from '../../../domain/booking/pricing';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { formatMoney } from '../../../domain/money';
 import { LESSON_MINUTES, type LessonMinutes } from '../../../domain/scheduling/slot-length';
-import { formatPrice } from '../../../domain/booking/pricing';
 import type { Choice } from './choice-group';
 
 // The choices the modal offers, built from the tutor, the reference data and the eligibility.
@@ -18,10 +19,21 @@ export const MODE_TITLES: Record<BookingMode, string> = {
 export const singlePrice = (tutor: TutorProfileResponse, lessonMinutes: LessonMinutes) =>
   singleLessonPriceCents(tutor.hourlyRateCents, lessonMinutes);
 
-/** What the chosen mode costs, in cents: a free trial, a priced lesson; a package's own price. */
-export function modePrice(mode: BookingMode, tutor: TutorProfileResponse, minutes: LessonMinutes) {
-  if (mode === 'trial') return TRIAL_PRICE_CENTS;
-  return mode === 'single' ? singlePrice(tutor, minutes) : null;
+/**
+ * What the choice costs, as the footer shows it: a free trial, a priced lesson, a lesson from a
+ * bought package, the chosen package's price (none until one is chosen). Display only: the
+ * server prices the checkout.
+ */
+export function priceText(
+  mode: BookingMode,
+  tutor: TutorProfileResponse,
+  minutes: LessonMinutes,
+  paidWith: { credit: boolean; offer: PackageOffer | null },
+): string | null {
+  if (mode === 'trial') return formatPrice(TRIAL_PRICE_CENTS);
+  if (mode === 'single')
+    return paidWith.credit ? M.fromYourPackage : formatPrice(singlePrice(tutor, minutes));
+  return paidWith.offer && formatMoney(paidWith.offer.totalPriceCents, paidWith.offer.currency);
 }
 
 /**

@@ -1,32 +1,29 @@
 import { ArrowRight } from 'lucide-react';
 import { lessonTimes } from '../../lib/lesson-time';
-import { formatPrice } from '../../../domain/booking/pricing';
 import { Button } from '../../components/ui/button';
 import { dayParts } from '../../components/booking/booking-week';
 
 /**
  * What is chosen so far (or what is still missing) and Continue, which waits for a subject,
- * a time, the checks in flight and a mode that can be completed.
+ * a package in package mode, a time, and the checks in flight.
  */
 export function BookingFooter({
   summary,
   lessonMinutes,
   zone,
-  price,
+  priceText,
   missing,
   busy,
-  disabled,
   onContinue,
 }: {
   summary: { date: string; start: string } | null;
   lessonMinutes: number;
   zone: string;
-  /** In cents; null when it depends on a package. */
-  price: number | null;
+  /** What it costs ('Free', '$40.00', from a package); null until a package is chosen. */
+  priceText: string | null;
   /** The spec's message for the first missing choice, if any. */
   missing: string | null;
   busy: boolean;
-  disabled: boolean;
   onContinue: () => void;
 }) {
   return (
@@ -37,21 +34,17 @@ export function BookingFooter({
             <span className="font-semibold">{dayParts(summary.date).full}</span>
             {' · '}
             {lessonTimes(summary.start, lessonMinutes, zone)}
-            {price !== null && (
+            {priceText !== null && (
               <>
                 {' · '}
-                <span className="font-semibold">{formatPrice(price)}</span>
+                <span className="font-semibold">{priceText}</span>
               </>
             )}
           </p>
         )}
         {missing && <p className="text-slate-600 dark:text-slate-400">{missing}</p>}
       </div>
-      <Button
-        onClick={onContinue}
-        disabled={disabled || busy || missing !== null}
-        className="w-full sm:w-auto"
-      >
+      <Button onClick={onContinue} disabled={busy || missing !== null} className="w-full sm:w-auto">
         Continue <ArrowRight aria-hidden className="h-4 w-4" />
       </Button>
     </div>

@@ -1,70 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SlotsResponse } from '../../../contracts/booking.contract';
-import { tutorProfileResponse } from '../../../contracts/tutors.contract';
+import { singleLessonPriceCents, formatPrice } from '../../../domain/booking/pricing';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defaults';
 import { DEFAULT_LESSON_MINUTES } from '../../../domain/scheduling/slot-length';
+import { loadPendingBooking } from '../../components/booking/pending-booking';
+import {
+  MODAL_NOW as NOW,
+  oneSubjectTutor as tutor,
+  slotsWeek as week,
+  TUTOR_ID,
+} from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
 import { apiError, gate, serveApi, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { BookingModal } from './booking-modal';
-
-// The modal opens on Monday 8 March 2027 at noon, in UTC (the test project's zone).
-const NOW = new Date('2027-03-08T12:00:00Z');
-const WEEK = ['08', '09', '10', '11', '12', '13', '14'].map((day) => `2027-03-${day}`);
-
-const tutor = tutorProfileResponse.parse({
-  id: 'tutor-1',
-  name: 'Ada Tutor',
-  firstName: 'Ada',
-  lastName: 'Tutor',
-  avatarUrl: null,
-  subjects: [{ id: 1, name: 'Mathematics', level: 'Advanced' }],
-  languages: [{ name: 'English', level: 'Native' }],
-  hourlyRateCents: 4000,
-  rating: null,
-  totalReviews: 0,
-  lessonsCompleted: 0,
-  introduction: 'Maths made clear.',
-  isVerified: true,
-  location: 'Lisbon',
-  teachingStyle: 'Patient',
-  specializations: [],
-  teachingExperience: 5,
-  bio: 'Ten years of algebra.',
-  education: {
-    level: 'Master',
-    title: 'Mathematics',
-    university: 'Lisbon',
-    yearOfGraduation: 2015,
-  },
-  certificates: [],
-  lessonSpecialties: [],
-  videoUrl: '',
-  availability: { timezone: 'UTC', slots: [] },
-  reviews: [],
-});
-
-/** The week as the slots endpoint answers it; `open` days get an afternoon slot at 15:00. */
-const week = (open: string[] = []): SlotsResponse => ({
-  tutorTimezone: 'UTC',
-  days: WEEK.map((date, index) => ({
-    dateStr: date,
-    localDow: (index + 1) % 7,
-    slots: open.includes(date)
-      ? [
-          {
-            startTime: `${date}T15:00:00.000Z`,
-            endTime: `${date}T16:00:00.000Z`,
-            slotLabel: '15:00-16:00',
-            period: 'afternoon' as const,
-          },
-        ]
-      : [],
-  })),
-});
 
 function serveBooking({
   eligible = true,
@@ -76,8 +27,9 @@ function serveBooking({
   return serveApi({
     'GET /api/auth/session': { json: { user: signedInStudent } },
     'GET /api/reference': { json: DEFAULT_REFERENCE_DATA },
-    'GET /api/tutors/tutor-1/trial-eligibility': { json: { eligible } },
-    'GET /api/tutors/tutor-1/slots': slots,
+    [`GET /api/tutors/${TUTOR_ID}/trial-eligibility`]: { json: { eligible } },
+    [`GET /api/tutors/${TUTOR_ID}/my-packages`]: { json: { packages: [] } },
+    [`GET /api/tutors/${TUTOR_ID}/slots`]: slots,
   });
 }
 
@@ -89,7 +41,10 @@ describe('BookingModal', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    localStorage.clear();
+  });
 
   it('shows the times loading until the slots arrive, then picks the first open day', async () => {
     const server = gate();
@@ -130,16 +85,42 @@ describe('BookingModal', () => {
     expect(continueButton().disabled).toBe(true);
   });
 
-  it('tells a student who had their trial with this tutor, and offers no trial', async () => {
-    serveBooking({ eligible: false, slots: () => ({ json: week(['2027-03-08']) }) });
-    openModal();
+  it('tells a student who had their trial with this tutor, offers no trial and prices a single lesson', async () => {
+    const api = serveBooking({ eligible: false, slots: () => ({ json: week(['2027-03-08']) }) });
+    const { router } = openModal();
     expect(await screen.findByText(M.trialUsed)).toBeTruthy();
     expect(screen.getByRole('heading', { name: M.titleSingle })).toBeTruthy();
-    expect(screen.getByText(M.paidSoon)).toBeTruthy();
     const trial = screen.getByRole('button', { name: /^Trial lesson/ }) as HTMLButtonElement;
     expect(trial.disabled).toBe(true);
     expect(trial.getAttribute('aria-pressed')).toBe('false');
+    // $40 an hour for 50 minutes: $33.33, shown on the choice and, once a time is chosen, below.
+    const price = formatPrice(singleLessonPriceCents(4000, 50));
+    expect(price).toBe('$33.33');
+    const single = screen.getByRole('button', { name: /^Single lesson/ });
+    expect(single.getAttribute('aria-pressed')).toBe('true');
+    expect(single.textContent).toContain(price);
     expect(continueButton().disabled).toBe(true);
+
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '3:00 PM' }));
+    expect(screen.getByTestId('booking-summary').textContent).toContain(price);
+    await user.click(continueButton());
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/payment/checkout'));
+    const recheck = api.requests.at(-1)!;
+    expect(recheck.url.searchParams.get('days')).toBe('1');
+    expect(loadPendingBooking(signedInStudent.id)).toMatchObject({
+      bookingMode: 'single',
+      isTrial: false,
+      price: 3333,
+      tutorProfileId: TUTOR_ID,
+      tutorName: 'Ada Tutor',
+      subjectId: 1,
+      subjectName: 'Mathematics',
+      bookingDate: '2027-03-08',
+      slotLabel: '15:00-16:00',
+      lessonMinutes: 50,
+      startTime: '2027-03-08T15:00:00.000Z',
+    });
   });
 
   it('shows a failure with Retry, and the times once the retry succeeds', async () => {

@@ -4,29 +4,38 @@ import { BOOKING_WEEK_DAYS, TRIAL_PRICE_CENTS } from '../../../domain/booking/bo
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { browserTimeZone } from '../../components/availability/timezone-select';
 import { useIsMobile } from '../../components/availability/use-media-query';
+import { defaultDay, weekStart } from '../../components/booking/booking-week';
+import type { PendingBooking } from '../../components/booking/pending-booking';
+import { TimeSlots } from '../../components/booking/time-slots';
+import { WeekStrip } from '../../components/booking/week-strip';
 import { Banner } from '../../components/ui/banner';
 import { Dialog } from '../../components/ui/dialog';
+import { localDateKey } from '../../lib/lesson-time';
 import { useSession } from '../../lib/session';
-import { useSlots, useTrialEligibility } from './booking-api';
+import { useMyPackages, usePackageOffers, useSlots, useTrialEligibility } from './booking-api';
 import {
   MODE_TITLES,
   durationChoices,
   modeChoices,
-  modePrice,
+  priceText,
   singlePrice,
 } from './booking-choices';
 import { BookingFooter } from './booking-footer';
-import { bookingReducer, effectiveMode, initialChoice, isBookable } from './booking-state';
-import { defaultDay, weekStart } from '../../components/booking/booking-week';
-import { localDateKey } from '../../lib/lesson-time';
+import { bookingReducer, effectiveMode, initialChoice } from './booking-state';
 import { ChoiceGroup } from './choice-group';
+import { CreditChoice, usablePackages } from './credit-choice';
 import { NotesField } from './notes-field';
-import { TimeSlots } from '../../components/booking/time-slots';
+import { PackageList } from './package-list';
 import { TimezonePicker } from './timezone-picker';
+import { useBookFromPackage } from './use-book-from-package';
 import { useContinueBooking } from './use-continue-booking';
-import { WeekStrip } from '../../components/booking/week-strip';
 
-/** The booking modal for one tutor (subject, length, zone, week strip, time slots); a trial is the bookable mode today. */
+/**
+ * The booking modal for one tutor: the mode (a trial while the student may have one, else a
+ * single lesson, paid or from a bought package, or a package), subject, package, length, zone,
+ * week strip and time slots. Continue books a lesson from a package at once; anything else
+ * goes on to the checkout.
+ */
 export function BookingModal({
   tutor,
   onClose,
@@ -43,6 +52,9 @@ export function BookingModal({
 
   const eligibility = useTrialEligibility(tutor.id);
   const mode = effectiveMode(eligibility.data, choice.mode);
+  const credits = usablePackages(useMyPackages(tutor.id).data ?? [], now);
+  const credit =
+    mode === 'single' ? (credits.find((bought) => bought.id === choice.creditId) ?? null) : null;
   const today = localDateKey(now, choice.zone);
   const fromDate = weekStart(today, choice.weekOffset);
   const slots = useSlots({
@@ -56,33 +68,82 @@ export function BookingModal({
   const date = choice.date ?? (week ? defaultDay(week, today) : null);
   const daySlots = week?.find((day) => day.dateStr === date)?.slots ?? [];
   const slot = daySlots.find((candidate) => candidate.startTime === choice.slotStart) ?? null;
-  // One subject is chosen for the student; several wait for their pick.
-  const subject =
-    subjects.find((candidate) => candidate.id === choice.subjectId) ??
-    (subjects.length === 1 ? subjects[0] : undefined);
+  // One subject is chosen for the student; several wait for their pick. A package lesson is
+  // its package's subject, even one the tutor no longer lists.
+  const subject = credit
+    ? { id: credit.subjectId, name: credit.subject }
+    : (subjects.find((candidate) => candidate.id === choice.subjectId) ??
+      (subjects.length === 1 ? subjects[0] : undefined));
+  const offers = usePackageOffers(
+    tutor.id,
+    { subjectId: subject?.id, lessonMinutes: choice.lessonMinutes },
+    mode === 'package',
+  );
+  const offer =
+    mode === 'package'
+      ? (offers.data?.find((candidate) => candidate.id === choice.packageId) ?? null)
+      : null;
 
-  const { preparing, proceed } = useContinueBooking(() => {
+  const onSlotGone = () => {
     dispatch({ type: 'time', slotStart: null });
     void slots.refetch();
-  });
+  };
+  const { preparing, proceed } = useContinueBooking(onSlotGone);
+  const { booking, book } = useBookFromPackage(tutor.id, onSlotGone);
+  const missing = !subject
+    ? M.selectSubject
+    : mode === 'package' && !offer
+      ? M.selectPackage
+      : !slot
+        ? M.selectDateTime
+        : null;
+
   const onContinue = () => {
-    if (!user || !slot || !date || !subject || !isBookable(mode)) return;
-    void proceed({
+    if (!user || !slot || !date || !subject) return;
+    const chosenSlot = {
+      bookingDate: date,
+      slotLabel: slot.slotLabel,
+      viewerZone: choice.zone,
+      notes: choice.notes.trim(),
+    };
+    if (credit) return void book(credit.id, chosenSlot);
+    const lesson = {
       studentId: user.id,
       tutorProfileId: tutor.id,
       tutorName: tutor.name,
       subjectId: subject.id,
       subjectName: subject.name,
-      mode: 'trial',
-      bookingDate: date,
-      slotLabel: slot.slotLabel,
-      viewerZone: choice.zone,
       lessonMinutes: choice.lessonMinutes,
       startTime: slot.startTime,
       endTime: slot.endTime,
-      notes: choice.notes.trim(),
-      price: TRIAL_PRICE_CENTS,
-    });
+      // A tutor's rate is shown in dollars (the server prices in the tutor's currency).
+      currency: 'USD',
+      ...chosenSlot,
+    };
+    let pending: PendingBooking;
+    if (mode === 'trial')
+      pending = { ...lesson, bookingMode: 'trial', isTrial: true, price: TRIAL_PRICE_CENTS };
+    else if (mode === 'single')
+      pending = {
+        ...lesson,
+        bookingMode: 'single',
+        isTrial: false,
+        price: singlePrice(tutor, choice.lessonMinutes),
+      };
+    else if (offer)
+      pending = {
+        ...lesson,
+        bookingMode: 'package',
+        isTrial: false,
+        price: offer.totalPriceCents,
+        currency: offer.currency,
+        packageId: offer.id,
+        packageName: offer.name,
+        packageLessons: offer.numberOfLessons,
+        isPlatformPackage: offer.isPlatformPackage,
+      };
+    else return;
+    void proceed(pending);
   };
 
   return (
@@ -97,10 +158,9 @@ export function BookingModal({
           summary={slot && date ? { date, start: slot.startTime } : null}
           lessonMinutes={choice.lessonMinutes}
           zone={choice.zone}
-          price={modePrice(mode, tutor, choice.lessonMinutes)}
-          missing={!subject ? M.selectSubject : !slot ? M.selectDateTime : null}
-          busy={preparing || eligibility.isPending || slots.isPending}
-          disabled={!isBookable(mode)}
+          priceText={priceText(mode, tutor, choice.lessonMinutes, { credit: !!credit, offer })}
+          missing={missing}
+          busy={preparing || booking || eligibility.isPending || slots.isPending}
           onContinue={onContinue}
         />
       }
@@ -111,12 +171,7 @@ export function BookingModal({
             {M.trialUsed}
           </Banner>
         )}
-        {!isBookable(mode) && (
-          <Banner kind="info" dismissible={false}>
-            {M.paidSoon}
-          </Banner>
-        )}
-        <div className="grid gap-6 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]">
+        <div className="grid gap-6 md:grid-cols-[minmax(0,17rem)_minmax(0,1fr)]">
           <div className="space-y-5">
             <ChoiceGroup
               legend="Lesson type"
@@ -128,12 +183,36 @@ export function BookingModal({
               value={mode}
               onChange={(value) => dispatch({ type: 'mode', mode: value })}
             />
+            {mode === 'single' && credits.length > 0 && (
+              <CreditChoice
+                packages={credits}
+                selected={credit}
+                singlePriceCents={singlePrice(tutor, choice.lessonMinutes)}
+                zone={choice.zone}
+                now={now}
+                onChange={(chosen) => dispatch({ type: 'credit', credit: chosen })}
+              />
+            )}
             <ChoiceGroup
               legend="Subject"
               choices={subjects.map(({ id, name }) => ({ value: id, label: name }))}
               value={subject?.id ?? null}
               onChange={(value) => dispatch({ type: 'subject', subjectId: value })}
             />
+            {mode === 'package' && (
+              <PackageList
+                state={
+                  offers.isPending
+                    ? { status: 'loading' }
+                    : offers.isError
+                      ? { status: 'error' }
+                      : { status: 'ready', offers: offers.data }
+                }
+                selected={offer?.id ?? null}
+                onSelect={(packageId) => dispatch({ type: 'package', packageId })}
+                onRetry={() => void offers.refetch()}
+              />
+            )}
             <ChoiceGroup
               legend="Duration"
               layout="even"

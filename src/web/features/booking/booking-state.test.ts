@@ -54,4 +54,46 @@ describe('the booking choice', () => {
     expect(effectiveMode(false, 'trial')).toBe('single');
     expect(effectiveMode(false, 'package')).toBe('package');
   });
+
+  it('clears the chosen package on leaving package mode or choosing another subject', () => {
+    const withPackage = bookingReducer(bookingReducer(chosen, { type: 'mode', mode: 'package' }), {
+      type: 'package',
+      packageId: 'platform_1',
+    });
+    expect(withPackage.packageId).toBe('platform_1');
+    expect(bookingReducer(withPackage, { type: 'mode', mode: 'package' }).packageId).toBe(
+      'platform_1',
+    );
+    expect(bookingReducer(withPackage, { type: 'subject', subjectId: 2 }).packageId).toBe(
+      'platform_1',
+    );
+    expect(bookingReducer(withPackage, { type: 'mode', mode: 'single' }).packageId).toBeNull();
+    expect(bookingReducer(withPackage, { type: 'subject', subjectId: 3 }).packageId).toBeNull();
+  });
+
+  it("takes a credit's subject and length, and drops the credit when either changes", () => {
+    const credit = { id: 'bought-1', subjectId: 3, lessonMinutes: 25 as const };
+    const withCredit = bookingReducer(chosen, { type: 'credit', credit });
+    expect(withCredit).toMatchObject({
+      creditId: 'bought-1',
+      subjectId: 3,
+      lessonMinutes: 25,
+      date: chosen.date,
+      slotStart: null,
+    });
+    // The same length keeps the chosen time.
+    const sameLength = bookingReducer(chosen, {
+      type: 'credit',
+      credit: { ...credit, lessonMinutes: 50 },
+    });
+    expect(sameLength.slotStart).toBe(chosen.slotStart);
+    expect(bookingReducer(withCredit, { type: 'minutes', lessonMinutes: 50 }).creditId).toBeNull();
+    expect(bookingReducer(withCredit, { type: 'subject', subjectId: 2 }).creditId).toBeNull();
+    expect(bookingReducer(withCredit, { type: 'mode', mode: 'package' }).creditId).toBeNull();
+    expect(bookingReducer(withCredit, { type: 'credit', credit: null })).toMatchObject({
+      creditId: null,
+      subjectId: 3,
+      lessonMinutes: 25,
+    });
+  });
 });

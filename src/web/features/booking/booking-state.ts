@@ -1,10 +1,13 @@
-import { BOOKING_MODES, type BookingMode } from '../../../domain/booking/booking-rules';
+import type { BookingMode } from '../../../domain/booking/booking-rules';
 import { DEFAULT_LESSON_MINUTES, type LessonMinutes } from '../../../domain/scheduling/slot-length';
 
 // What the student has chosen in the booking modal, and how one choice resets others:
 // changing duration, timezone or week clears the chosen time; the timezone also
 // clears the date, as every date moves with it. A date left unchosen (null) means "the
-// default day", decided from the week's slots when they arrive.
+// default day", decided from the week's slots when they arrive. Leaving package mode or
+// changing the subject clears the chosen package (spec 3). A lesson paid with a package
+// credit is that package's subject and length: choosing the credit sets both, and changing
+// either drops the credit.
 
 export interface BookingChoice {
   /** The mode the student clicked; the eligibility rule has the last word (effectiveMode). */
@@ -18,6 +21,17 @@ export interface BookingChoice {
   /** The chosen slot's UTC start: unique within the shown week. */
   slotStart: string | null;
   notes: string;
+  /** The package offer chosen in package mode. */
+  packageId: string | null;
+  /** The bought package a single lesson is taken from, instead of paying for it. */
+  creditId: string | null;
+}
+
+/** A bought package as the modal uses it: which credit, its subject and lesson length. */
+export interface Credit {
+  id: string;
+  subjectId: number;
+  lessonMinutes: LessonMinutes;
 }
 
 type BookingAction =
@@ -28,7 +42,9 @@ type BookingAction =
   | { type: 'week'; step: 1 | -1 }
   | { type: 'date'; date: string }
   | { type: 'time'; slotStart: string | null }
-  | { type: 'notes'; notes: string };
+  | { type: 'notes'; notes: string }
+  | { type: 'package'; packageId: string }
+  | { type: 'credit'; credit: Credit | null };
 
 export const initialChoice = (zone: string): BookingChoice => ({
   mode: null,
@@ -39,16 +55,25 @@ export const initialChoice = (zone: string): BookingChoice => ({
   date: null,
   slotStart: null,
   notes: '',
+  packageId: null,
+  creditId: null,
 });
 
 export function bookingReducer(state: BookingChoice, action: BookingAction): BookingChoice {
   switch (action.type) {
     case 'mode':
-      return { ...state, mode: action.mode };
+      return {
+        ...state,
+        mode: action.mode,
+        packageId: action.mode === 'package' ? state.packageId : null,
+        creditId: action.mode === 'single' ? state.creditId : null,
+      };
     case 'subject':
-      return { ...state, subjectId: action.subjectId };
+      if (state.subjectId === action.subjectId) return state;
+      return { ...state, subjectId: action.subjectId, packageId: null, creditId: null };
     case 'minutes':
-      return { ...state, lessonMinutes: action.lessonMinutes, slotStart: null };
+      if (state.lessonMinutes === action.lessonMinutes) return state;
+      return { ...state, lessonMinutes: action.lessonMinutes, slotStart: null, creditId: null };
     case 'zone':
       return { ...state, zone: action.zone, date: null, slotStart: null };
     case 'week': {
@@ -62,6 +87,20 @@ export function bookingReducer(state: BookingChoice, action: BookingAction): Boo
       return { ...state, slotStart: action.slotStart };
     case 'notes':
       return { ...state, notes: action.notes };
+    case 'package':
+      return { ...state, packageId: action.packageId };
+    case 'credit': {
+      const { credit } = action;
+      if (!credit) return { ...state, creditId: null };
+      const sameLength = credit.lessonMinutes === state.lessonMinutes;
+      return {
+        ...state,
+        creditId: credit.id,
+        subjectId: credit.subjectId,
+        lessonMinutes: credit.lessonMinutes,
+        slotStart: sameLength ? state.slotStart : null,
+      };
+    }
   }
 }
 
@@ -74,7 +113,3 @@ export function effectiveMode(eligible: boolean | undefined, chosen: BookingMode
   if (eligible !== false) return 'trial';
   return chosen === null || chosen === 'trial' ? 'single' : chosen;
 }
-
-/** Whether a mode can be completed today (paid modes wait for card payments). */
-export const isBookable = (mode: BookingMode) =>
-  (BOOKING_MODES as readonly BookingMode[]).includes(mode);

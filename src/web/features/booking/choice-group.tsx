@@ -8,9 +8,9 @@ export interface Choice<T> {
   disabled?: boolean;
 }
 
-const pressedStyle =
+export const pressedStyle =
   'border-indigo-600 bg-indigo-50 text-indigo-800 ring-1 ring-indigo-600 dark:border-indigo-400 dark:bg-indigo-950 dark:text-indigo-100 dark:ring-indigo-400';
-const idleStyle =
+export const idleStyle =
   'border-slate-300 bg-white text-slate-800 hover:border-indigo-400 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:border-indigo-500';
 const disabledStyle =
   'disabled:cursor-not-allowed disabled:border-dashed disabled:bg-slate-50 disabled:text-slate-500 disabled:hover:border-slate-300 dark:disabled:bg-slate-900/40 dark:disabled:text-slate-400';

@@ -12,9 +12,10 @@ import { fetchSlots } from './booking-api';
 import { paths } from '../../lib/paths';
 
 /**
- * Continue: asks the server once more whether the chosen slot is still offered
- * (the list may be minutes old), keeps the choice as the pending booking and opens the
- * checkout. A slot taken meanwhile is said so and handed back to `onSlotGone`.
+ * Continue to the checkout (a trial, a single lesson or a package): asks the server once more
+ * whether the chosen slot is still offered (the list may be minutes old), keeps the choice as
+ * the pending booking and opens the checkout. A slot taken meanwhile is said so and handed
+ * back to `onSlotGone`.
  */
 export function useContinueBooking(onSlotGone: () => void) {
   const navigate = useNavigate();

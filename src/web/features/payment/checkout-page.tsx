@@ -1,45 +1,74 @@
-import { ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Clock, ShieldCheck } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { formatMoney } from '../../../domain/money';
+import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
+import { DEFAULT_HOLD_MINUTES } from '../../../domain/payments/payment-rules';
 import {
   cameFromBooking,
   clearPendingBooking,
   loadPendingBooking,
   toBookLessonInput,
+  type PaidBooking,
   type PendingBooking,
 } from '../../components/booking/pending-booking';
 import { useLeave } from '../../components/booking/use-leave';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/dialog';
+import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { CheckoutSummary } from './checkout-summary';
 import { useBookLesson } from './payment-api';
-import { paths } from '../../lib/paths';
+import { usePay } from './use-pay';
 
-/** /payment/checkout: the pending booking to confirm; without one, a step back (the booking modal). */
+/**
+ * /payment/checkout: the pending booking to confirm (a free trial) or pay for (a lesson or a
+ * package). Signed out: sign in first, and back here. Nothing saved: a step back (the modal).
+ */
 export function CheckoutPage() {
-  const { user } = useSession();
+  const { user, isInitialized } = useSession();
+  if (!isInitialized) return null;
+  return user ? <SavedCheckout studentId={user.id} /> : <SignInFirst />;
+}
+
+function SignInFirst() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    notify.error(P.loginRequired, 'login-required');
+    navigate(paths.signIn, { replace: true, state: { from: location } });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+  return null;
+}
+
+function SavedCheckout({ studentId }: { studentId: string }) {
   const leave = useLeave(paths.signIn);
-  const [booking] = useState(() => (user ? loadPendingBooking(user.id) : null));
+  const [booking] = useState(() => loadPendingBooking(studentId));
 
   useEffect(() => {
     if (booking) return;
-    notify.error(M.noPaymentDetails, 'no-payment-details');
+    notify.error(P.noPaymentDetails, 'no-payment-details');
     leave();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- decided once, on arrival
   }, []);
 
-  return booking ? <Checkout booking={booking} onCancel={leave} /> : null;
+  if (!booking) return null;
+  return booking.bookingMode === 'trial' ? (
+    <TrialCheckout booking={booking} onCancel={leave} />
+  ) : (
+    <PaidCheckout booking={booking} onCancel={leave} />
+  );
 }
 
-function Checkout({ booking, onCancel }: { booking: PendingBooking; onCancel: () => void }) {
+/** A free trial is confirmed here: no provider, no redirect. */
+function TrialCheckout({ booking, onCancel }: { booking: PendingBooking; onCancel: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   const book = useBookLesson();
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   // A slot taken meanwhile: back to the modal of that tutor, to pick another time.
@@ -51,7 +80,6 @@ function Checkout({ booking, onCancel }: { booking: PendingBooking; onCancel: ()
 
   const confirm = async () => {
     setFailure(null);
-    setBusy(true);
     try {
       const lesson = await book.mutateAsync(toBookLessonInput(booking));
       clearPendingBooking();
@@ -59,7 +87,6 @@ function Checkout({ booking, onCancel }: { booking: PendingBooking; onCancel: ()
       // Replace: Back from the confirmation must not offer to book the same lesson again.
       navigate(paths.paymentSuccess(lesson.id), { replace: true });
     } catch (error) {
-      setBusy(false);
       if (error instanceof ApiError && error.code === 'CONFLICT') {
         notify.error(error.message);
         pickAnotherTime();
@@ -67,17 +94,85 @@ function Checkout({ booking, onCancel }: { booking: PendingBooking; onCancel: ()
       }
       // The toast names what failed; the dialog says why, when the server says it.
       notify.error(messageOf(error, M.bookFailed));
-      setFailure(messageOf(error, M.unexpectedError));
+      setFailure(messageOf(error, P.unexpected));
     }
   };
 
-  const free = booking.price === 0;
+  return (
+    <CheckoutLayout
+      booking={booking}
+      free
+      action={
+        <Button className="w-full" onClick={confirm} disabled={book.isPending}>
+          {book.isPending ? M.processing : M.confirmTrial}
+        </Button>
+      }
+      failure={failure}
+      busy={book.isPending}
+      onRetry={confirm}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/** A lesson or a package is paid on the provider's hosted page, after Pay. */
+function PaidCheckout({ booking, onCancel }: { booking: PaidBooking; onCancel: () => void }) {
+  const { pay, busy, redirecting, failure } = usePay(booking);
+  return (
+    <CheckoutLayout
+      booking={booking}
+      free={false}
+      action={
+        <Button className="w-full" onClick={pay} disabled={busy}>
+          {busy ? M.processing : P.pay(formatMoney(booking.price, booking.currency))}
+        </Button>
+      }
+      failure={failure}
+      busy={busy}
+      onRetry={pay}
+      onCancel={onCancel}
+    >
+      <Dialog
+        open={redirecting}
+        onClose={() => {}}
+        dismissible={false}
+        title={P.processingPayment}
+        size="sm"
+      >
+        <div className="flex items-center gap-3 text-sm text-slate-700 dark:text-slate-300">
+          <Spinner label={P.processingPayment} />
+          <p>{P.processingPaymentNote}</p>
+        </div>
+      </Dialog>
+    </CheckoutLayout>
+  );
+}
+
+function CheckoutLayout({
+  booking,
+  free,
+  action,
+  failure,
+  busy,
+  onRetry,
+  onCancel,
+  children,
+}: {
+  booking: PendingBooking;
+  free: boolean;
+  action: ReactNode;
+  failure: string | null;
+  busy: boolean;
+  onRetry: () => void;
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">{free ? M.confirmTitle : M.checkoutTitle}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Check your lesson, then confirm it.
+          {free ? P.checkoutIntroFree : P.checkoutIntroPaid}
         </p>
       </div>
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_17rem] md:items-start">
@@ -85,32 +180,37 @@ function Checkout({ booking, onCancel }: { booking: PendingBooking; onCancel: ()
         <div className="space-y-4">
           {/* Card notes only where a card is asked for: a free trial redirects nowhere. */}
           {!free && (
-            <div className="flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-              <ShieldCheck aria-hidden className="h-5 w-5 shrink-0" />
-              <div>
-                <h2 className="font-semibold">{M.secureCheckout}</h2>
-                <p className="mt-0.5">{M.secureCheckoutNote}</p>
+            <div className="space-y-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+              <div className="flex gap-3">
+                <ShieldCheck aria-hidden className="h-5 w-5 shrink-0" />
+                <div>
+                  <h2 className="font-semibold">{P.secureCheckout}</h2>
+                  <p className="mt-0.5">{M.secureCheckoutNote}</p>
+                </div>
               </div>
+              <p className="flex gap-3">
+                <Clock aria-hidden className="h-5 w-5 shrink-0" />
+                {P.holdNotice(DEFAULT_HOLD_MINUTES)}
+              </p>
             </div>
           )}
-          <Button className="w-full" onClick={confirm} disabled={busy}>
-            {busy ? M.processing : M.confirmTrial}
-          </Button>
+          {action}
           {!free && (
-            <p className="text-xs text-slate-600 dark:text-slate-400">{M.redirectNotice}</p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">{P.redirectNotice}</p>
           )}
         </div>
       </div>
       <ConfirmDialog
         open={failure !== null}
-        title={M.paymentFailed}
+        title={P.paymentFailed}
         message={failure}
-        cancelLabel="Cancel"
+        cancelLabel={P.cancel}
         confirmLabel={M.tryAgain}
         onCancel={onCancel}
-        onConfirm={confirm}
+        onConfirm={onRetry}
         busy={busy}
       />
+      {children}
     </div>
   );
 }

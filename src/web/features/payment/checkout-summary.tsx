@@ -1,10 +1,19 @@
-import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { LessonFacts } from '../../components/booking/lesson-facts';
-import { longDate, lessonTimes, zoneLabel } from '../../lib/lesson-time';
 import { formatPrice } from '../../../domain/booking/pricing';
+import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
+import { LessonFacts } from '../../components/booking/lesson-facts';
 import type { PendingBooking } from '../../components/booking/pending-booking';
+import { lessonTimes, longDate, zoneLabel } from '../../lib/lesson-time';
 
-/** The Payment Summary card: what is booked, when (in the chosen zone) and the total. */
+const TYPES = {
+  trial: M.trialLessonType,
+  single: P.singleLessonType,
+  package: P.packageType,
+} as const;
+
+/**
+ * The Payment Summary card: what is booked, when (in the chosen zone), the package for a
+ * package, and the total as the modal priced it (the server charges its own price).
+ */
 export function CheckoutSummary({ booking }: { booking: PendingBooking }) {
   const { startTime, lessonMinutes, viewerZone } = booking;
   return (
@@ -19,7 +28,13 @@ export function CheckoutSummary({ booking }: { booking: PendingBooking }) {
         <LessonFacts
           facts={[
             { label: 'Tutor', value: booking.tutorName },
-            { label: 'Type', value: M.trialLessonType },
+            { label: 'Type', value: TYPES[booking.bookingMode] },
+            ...(booking.bookingMode === 'package'
+              ? [
+                  { label: 'Package', value: booking.packageName },
+                  { label: 'Lessons', value: P.packageLessonsFirst(booking.packageLessons) },
+                ]
+              : []),
             { label: 'Date', value: longDate(startTime, viewerZone) },
             {
               label: 'Time',
@@ -32,14 +47,14 @@ export function CheckoutSummary({ booking }: { booking: PendingBooking }) {
                 </>
               ),
             },
-            { label: 'Duration', value: `${lessonMinutes} minutes` },
+            { label: 'Duration', value: M.lessonMinutes(lessonMinutes) },
             { label: 'Subject', value: booking.subjectName },
           ]}
         />
       </div>
       <p className="mt-2 flex items-baseline justify-between border-t border-slate-200 pt-3 text-base font-semibold dark:border-slate-700">
         <span>Total</span>
-        <span data-testid="checkout-total">{formatPrice(booking.price)}</span>
+        <span data-testid="checkout-total">{formatPrice(booking.price, booking.currency)}</span>
       </p>
     </section>
   );
