@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PaymentKind } from '../../../domain/payments/payment-rules';
 import { violatedConstraint } from '../../db/constraint-errors';
+import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 
 // Every query of the payments module. Functions take the database or the open transaction first.
@@ -13,7 +14,7 @@ export async function namesOf(db: Db, tutorProfileId: string, subjectId: number)
     .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
     .innerJoin('subjects as s', (join) => join.on('s.id', '=', subjectId))
-    .select([sql<string>`u.first_name || ' ' || u.last_name`.as('tutor_name'), 's.name as subject'])
+    .select([fullName('u').as('tutor_name'), 's.name as subject'])
     .where('tp.id', '=', tutorProfileId)
     .executeTakeFirstOrThrow();
 }
@@ -256,10 +257,10 @@ export function mailFactsOf(db: Db, paymentId: string) {
       'l.starts_at',
       'l.duration_minutes',
       'l.timezone as lesson_timezone',
-      sql<string>`tu.first_name || ' ' || tu.last_name`.as('tutor_name'),
+      fullName('tu').as('tutor_name'),
       'tu.email as tutor_email',
       'tp.timezone as tutor_timezone',
-      sql<string>`su.first_name || ' ' || su.last_name`.as('student_name'),
+      fullName('su').as('student_name'),
       'su.email as student_email',
       'su.timezone as student_timezone',
       's.name as subject',
