@@ -8,10 +8,9 @@ import {
 } from '../../../contracts/packages.contract';
 import { tutorProfileResponse } from '../../../contracts/tutors.contract';
 import { PAYMENT_MESSAGES as P, TUTOR_PACKAGES_MESSAGES as M } from '../../../domain/messages';
-import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defaults';
 import { tutor } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
-import { serveApi, type ApiRequest, type Reply } from '../../test/fake-api';
+import { serveSignedIn, type ApiRequest, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { TutorPackagesPage } from './tutor-packages-page';
 
@@ -62,9 +61,7 @@ function servePackages(
   };
   const find = (request: ApiRequest) =>
     packages.find((pkg) => request.url.pathname.split('/')[4] === pkg.id)!;
-  const api = serveApi({
-    'GET /api/auth/session': { json: { user: tutorUser } },
-    'GET /api/reference': { json: DEFAULT_REFERENCE_DATA },
+  const api = serveSignedIn(tutorUser, {
     'GET /api/tutor/profile': { json: { tutorProfileId: ownProfile.id } },
     [`GET /api/tutors/${ownProfile.id}`]: { json: ownProfile },
     'GET /api/tutor/packages': () => ({ json: { packages } }),
