@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
+import type { SessionUser } from '../../contracts/auth.contract';
 import { ERROR_STATUS, type ErrorCode } from '../../contracts/error-codes';
+import { DEFAULT_REFERENCE_DATA } from '../../domain/reference/reference-defaults';
 
 // The network for component tests: `fetch` answers from a table of routes with contract-shaped
 // JSON, as the server would. Everything above fetch (api-client, hooks, components) is ours and
@@ -31,6 +33,15 @@ export function serveApi(routes: Record<string, Route>) {
     });
   });
   return { requests };
+}
+
+/** The API behind a signed-in `user`'s screens: their session, the reference data, and `routes`. */
+export function serveSignedIn(user: SessionUser, routes: Record<string, Route> = {}) {
+  return serveApi({
+    'GET /api/auth/session': { json: { user } },
+    'GET /api/reference': { json: DEFAULT_REFERENCE_DATA },
+    ...routes,
+  });
 }
 
 /** A gate the test opens when ready: a route awaiting `opened` stays pending until then. */

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../http/escape-html';
+
 // A tiny HTML builder for the hosted checkout's server-rendered pages: every interpolated value
 // is escaped unless it is itself built HTML, so a description or a typed name can never become
 // markup.
@@ -10,16 +12,6 @@ export class Html {
 }
 
 type Part = Html | string | number | null | undefined | false | readonly Part[];
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 function render(part: Part): string {
   if (part instanceof Html) return part.value;

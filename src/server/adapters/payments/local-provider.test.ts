@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { startTestApp, TEST_SESSION_SECRET, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { payLocalCheckout } from './local-checkout-payment';
 import { localCheckoutRoutes } from './local-checkout.routes';
@@ -28,7 +28,7 @@ import {
 
 const NOW = new Date('2030-01-07T03:00:00Z');
 const MINUTE = 60_000;
-const SECRET = deriveLocalWebhookSecret('test-secret-that-is-at-least-32-characters-long');
+const SECRET = deriveLocalWebhookSecret(TEST_SESSION_SECRET);
 const GOOD_CARD = { cardNumber: TEST_CARDS.succeeds, expiry: '12 / 34', cvc: '123', name: 'Ada L' };
 
 describe.each(TEST_DRIVERS)('local payment provider on %s', (driver) => {

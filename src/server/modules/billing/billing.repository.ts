@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import { paymentRows } from '../payments/payment-view';
 
@@ -37,7 +38,7 @@ export function earningLessons(db: Db, tutorProfileId: string) {
     .leftJoin('payments as p', 'p.id', 'l.payment_id')
     .select([
       'l.id',
-      sql<string>`su.first_name || ' ' || su.last_name`.as('student_name'),
+      fullName('su').as('student_name'),
       's.name as subject',
       'l.starts_at',
       'l.ends_at',

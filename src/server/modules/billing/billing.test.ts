@@ -38,35 +38,28 @@ describe.each(TEST_DRIVERS)('billing and earnings on %s', (driver) => {
         createdAt: at(createdAt),
         ...options,
       });
+    /** Five lessons with the tutor at their package price. */
+    const buyFive = (
+      boughtAt: string,
+      options: Partial<Parameters<typeof createBoughtPackage>[1]> = {},
+    ) =>
+      createBoughtPackage(db, {
+        studentId: student.id,
+        tutor,
+        lessons: 5,
+        amountCents: 11875,
+        boughtAt: at(boughtAt),
+        ...options,
+      });
     const single = await pay('2030-01-10T09:00:00Z', { receiptUrl: 'https://pay.example/r/1' });
-    const bought = await createBoughtPackage(db, {
-      studentId: student.id,
-      tutor,
-      lessons: 5,
-      amountCents: 11875,
-      boughtAt: at('2030-01-20T09:00:00Z'),
-    });
-    const lapsed = await createBoughtPackage(db, {
-      studentId: student.id,
-      tutor,
-      lessons: 5,
-      amountCents: 11875,
-      boughtAt: at('2029-11-01T09:00:00Z'),
-      validityDays: 30,
-    });
+    const bought = await buyFive('2030-01-20T09:00:00Z');
+    const lapsed = await buyFive('2029-11-01T09:00:00Z', { validityDays: 30 });
     const refunded = await pay('2030-02-01T09:00:00Z', {
       status: 'refunded',
       refundedCents: 3000,
     });
     const pending = await pay('2030-02-14T09:00:00Z', { status: 'pending' });
-    const unpaidPackage = await createBoughtPackage(db, {
-      studentId: student.id,
-      tutor,
-      lessons: 5,
-      amountCents: 11875,
-      boughtAt: at('2030-02-15T11:00:00Z'),
-      status: 'awaiting_payment',
-    });
+    const unpaidPackage = await buyFive('2030-02-15T11:00:00Z', { status: 'awaiting_payment' });
     await pay('2030-02-02T09:00:00Z', { studentId: otherStudent.id });
     // One lesson of the active package is booked, one was canceled (its credit came back).
     for (const [start, status] of [

@@ -1,13 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { API_MESSAGES } from '../../../domain/messages';
 import { AppError } from '../../errors';
+import { escapeHtml } from '../../http/escape-html';
 import { findAttachment, recentMail } from './dev-mailbox.repository';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const attachmentPath = (id: number) => `/dev/mailbox/attachments/${id}`;
 

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { lessonBookedEmails, refundEmail } from '../../adapters/mail/booking-emails';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Mailer } from '../../adapters/mail/mailer';
+import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import type { LessonsContext } from './lessons-context';
 
@@ -89,10 +90,10 @@ function mailFactsRow(db: Kysely<DB>, lessonId: string) {
         and f.rescheduled_from is null order by f.created_at, f.id limit 1)`.as(
         'purchase_lesson_id',
       ),
-      sql<string>`tu.first_name || ' ' || tu.last_name`.as('tutor_name'),
+      fullName('tu').as('tutor_name'),
       'tu.email as tutor_email',
       'tp.timezone as tutor_timezone',
-      sql<string>`su.first_name || ' ' || su.last_name`.as('student_name'),
+      fullName('su').as('student_name'),
       'su.email as student_email',
       'su.timezone as student_timezone',
       's.name as subject',

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kyse
 import { TIME_HOLDING_STATUSES } from '../../../domain/booking/booking-rules';
 import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { translatingConstraints } from '../../db/constraint-errors';
+import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import { StudentOverlapError, TrialAlreadyUsedError, TutorOverlapError } from './lesson-errors';
 
@@ -200,9 +201,9 @@ function lessonRows(db: Db) {
       'l.tutor_profile_id',
       'l.student_id',
       'tp.user_id as tutor_user_id',
-      sql<string>`tu.first_name || ' ' || tu.last_name`.as('tutor_name'),
+      fullName('tu').as('tutor_name'),
       'tu.avatar_url as tutor_avatar',
-      sql<string>`su.first_name || ' ' || su.last_name`.as('student_name'),
+      fullName('su').as('student_name'),
       'su.avatar_url as student_avatar',
       's.name as subject',
       'l.is_trial',

@@ -9,7 +9,6 @@ import {
   createSignedInTutor,
   createStudent,
   createTutor,
-  type TutorOptions,
 } from '../../test/factories';
 import type { TestClient } from '../../test/http-client';
 import { StudentOverlapError, TrialAlreadyUsedError, TutorOverlapError } from './lesson-errors';
@@ -18,21 +17,18 @@ import { offeredSlot } from './slot-rules';
 import { fileForm, postForm } from '../../test/multipart';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { everyDay } from '../../test/weekly-availability';
+import {
+  HOUR_SLOTS,
+  MORNING_TEACHING,
+  NOW,
+  TUTOR_ZONE,
+  VIEWER_ZONE,
+  viewerDate,
+} from '../../test/tokyo-mornings';
 
-// Tutors teach 09:00–12:00 Tokyo time every day; the students look from Kolkata (UTC+5:30,
-// Tokyo is UTC+9, neither has daylight saving): 09:00 Tokyo is 05:30 in Kolkata. The app's
-// clock stands still at NOW, so no test depends on the hour it runs at.
-const TUTOR_ZONE = 'Asia/Tokyo';
-const VIEWER_ZONE = 'Asia/Kolkata';
-const FIRST_SLOT = '05:30-06:30';
-const NOW = new Date('2030-01-07T03:00:00Z');
+const [FIRST_SLOT] = HOUR_SLOTS;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-
-/** The viewer's date `days` from NOW, 'YYYY-MM-DD'. */
-const viewerDate = (days: number) =>
-  new Date(NOW.getTime() + days * DAY).toLocaleDateString('en-CA', { timeZone: VIEWER_ZONE });
 
 describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
   let t: TestApp;
@@ -45,16 +41,12 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     await t.close();
   });
 
-  const teaching: TutorOptions = {
-    timezone: TUTOR_ZONE,
-    availability: everyDay('09:00', '12:00'),
-  };
-  const newTutor = () => createTutor(t.database.db, teaching);
+  const newTutor = () => createTutor(t.database.db, MORNING_TEACHING);
   const newStudent = () => createStudent(t);
 
   /** A lesson three days on, its two parties signed in, and a stranger to it. */
   const lessonInThreeDays = async () => {
-    const tutor = await createSignedInTutor(t, teaching);
+    const tutor = await createSignedInTutor(t, MORNING_TEACHING);
     const [student, otherStudent] = [await newStudent(), await newStudent()];
     const lessonId = await createLesson(t.database.db, {
       tutor,
@@ -173,7 +165,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
 
   it('refuses bookings it cannot honour, with their message, and stores nothing', async () => {
     const [tutor, student] = [await newTutor(), await newStudent()];
-    const signedInTutor = await createSignedInTutor(t, teaching);
+    const signedInTutor = await createSignedInTutor(t, MORNING_TEACHING);
     const english = await t.database.db
       .selectFrom('subjects')
       .select('id')
@@ -199,7 +191,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
   });
 
   it('books a free trial once: the slot leaves both lists and the lesson shows for both parties', async () => {
-    const tutor = await createSignedInTutor(t, teaching);
+    const tutor = await createSignedInTutor(t, MORNING_TEACHING);
     const secondTutor = await newTutor();
     const [student, otherStudent] = [await newStudent(), await newStudent()];
     const eligible = await student.client.get(`/api/tutors/${tutor.id}/trial-eligibility`);
@@ -365,7 +357,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
 
   it('moves a lesson for either party: the old one is canceled, the new one holds the time', async () => {
     const db = t.database.db;
-    const tutor = await createSignedInTutor(t, teaching);
+    const tutor = await createSignedInTutor(t, MORNING_TEACHING);
     const [student, otherStudent] = [await newStudent(), await newStudent()];
     const trialId = await createLesson(db, {
       tutor,

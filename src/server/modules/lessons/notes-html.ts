@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { signFileUrl } from '../../adapters/storage/signed-url';
+import { escapeHtml } from '../../http/escape-html';
 
 // Lesson notes arrive as HTML from the rich-text editor. They are cleaned to a small allowlist
 // before storing, so what a tutor's browser renders is never script, styles or foreign images.
@@ -67,15 +68,6 @@ export function signNotesImages(html: string, secret: string, now: Date): string
     (_, path: string) => `<img src="${signFileUrl(secret, path, now)}"`,
   );
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 
 /** Plain text (the booking form's note to the tutor) as notes HTML: escaped, a paragraph a line. */
 export function plainTextToNotesHtml(text: string): string {

@@ -20,21 +20,17 @@ import {
 import type { TestClient } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { everyDay } from '../../test/weekly-availability';
+import {
+  HOUR_SLOTS,
+  MORNING_TEACHING,
+  NOW,
+  VIEWER_ZONE,
+  viewerDate,
+} from '../../test/tokyo-mornings';
 import { packageOfferById } from './package-offers';
 import { createBoughtPackage, createPaidLesson } from './purchase-fixtures';
 
-// Tutors teach 09:00–12:00 Tokyo time every day; students look from Kolkata, where 09:00 Tokyo
-// is 05:30. The app's clock stands still at NOW (a Monday), so no test depends on the hour.
-const TUTOR_ZONE = 'Asia/Tokyo';
-const VIEWER_ZONE = 'Asia/Kolkata';
-const NOW = new Date('2030-01-07T03:00:00Z');
 const DAY = 86_400_000;
-/** The three one-hour slots of a morning that do not overlap one another. */
-const HOUR_SLOTS = ['05:30-06:30', '06:30-07:30', '07:30-08:30'] as const;
-
-const viewerDate = (days: number) =>
-  new Date(NOW.getTime() + days * DAY).toLocaleDateString('en-CA', { timeZone: VIEWER_ZONE });
 
 describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
   let t: TestApp;
@@ -48,8 +44,7 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
   });
 
   const teaching: TutorOptions = {
-    timezone: TUTOR_ZONE,
-    availability: everyDay('09:00', '12:00'),
+    ...MORNING_TEACHING,
     subjects: ['Mathematics', 'English'],
     rateCents: 3000,
   };

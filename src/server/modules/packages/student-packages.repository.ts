@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { CREDIT_RETURNING_STATUSES } from '../../../domain/booking/packages';
+import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 
 // Every query about the packages students bought. Functions take the database or the open
@@ -30,7 +31,7 @@ function studentPackageRows(db: Db) {
       'student_packages.id',
       'student_packages.name',
       'student_packages.tutor_profile_id',
-      sql<string>`tu.first_name || ' ' || tu.last_name`.as('tutor_name'),
+      fullName('tu').as('tutor_name'),
       'student_packages.subject_id',
       's.name as subject',
       'student_packages.lesson_minutes',

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { PaymentView } from '../../../contracts/payments.contract';
+import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 
 // A payment as its student sees it: one query shape for Billing, checkout, success and cancel.
@@ -18,7 +19,7 @@ export function paymentRows(db: Db) {
       'p.kind',
       'p.status',
       'p.description',
-      sql<string>`tu.first_name || ' ' || tu.last_name`.as('tutor_name'),
+      fullName('tu').as('tutor_name'),
       'p.amount_cents',
       'p.refunded_cents',
       'p.currency',

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PaymentKind } from '../../../domain/payments/payment-rules';
 import { violatedConstraint } from '../../db/constraint-errors';
+import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 
 // Every query of the payments module. Functions take the database or the open transaction first.
@@ -13,7 +14,7 @@ export async function namesOf(db: Db, tutorProfileId: string, subjectId: number)
     .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
     .innerJoin('subjects as s', (join) => join.on('s.id', '=', subjectId))
-    .select([sql<string>`u.first_name || ' ' || u.last_name`.as('tutor_name'), 's.name as subject'])
+    .select([fullName('u').as('tutor_name'), 's.name as subject'])
     .where('tp.id', '=', tutorProfileId)
     .executeTakeFirstOrThrow();
 }

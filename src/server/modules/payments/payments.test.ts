@@ -6,7 +6,13 @@ import { fixedClock } from '../../adapters/clock';
 import { createStudent, createTutor, type TestStudent, type TestTutor } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { everyDay } from '../../test/weekly-availability';
+import {
+  HOUR_SLOTS,
+  MORNING_TEACHING,
+  NOW,
+  VIEWER_ZONE,
+  viewerDate,
+} from '../../test/tokyo-mornings';
 import { PAYMENT_HARNESSES, type PaymentHarness } from './payment-harness';
 import { expireHold } from './payment-workers';
 
@@ -15,17 +21,10 @@ import { expireHold } from './payment-workers';
 // the provider's signed webhook (or the success page) settles it exactly once, a lapsed hold
 // frees the slot, and a payment that comes too late is refunded by itself.
 
-const TUTOR_ZONE = 'Asia/Tokyo';
-const VIEWER_ZONE = 'Asia/Kolkata';
-const FIRST_SLOT = '05:30-06:30';
-const SECOND_SLOT = '06:30-07:30';
-const NOW = new Date('2030-01-07T03:00:00Z');
+const [FIRST_SLOT, SECOND_SLOT] = HOUR_SLOTS;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const RATE_CENTS = 4000;
-
-const viewerDate = (days: number) =>
-  new Date(NOW.getTime() + days * DAY).toLocaleDateString('en-CA', { timeZone: VIEWER_ZONE });
 
 const combinations = PAYMENT_HARNESSES.flatMap((harness) =>
   TEST_DRIVERS.map((driver) => [harness.name, driver, harness] as const),
@@ -45,12 +44,7 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
     await h.close();
   });
 
-  const newTutor = () =>
-    createTutor(t.database.db, {
-      timezone: TUTOR_ZONE,
-      availability: everyDay('09:00', '12:00'),
-      rateCents: RATE_CENTS,
-    });
+  const newTutor = () => createTutor(t.database.db, { ...MORNING_TEACHING, rateCents: RATE_CENTS });
 
   const checkout = (
     student: TestStudent,

@@ -6,6 +6,7 @@ import {
   SEARCH_PAGE_SIZE,
 } from '../../../domain/tutors/tutor-search';
 import type { TutorSearch } from '../../../contracts/tutors.contract';
+import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 
 /** Makes user text literal inside LIKE: %, _ and \ match themselves. */
@@ -333,9 +334,9 @@ export async function suggest(db: Kysely<DB>, q: string, limit: number) {
     db
       .selectFrom('tutor_profiles as tp')
       .innerJoin('users as u', 'u.id', 'tp.user_id')
-      .select(sql<string>`u.first_name || ' ' || u.last_name`.as('name'))
+      .select(fullName('u').as('name'))
       .where('tp.search_text', 'like', pattern)
-      .where(sql<boolean>`lower(u.first_name || ' ' || u.last_name) like ${pattern}`)
+      .where(sql<boolean>`lower(${fullName('u')}) like ${pattern}`)
       .limit(limit)
       .execute(),
   ]);

@@ -72,12 +72,7 @@ describe('the pending booking in local storage', () => {
   });
 
   it('asks the checkout for the slot and the package, never for a price', () => {
-    const input = toStartCheckoutInput(
-      packageBooking as Extract<PendingBooking, { bookingMode: 'package' }>,
-    );
-    expect(input).toEqual({
-      mode: 'package',
-      packageId: 'platform_1',
+    const slot = {
       tutorProfileId: trial.tutorProfileId,
       subjectId: 1,
       bookingDate: '2028-02-29',
@@ -85,16 +80,13 @@ describe('the pending booking in local storage', () => {
       viewerZone: 'UTC',
       lessonMinutes: 50,
       notes: '',
-    });
+    };
+    expect(
+      toStartCheckoutInput(packageBooking as Extract<PendingBooking, { bookingMode: 'package' }>),
+    ).toEqual({ mode: 'package', packageId: 'platform_1', ...slot });
     expect(toStartCheckoutInput({ ...trial, bookingMode: 'single', isTrial: false })).toEqual({
       mode: 'single',
-      tutorProfileId: trial.tutorProfileId,
-      subjectId: 1,
-      bookingDate: '2028-02-29',
-      slotLabel: '09:00-10:00',
-      viewerZone: 'UTC',
-      lessonMinutes: 50,
-      notes: '',
+      ...slot,
     });
   });
 });

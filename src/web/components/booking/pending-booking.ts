@@ -8,6 +8,7 @@ import {
   slotLabelSchema,
   timeZoneSchema,
 } from '../../../domain/scheduling/slot-schemas';
+import { loadStudentsOwn, saveChecked } from '../../lib/student-storage';
 
 // The booking the student chose in the modal, kept in the browser until the checkout (and the
 // provider's hosted page, and the success or cancel page after it) is done with it: the spec's
@@ -59,19 +60,12 @@ export type PendingBooking = z.output<typeof pendingBookingSchema>;
 export type PaidBooking = Exclude<PendingBooking, { bookingMode: 'trial' }>;
 
 export function savePendingBooking(booking: PendingBooking): void {
-  localStorage.setItem(KEY, JSON.stringify(pendingBookingSchema.parse(booking)));
+  saveChecked(KEY, pendingBookingSchema, booking);
 }
 
 /** The saved booking of this student, or null when there is none (or it is unreadable). */
 export function loadPendingBooking(studentId: string): PendingBooking | null {
-  let saved: unknown;
-  try {
-    saved = JSON.parse(localStorage.getItem(KEY) ?? 'null');
-  } catch {
-    return null;
-  }
-  const parsed = pendingBookingSchema.safeParse(fromEarlierShape(saved));
-  return parsed.success && parsed.data.studentId === studentId ? parsed.data : null;
+  return loadStudentsOwn(KEY, pendingBookingSchema, studentId, fromEarlierShape);
 }
 
 /**

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import type { DaySlot } from '../../../domain/scheduling/generate-slots';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { clockTime } from '../../lib/lesson-time';
-import { Button } from '../ui/button';
 import { slotsByPeriod } from './booking-week';
+import { ChoicesFailed, NoChoices } from './choice-states';
 
 function PeriodGroup({
   label,
@@ -76,20 +76,8 @@ export function TimeSlots({
       </div>
     );
   if (state.status === 'error')
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3">
-        <p className="text-sm text-red-700 dark:text-red-300">{M.loadAvailabilityFailed}</p>
-        <Button variant="secondary" onClick={onRetry}>
-          Retry
-        </Button>
-      </div>
-    );
-  if (state.slots.length === 0)
-    return (
-      <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
-        {M.noSlots}
-      </p>
-    );
+    return <ChoicesFailed message={M.loadAvailabilityFailed} onRetry={onRetry} />;
+  if (state.slots.length === 0) return <NoChoices>{M.noSlots}</NoChoices>;
   return (
     <div className="space-y-4">
       {slotsByPeriod(state.slots).map(({ period, label, slots }) => (

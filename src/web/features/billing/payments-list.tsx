@@ -4,6 +4,7 @@ import type { PaymentView } from '../../../contracts/payments.contract';
 import { formatMoney } from '../../../domain/money';
 import { BILLING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
 import { shortDateTime } from '../../lib/lesson-time';
+import { safeWebUrl } from '../../lib/safe-web-url';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 // The student's payments: a table's columns on wide screens (from 1024 px: five columns need
@@ -13,17 +14,6 @@ import { PaymentStatusBadge } from './payment-status-badge';
 
 const COLUMNS =
   'lg:grid lg:grid-cols-[minmax(0,1.8fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1.3fr)] lg:gap-3';
-
-/** Only web addresses become links: anything else the provider sent is not followed. */
-function webUrl(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Why money went back without the student asking, as a sentence they understand. */
 const REFUND_REASONS: Record<string, string> = { slot_taken: P.slotTakenRefunded };
@@ -38,7 +28,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function PaymentRow({ payment, zone }: { payment: PaymentView; zone: string }) {
-  const receiptUrl = webUrl(payment.receiptUrl);
+  const receiptUrl = safeWebUrl(payment.receiptUrl);
   const reason = payment.refundReason ? REFUND_REASONS[payment.refundReason] : undefined;
   return (
     <li className="space-y-2 p-4" data-testid="payment">

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PackageOffer } from '../../../contracts/packages.contract';
 import type { StudentPackageView } from '../../../contracts/payments.contract';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
-import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defaults';
 import { loadPendingBooking } from '../../components/booking/pending-booking';
 import {
   bookedLesson,
@@ -17,7 +16,7 @@ import {
   TUTOR_ID,
 } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
-import { apiError, serveApi, type ApiRequest, type Reply } from '../../test/fake-api';
+import { apiError, serveSignedIn, type ApiRequest, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { BookingModal } from './booking-modal';
 
@@ -33,9 +32,7 @@ function serve({
   bought?: StudentPackageView[];
   schedule?: () => Reply;
 } = {}) {
-  return serveApi({
-    'GET /api/auth/session': { json: { user: signedInStudent } },
-    'GET /api/reference': { json: DEFAULT_REFERENCE_DATA },
+  return serveSignedIn(signedInStudent, {
     [`GET /api/tutors/${TUTOR_ID}/trial-eligibility`]: { json: { eligible: false } },
     [`GET /api/tutors/${TUTOR_ID}/my-packages`]: { json: { packages: bought } },
     [`GET /api/tutors/${TUTOR_ID}/slots`]: { json: slotsWeek(['2027-03-08']) },

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { singleLessonPriceCents, formatPrice } from '../../../domain/booking/pricing';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defaults';
 import { DEFAULT_LESSON_MINUTES } from '../../../domain/scheduling/slot-length';
 import { loadPendingBooking } from '../../components/booking/pending-booking';
 import {
@@ -13,7 +12,7 @@ import {
   TUTOR_ID,
 } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
-import { apiError, gate, serveApi, type Reply } from '../../test/fake-api';
+import { apiError, gate, serveSignedIn, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { BookingModal } from './booking-modal';
 
@@ -24,9 +23,7 @@ function serveBooking({
   eligible?: boolean;
   slots: () => Reply | Promise<Reply>;
 }) {
-  return serveApi({
-    'GET /api/auth/session': { json: { user: signedInStudent } },
-    'GET /api/reference': { json: DEFAULT_REFERENCE_DATA },
+  return serveSignedIn(signedInStudent, {
     [`GET /api/tutors/${TUTOR_ID}/trial-eligibility`]: { json: { eligible } },
     [`GET /api/tutors/${TUTOR_ID}/my-packages`]: { json: { packages: [] } },
     [`GET /api/tutors/${TUTOR_ID}/slots`]: slots,

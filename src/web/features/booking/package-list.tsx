@@ -1,7 +1,7 @@
 import type { PackageOffer } from '../../../contracts/packages.contract';
 import { formatMoney } from '../../../domain/money';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { Button } from '../../components/ui/button';
+import { ChoicesFailed, NoChoices } from '../../components/booking/choice-states';
 import { pressedStyle, idleStyle } from './choice-group';
 
 type OffersState =
@@ -33,16 +33,9 @@ export function PackageList({
           ))}
         </div>
       ) : state.status === 'error' ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-red-700 dark:text-red-300">{M.loadPackagesFailed}</p>
-          <Button variant="secondary" onClick={onRetry}>
-            Retry
-          </Button>
-        </div>
+        <ChoicesFailed message={M.loadPackagesFailed} onRetry={onRetry} />
       ) : state.offers.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
-          {M.noPackages}
-        </p>
+        <NoChoices>{M.noPackages}</NoChoices>
       ) : (
         <div className="grid gap-2">
           {state.offers.map((offer) => (

@@ -5,8 +5,9 @@ import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { LessonStatusBadge, TrialTag } from './lesson-badges';
-import { joinUrlOf, otherPartyOf, safeMeetingUrl, type LessonViewer } from './lesson-status';
+import { joinUrlOf, otherPartyOf, type LessonViewer } from './lesson-status';
 import { longDate, lessonTimes, zoneLabel } from '../../lib/lesson-time';
+import { safeWebUrl } from '../../lib/safe-web-url';
 import { JoinLessonLink } from './join-lesson-link';
 import { LessonNotes } from './lesson-notes';
 import { PersonAvatar } from './person-avatar';
@@ -105,7 +106,7 @@ function LessonFacts({
   zone: string;
 }) {
   const person = otherPartyOf(lesson, viewer);
-  const meetingUrl = safeMeetingUrl(lesson.meetingUrl);
+  const meetingUrl = safeWebUrl(lesson.meetingUrl);
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-3">

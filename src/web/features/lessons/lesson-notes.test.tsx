@@ -1,32 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { lesson as lessonShape, type Lesson } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { bookedLesson } from '../../test/booking-fixtures';
 import { apiError, gate, serveApi } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import type { LessonViewer } from './lesson-status';
 import { LessonNotes } from './lesson-notes';
 import { useUpcomingLessons } from './upcoming-lessons-api';
 
-const booked: Lesson = lessonShape.parse({
-  id: 'lesson-1',
-  tutorProfileId: 'tutor-1',
-  tutor: { name: 'Ada Tutor', avatarUrl: null },
-  student: { name: 'Sam Student', avatarUrl: null },
-  subject: 'Mathematics',
-  isTrial: true,
-  status: 'scheduled',
-  startTime: '2027-03-08T09:00:00.000Z',
-  endTime: '2027-03-08T10:00:00.000Z',
-  durationMinutes: 50,
-  timezone: 'UTC',
-  priceCents: 0,
-  currency: 'usd',
-  meetingUrl: null,
-  studentNotes: '<p>Quadratic equations, please</p>',
-  tutorPrepNotes: null,
-});
+const booked = bookedLesson({ studentNotes: '<p>Quadratic equations, please</p>' });
 
 /** The notes as the lesson dialog shows them: of the lesson in the upcoming list. */
 function NotesOfFirstLesson({ viewer }: { viewer: LessonViewer }) {

@@ -2,42 +2,27 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
-import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defaults';
 import { RequireAuth } from '../../app/guards/guards';
 import {
   clearPendingBooking,
   loadPendingBooking,
   savePendingBooking,
-  type PendingBooking,
 } from '../../components/booking/pending-booking';
 import { payment, pendingSingle } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
-import { gate, serveApi, type Reply } from '../../test/fake-api';
+import { gate, serveSignedIn, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { CancelPage } from './cancel-page';
-import { loadPendingPayment, savePendingPayment } from './pending-payment';
+import { loadPendingPayment } from './pending-payment';
+import { saveCheckoutBeforeLeaving } from './saved-checkout.test-support';
 
 const CANCEL = 'POST /api/payments/payment-1/cancel';
 
 const booking = pendingSingle;
 
 function serve(cancel: Reply | (() => Reply | Promise<Reply>)) {
-  return serveApi({
-    'GET /api/auth/session': { json: { user: signedInStudent } },
-    'GET /api/reference': { json: DEFAULT_REFERENCE_DATA },
-    [CANCEL]: cancel,
-  });
+  return serveSignedIn(signedInStudent, { [CANCEL]: cancel });
 }
-
-const saveCheckout = (saved: PendingBooking) => {
-  savePendingBooking(saved);
-  savePendingPayment({
-    studentId: signedInStudent.id,
-    sessionId: 'cs_1',
-    payment: payment(),
-    booking: saved,
-  });
-};
 
 const openCancel = (search = '?payment_id=payment-1') =>
   renderInApp(
@@ -58,7 +43,7 @@ describe('CancelPage', () => {
       await server.opened;
       return canceled;
     });
-    saveCheckout(booking);
+    saveCheckoutBeforeLeaving();
     const { router } = openCancel();
     expect(await screen.findByRole('heading', { level: 1, name: P.paymentCancelled })).toBeTruthy();
     expect(screen.getByText(P.noCharge)).toBeTruthy();
@@ -96,7 +81,7 @@ describe('CancelPage', () => {
 
   it('opens the success page when the payment went through after all', async () => {
     serve({ json: { payment: payment({ status: 'completed' }) } });
-    saveCheckout(booking);
+    saveCheckoutBeforeLeaving();
     const { router } = openCancel();
     await vi.waitFor(() =>
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(

@@ -3,13 +3,12 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
-import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defaults';
 import { RequireAuth } from '../../app/guards/guards';
 import { savePendingBooking, type PendingBooking } from '../../components/booking/pending-booking';
 import { zoneLabel } from '../../lib/lesson-time';
 import { bookedLesson, payment, pendingSingle, TUTOR_ID } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
-import { apiError, serveApi, type Reply } from '../../test/fake-api';
+import { apiError, serveSignedIn, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { CheckoutPage } from './checkout-page';
 import { loadPendingPayment } from './pending-payment';
@@ -34,11 +33,7 @@ const started: Reply = {
 };
 
 function serve(routes: Record<string, Reply | (() => Reply)> = {}) {
-  return serveApi({
-    'GET /api/auth/session': { json: { user: signedInStudent } },
-    'GET /api/reference': { json: DEFAULT_REFERENCE_DATA },
-    ...routes,
-  });
+  return serveSignedIn(signedInStudent, routes);
 }
 
 /** The provider's page is another site: the test keeps the browser's leaving as a call. */

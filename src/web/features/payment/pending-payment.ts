@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paymentView } from '../../../contracts/payments.contract';
 import { pendingBookingSchema } from '../../components/booking/pending-booking';
+import { loadStudentsOwn, saveChecked } from '../../lib/student-storage';
 
 // The payment under way, kept in the browser while the student is on the provider's hosted
 // page (the spec's local storage key pendingPayment): the payment the server recorded, the
@@ -19,19 +20,12 @@ const pendingPaymentSchema = z.object({
 export type PendingPayment = z.output<typeof pendingPaymentSchema>;
 
 export function savePendingPayment(pending: PendingPayment): void {
-  localStorage.setItem(KEY, JSON.stringify(pendingPaymentSchema.parse(pending)));
+  saveChecked(KEY, pendingPaymentSchema, pending);
 }
 
 /** The saved payment of this student, or null when there is none (or it is unreadable). */
 export function loadPendingPayment(studentId: string): PendingPayment | null {
-  let saved: unknown;
-  try {
-    saved = JSON.parse(localStorage.getItem(KEY) ?? 'null');
-  } catch {
-    return null;
-  }
-  const parsed = pendingPaymentSchema.safeParse(saved);
-  return parsed.success && parsed.data.studentId === studentId ? parsed.data : null;
+  return loadStudentsOwn(KEY, pendingPaymentSchema, studentId);
 }
 
 export function clearPendingPayment(): void {

@@ -4,41 +4,24 @@ import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '../../../contracts/payments.contract';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
-import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defaults';
 import { RequireAuth } from '../../app/guards/guards';
-import { loadPendingBooking, savePendingBooking } from '../../components/booking/pending-booking';
-import { bookedLesson, payment, pendingSingle } from '../../test/booking-fixtures';
+import { loadPendingBooking } from '../../components/booking/pending-booking';
+import { bookedLesson, payment } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
-import { apiError, gate, serveApi, type Reply } from '../../test/fake-api';
+import { apiError, gate, serveSignedIn, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
-import { loadPendingPayment, savePendingPayment } from './pending-payment';
+import { loadPendingPayment } from './pending-payment';
+import { saveCheckoutBeforeLeaving } from './saved-checkout.test-support';
 import { SuccessPage } from './success-page';
 
 const CONFIRM = 'POST /api/checkout/sessions/cs_1/confirm';
-
-const booking = pendingSingle;
 
 const result = (fields: Partial<CheckoutResult>): Reply => ({
   json: { outcome: 'booked', payment: payment(), lesson: bookedLesson(), ...fields },
 });
 
 function serve(confirm: Reply | (() => Reply | Promise<Reply>)) {
-  return serveApi({
-    'GET /api/auth/session': { json: { user: signedInStudent } },
-    'GET /api/reference': { json: DEFAULT_REFERENCE_DATA },
-    [CONFIRM]: confirm,
-  });
-}
-
-/** A student back from the provider: the booking and payment saved before they left. */
-function savedCheckout() {
-  savePendingBooking(booking);
-  savePendingPayment({
-    studentId: signedInStudent.id,
-    sessionId: 'cs_1',
-    payment: payment(),
-    booking,
-  });
+  return serveSignedIn(signedInStudent, { [CONFIRM]: confirm });
 }
 
 const openSuccess = (search = '?session_id=cs_1') =>
@@ -69,7 +52,7 @@ describe('SuccessPage after the provider', () => {
         payment: payment({ status: 'completed', receiptUrl: 'https://pay.example/receipt/1' }),
       });
     });
-    savedCheckout();
+    saveCheckoutBeforeLeaving();
     openSuccess();
     expect(await screen.findByText(M.finalizing)).toBeTruthy();
     expect(sessionStorage.getItem('processed_cs_1')).toBe('processing');
@@ -126,7 +109,7 @@ describe('SuccessPage after the provider', () => {
         lesson: null,
       }),
     );
-    savedCheckout();
+    saveCheckoutBeforeLeaving();
     openSuccess();
     expect((await heading()).textContent).toBe(P.refundedTitle);
     expect(screen.getByText(P.slotTakenRefunded)).toBeTruthy();
@@ -172,9 +155,7 @@ describe('SuccessPage after the provider', () => {
 
 describe('SuccessPage after a free trial', () => {
   it('shows the trial lesson as the server booked it', async () => {
-    serveApi({
-      'GET /api/auth/session': { json: { user: signedInStudent } },
-      'GET /api/reference': { json: DEFAULT_REFERENCE_DATA },
+    serveSignedIn(signedInStudent, {
       'GET /api/lessons/trial-1': {
         json: { lesson: bookedLesson({ id: 'trial-1', isTrial: true, priceCents: 0 }) },
       },

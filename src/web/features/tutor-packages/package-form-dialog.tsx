@@ -12,12 +12,13 @@ import { TUTOR_PACKAGES_MESSAGES as M } from '../../../domain/messages';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { SelectField } from '../../components/ui/select-field';
+import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useReferenceData } from '../../lib/reference-data';
 import { ExamplePrice } from './example-price-note';
-import { SelectField, TextAreaField } from './package-fields';
 import { useSavePackage, type OwnTeaching } from './tutor-packages-api';
 
 type Values = z.output<typeof tutorPackageSchema>;
@@ -165,6 +166,7 @@ function PackageForm({
       />
       <TextAreaField
         label={M.description}
+        rows={3}
         maxLength={L.maxDescriptionLength}
         error={errors.description?.message}
         {...form.register('description')}

@@ -8,9 +8,9 @@ import {
 } from '../../../contracts/packages.contract';
 import { tutorProfileResponse } from '../../../contracts/tutors.contract';
 import { PAYMENT_MESSAGES as P, TUTOR_PACKAGES_MESSAGES as M } from '../../../domain/messages';
-import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defaults';
+import { tutor } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
-import { serveApi, type ApiRequest, type Reply } from '../../test/fake-api';
+import { serveSignedIn, type ApiRequest, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { TutorPackagesPage } from './tutor-packages-page';
 
@@ -18,38 +18,12 @@ const tutorUser = { ...signedInStudent, id: 'tutor-user-1', role: 'tutor' as con
 
 // The tutor teaches Mathematics (2) and Physics (3) at $30 an hour: $25 a 50-minute lesson.
 const ownProfile = tutorProfileResponse.parse({
-  id: 'tp-1',
-  name: 'Ada Tutor',
-  firstName: 'Ada',
-  lastName: 'Tutor',
-  avatarUrl: null,
+  ...tutor,
   subjects: [
     { id: 2, name: 'Mathematics', level: 'expert' },
     { id: 3, name: 'Physics', level: 'advanced' },
   ],
-  languages: [{ name: 'English', level: 'native' }],
   hourlyRateCents: 3000,
-  rating: null,
-  totalReviews: 0,
-  lessonsCompleted: 0,
-  introduction: 'Maths made clear.',
-  isVerified: false,
-  location: 'Lisbon',
-  teachingStyle: 'structured',
-  specializations: [],
-  teachingExperience: 5,
-  bio: 'Ten years of algebra.',
-  education: {
-    level: 'Master',
-    title: 'Mathematics',
-    university: 'Lisbon',
-    yearOfGraduation: 2015,
-  },
-  certificates: [],
-  lessonSpecialties: [],
-  videoUrl: '',
-  availability: { timezone: 'UTC', slots: [] },
-  reviews: [],
 });
 
 const examPrep = tutorPackage.parse({
@@ -87,11 +61,9 @@ function servePackages(
   };
   const find = (request: ApiRequest) =>
     packages.find((pkg) => request.url.pathname.split('/')[4] === pkg.id)!;
-  const api = serveApi({
-    'GET /api/auth/session': { json: { user: tutorUser } },
-    'GET /api/reference': { json: DEFAULT_REFERENCE_DATA },
-    'GET /api/tutor/profile': { json: { tutorProfileId: 'tp-1' } },
-    'GET /api/tutors/tp-1': { json: ownProfile },
+  const api = serveSignedIn(tutorUser, {
+    'GET /api/tutor/profile': { json: { tutorProfileId: ownProfile.id } },
+    [`GET /api/tutors/${ownProfile.id}`]: { json: ownProfile },
     'GET /api/tutor/packages': () => ({ json: { packages } }),
     'POST /api/tutor/packages': (request) => {
       const refused = create?.(request);

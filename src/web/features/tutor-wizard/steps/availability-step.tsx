@@ -4,7 +4,7 @@ import { availabilitySchema } from '../../../../domain/tutors/tutor-profile-rule
 import { AvailabilityEditor } from '../../../components/availability/availability-editor';
 import { browserTimeZone } from '../../../components/availability/timezone-select';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { FieldError } from '../form-fields';
+import { FieldError } from '../../../components/ui/labelled-field';
 import { StepShell } from '../step-shell';
 import type { StepProps } from '../step-props';
 

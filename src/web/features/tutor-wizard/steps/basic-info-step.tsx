@@ -9,7 +9,8 @@ import { centsToDollars } from '../../../../domain/money';
 import { basicInfoFormSchema } from '../../../../domain/tutors/tutor-profile-rules';
 import { TextField } from '../../../components/ui/text-field';
 import { useReferenceData } from '../../../lib/reference-data';
-import { SelectField, TextAreaField } from '../form-fields';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { StepShell } from '../step-shell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';
@@ -40,6 +41,7 @@ export function BasicInfoStep({ initial, onSave, avatarUrl: _avatar, ...shell }:
     <StepShell {...shell} {...state} onSubmit={submit}>
       <TextAreaField
         label="Professional bio"
+        controlClassName="min-h-40"
         placeholder="Introduce yourself: your background, how you teach and who you help best."
         error={errors.bio?.message}
         maxLength={BIO_MAX + 100}

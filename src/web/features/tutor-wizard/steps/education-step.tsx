@@ -6,7 +6,7 @@ import { educationSchema } from '../../../../domain/tutors/tutor-profile-rules';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useReferenceData } from '../../../lib/reference-data';
-import { SelectField } from '../form-fields';
+import { SelectField } from '../../../components/ui/select-field';
 import { StepShell } from '../step-shell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';

@@ -11,7 +11,7 @@ import { messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { CropDialog } from '../crop-dialog';
 import { cropToJpeg } from '../crop-image';
-import { FieldError } from '../form-fields';
+import { FieldError } from '../../../components/ui/labelled-field';
 import { StepShell } from '../step-shell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';

@@ -8,7 +8,7 @@ import {
   TEACHING_STYLES,
 } from '../../../../domain/tutors/tutor-options';
 import { teachingStyleSchema } from '../../../../domain/tutors/tutor-profile-rules';
-import { FieldError } from '../form-fields';
+import { FieldError } from '../../../components/ui/labelled-field';
 import { StepShell } from '../step-shell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';
