@@ -1,10 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { lessonBookedEmails, refundEmail } from '../../adapters/mail/booking-emails';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Mailer } from '../../adapters/mail/mailer';
-import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
+import { findStudentPackage } from '../packages/student-packages.repository';
 import type { LessonsContext } from './lessons-context';
+import { lessonRows, purchaseLessonOf } from './lessons.repository';
 
 // The booking confirmation for any newly booked lesson — a free trial, a paid lesson, a package's
 // first lesson or one scheduled from its credits — to the student and the tutor, each with the
@@ -40,68 +41,50 @@ export async function sendRefundEmail(
 async function lessonMailFacts(ctx: NoticeContext, lessonId: string) {
   const row = await mailFactsRow(ctx.db, lessonId);
   if (!row) return undefined;
+  const [purchaseLesson, bought] = await Promise.all([
+    row.payment_id ? purchaseLessonOf(ctx.db, row.payment_id) : undefined,
+    row.student_package_id ? findStudentPackage(ctx.db, row.student_package_id) : undefined,
+  ]);
   // What this booking cost: nothing for a trial or a lesson from credits already paid for; the
   // whole purchase for the lesson booked with it.
-  const boughtWithIt = row.purchase_lesson_id === row.lesson_id;
+  const boughtWithIt = purchaseLesson?.id === row.id;
   return {
     publicUrl: ctx.env.PUBLIC_URL,
-    lessonId: row.lesson_id,
+    lessonId: row.id,
     tutor: { name: row.tutor_name, email: row.tutor_email, timezone: row.tutor_timezone },
     student: {
       name: row.student_name,
       email: row.student_email,
       // The zone they booked in, when their account has none.
-      timezone: row.student_timezone ?? row.lesson_timezone,
+      timezone: row.student_timezone ?? row.timezone,
     },
     subject: row.subject,
     startsAt: row.starts_at,
     durationMinutes: row.duration_minutes,
     amountCents: boughtWithIt ? (row.amount_cents ?? 0) : 0,
-    currency: (row.currency ?? row.lesson_currency).trim(),
+    currency: (row.payment_currency ?? row.currency).trim(),
     isTrial: row.is_trial,
-    ...(row.package_name && {
-      packageName: row.package_name,
-      creditsLeft: row.credits_left ?? 0,
+    ...(bought && {
+      packageName: bought.name,
+      creditsLeft: Math.max(0, bought.number_of_lessons - (bought.lessons_used ?? 0)),
     }),
     sentAt: ctx.clock.now(),
   };
 }
 
+/** The lesson as its lists read it, plus whom to mail, in which zone, and what was paid. */
 function mailFactsRow(db: Kysely<DB>, lessonId: string) {
-  return db
-    .selectFrom('lessons as l')
-    .innerJoin('tutor_profiles as tp', 'tp.id', 'l.tutor_profile_id')
-    .innerJoin('users as tu', 'tu.id', 'tp.user_id')
-    .innerJoin('users as su', 'su.id', 'l.student_id')
-    .innerJoin('subjects as s', 's.id', 'l.subject_id')
+  return lessonRows(db)
     .leftJoin('payments as p', 'p.id', 'l.payment_id')
-    .leftJoin('student_packages as sp', 'sp.id', 'l.student_package_id')
     .select([
-      'l.id as lesson_id',
-      'l.starts_at',
-      'l.duration_minutes',
-      'l.timezone as lesson_timezone',
-      'l.is_trial',
-      'l.currency as lesson_currency',
-      'p.amount_cents',
-      'p.currency',
-      // The purchase's own lesson: the first made for its payment.
-      sql<string | null>`(select f.id from lessons f where f.payment_id = l.payment_id
-        and f.rescheduled_from is null order by f.created_at, f.id limit 1)`.as(
-        'purchase_lesson_id',
-      ),
-      fullName('tu').as('tutor_name'),
       'tu.email as tutor_email',
       'tp.timezone as tutor_timezone',
-      fullName('su').as('student_name'),
       'su.email as student_email',
       'su.timezone as student_timezone',
-      's.name as subject',
-      'sp.name as package_name',
-      sql<number | null>`sp.number_of_lessons - (select count(*)::int from lessons c
-        where c.student_package_id = sp.id and c.status not in ('canceled', 'expired'))`.as(
-        'credits_left',
-      ),
+      'l.payment_id',
+      'l.student_package_id',
+      'p.amount_cents',
+      'p.currency as payment_currency',
     ])
     .where('l.id', '=', lessonId)
     .executeTakeFirst();

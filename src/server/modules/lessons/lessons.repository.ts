@@ -189,7 +189,7 @@ export async function insertLesson(
 }
 
 /** Lessons with both parties' names and photos and the subject's name. */
-function lessonRows(db: Db) {
+export function lessonRows(db: Db) {
   return db
     .selectFrom('lessons as l')
     .innerJoin('tutor_profiles as tp', 'tp.id', 'l.tutor_profile_id')
@@ -220,6 +220,22 @@ function lessonRows(db: Db) {
     ]);
 }
 export type LessonRow = Awaited<ReturnType<ReturnType<typeof lessonRows>['execute']>>[number];
+
+/**
+ * The lesson booked with a purchase (a package's first lesson): the first one made for the
+ * payment; lessons scheduled later from the package's credits carry the payment too.
+ */
+export function purchaseLessonOf(db: Db, paymentId: string) {
+  return db
+    .selectFrom('lessons')
+    .select(['id', 'status', 'starts_at', 'student_package_id'])
+    .where('payment_id', '=', paymentId)
+    .where('rescheduled_from', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
 
 export function findLesson(db: Db, id: string) {
   return lessonRows(db).where('l.id', '=', id).executeTakeFirst();

@@ -5,6 +5,7 @@ import type { DB } from '../../db/types';
 import { noteLessonBooked } from '../lessons/lesson-booked-notice';
 import { PAYMENT_JOBS } from './payment-jobs';
 import type { PaymentsContext } from './payments-context';
+import { purchaseLessonOf } from '../lessons/lessons.repository';
 import * as repository from './payments.repository';
 
 // Fulfilment: the one place a payment and its lesson change state because of money. The
@@ -101,7 +102,7 @@ async function bookPaid(
     receiptUrl: session.receiptUrl,
     now,
   };
-  const lesson = await repository.lessonOfPayment(trx, paymentId);
+  const lesson = await purchaseLessonOf(trx, paymentId);
   const booked =
     lesson !== undefined &&
     lesson.starts_at > now &&
@@ -124,7 +125,7 @@ async function awaitSettlement(
   paymentId: string,
   now: Date,
 ): Promise<CheckoutOutcome> {
-  const lesson = await repository.lessonOfPayment(trx, paymentId);
+  const lesson = await purchaseLessonOf(trx, paymentId);
   if (lesson?.status === 'awaiting_payment')
     await repository.confirmLesson(trx, lesson.id, 'pending', now);
   return 'processing';
@@ -137,7 +138,7 @@ export async function giveUp(
   status: 'expired' | 'canceled',
   now: Date,
 ): Promise<CheckoutOutcome> {
-  const lesson = await repository.lessonOfPayment(trx, paymentId);
+  const lesson = await purchaseLessonOf(trx, paymentId);
   if (lesson) await repository.releaseLesson(trx, lesson.id, status, now);
   await repository.updatePayment(trx, paymentId, { status, now });
   await repository.setStudentPackageStatus(trx, paymentId, 'expired');

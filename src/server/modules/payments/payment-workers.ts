@@ -8,6 +8,7 @@ import {
   sendRefundEmail,
 } from '../lessons/lesson-booked-notice';
 import type { PaymentsContext } from './payments-context';
+import { purchaseLessonOf } from '../lessons/lessons.repository';
 import * as repository from './payments.repository';
 
 // What happens to a booking later, as jobs: a hold's end, an automatic refund, the emails.
@@ -75,7 +76,7 @@ export async function refundSlotTaken(ctx: PaymentsContext, paymentId: string) {
     });
     await repository.setStudentPackageStatus(trx, paymentId, 'refunded');
   });
-  const lesson = await repository.lessonOfPayment(ctx.db, paymentId);
+  const lesson = await purchaseLessonOf(ctx.db, paymentId);
   if (lesson)
     await sendRefundEmail(ctx, lesson.id, {
       amountCents: payment.amount_cents,

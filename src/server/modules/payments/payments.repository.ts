@@ -127,22 +127,6 @@ export async function recordEvent(
 }
 
 /**
- * The lesson booked with the purchase (a package's first lesson): the first one made for the
- * payment; lessons scheduled later from the package's credits carry the payment too.
- */
-export function lessonOfPayment(db: Db, paymentId: string) {
-  return db
-    .selectFrom('lessons')
-    .select(['id', 'status', 'starts_at', 'student_package_id'])
-    .where('payment_id', '=', paymentId)
-    .where('rescheduled_from', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/**
  * Confirms the paid lesson: it holds its time for good. False when the database refuses
  * because the time was booked by someone else after the hold lapsed (exclusion constraint);
  * the savepoint keeps the transaction usable for the refund that follows.

@@ -4,7 +4,7 @@ import { perLessonCents } from '../../../domain/booking/packages';
 import { singleLessonPriceCents } from '../../../domain/booking/pricing';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
 import { AppError } from '../../errors';
-import { insertLesson, teaches } from '../lessons/lessons.repository';
+import { insertLesson, purchaseLessonOf, teaches } from '../lessons/lessons.repository';
 import { plainTextToNotesHtml } from '../lessons/notes-html';
 import { bookableTutor, offeredSlot } from '../lessons/slot-rules';
 import { packageOfferById } from '../packages/package-offers';
@@ -155,7 +155,7 @@ async function openProviderCheckout(
     return checkout;
   } catch (error) {
     await ctx.db.transaction().execute(async (trx) => {
-      const lesson = await repository.lessonOfPayment(trx, paymentId);
+      const lesson = await purchaseLessonOf(trx, paymentId);
       const now = ctx.clock.now();
       if (lesson) await repository.releaseLesson(trx, lesson.id, 'canceled', now);
       await repository.updatePayment(trx, paymentId, { status: 'canceled', now });
