@@ -251,6 +251,13 @@ export interface LessonOptions {
   /** The zone the student booked in. */
   timezone?: string;
   meetingUrl?: string;
+  /** Default: free for a trial, else $30. */
+  priceCents?: number;
+  /** What paid for it: a payment, a bought package's credit. */
+  paymentId?: string;
+  studentPackageId?: string;
+  /** Required for a lesson awaiting payment: when its hold ends. */
+  holdExpiresAt?: Date;
 }
 
 /** A lesson stored as booking would store it (a trial is free, a paid lesson $30). */
@@ -268,9 +275,12 @@ export async function createLesson(db: Kysely<DB>, lesson: LessonOptions): Promi
       duration_minutes: duration,
       is_trial: isTrial,
       status: lesson.status ?? 'scheduled',
-      price_cents: isTrial ? 0 : 3000,
+      price_cents: lesson.priceCents ?? (isTrial ? 0 : 3000),
       timezone: lesson.timezone ?? 'UTC',
       meeting_url: lesson.meetingUrl ?? null,
+      payment_id: lesson.paymentId ?? null,
+      student_package_id: lesson.studentPackageId ?? null,
+      hold_expires_at: lesson.holdExpiresAt ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { LessonStatus } from '../../../domain/booking/booking-rules';
 import type { PaymentStatus, StudentPackageStatus } from '../../../domain/payments/payment-rules';
 import { MS_PER_DAY, MS_PER_MINUTE } from '../../../domain/scheduling/local-date';
-import { slotLengthMinutes } from '../../../domain/scheduling/slot-length';
 import type { DB } from '../../db/types';
+import { createLesson } from '../../test/factories';
 
 // Test data for what checkout and fulfilment leave behind (a payment, a package bought with it,
 // the lessons it paid for), stored straight in the database: the packages, Billing and Earnings
@@ -117,28 +117,11 @@ export interface PaidLessonOptions {
 }
 
 /** A 50-minute lesson (holding an hour) paid by a payment or a package, or a free trial. */
-export async function createPaidLesson(db: Db, lesson: PaidLessonOptions): Promise<string> {
-  const status = lesson.status ?? 'scheduled';
-  const { id } = await db
-    .insertInto('lessons')
-    .values({
-      tutor_profile_id: lesson.tutor.id,
-      student_id: lesson.studentId,
-      subject_id: lesson.tutor.subjectId,
-      starts_at: lesson.start,
-      ends_at: new Date(lesson.start.getTime() + slotLengthMinutes(50) * MS_PER_MINUTE),
-      duration_minutes: 50,
-      is_trial: lesson.isTrial ?? false,
-      status,
-      price_cents: lesson.priceCents,
-      timezone: 'UTC',
-      meeting_url: null,
-      payment_id: lesson.paymentId ?? null,
-      student_package_id: lesson.studentPackageId ?? null,
-      hold_expires_at:
-        status === 'awaiting_payment' ? new Date(lesson.start.getTime() - MS_PER_DAY) : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function createPaidLesson(db: Db, lesson: PaidLessonOptions): Promise<string> {
+  const awaitingPayment = lesson.status === 'awaiting_payment';
+  return createLesson(db, {
+    ...lesson,
+    // A held lesson's hold lapsed a day before it starts.
+    ...(awaitingPayment && { holdExpiresAt: new Date(lesson.start.getTime() - MS_PER_DAY) }),
+  });
 }
