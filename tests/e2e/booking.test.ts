@@ -82,21 +82,6 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
       })
     ).days[0]!.slots;
 
-  /** A screen as it rests: colour transitions of the last click have ended. */
-  async function shoot(page: Page, name: string, options?: { fullPage: boolean }) {
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          // Spinners run forever: wait only for what ends.
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-          // A cancelled one (its element went away) counts as ended.
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
-    await checkScreen(page, name, options);
-  }
-
   const modal = (page: Page) => page.getByRole('dialog');
   const day = (dialog: Locator, date: string) => dialog.locator(`button[data-date="${date}"]`);
   const slotButtons = (dialog: Locator) => dialog.locator('button[data-slot-time]');
@@ -186,7 +171,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     await zoneButton.click();
     await search.fill('tokyo');
     await dialog.getByRole('option', { name: 'Asia/Tokyo' }).waitFor();
-    await shoot(page, 'booking-timezone-search');
+    await checkScreen(page, 'booking-timezone-search');
     await search.press('Enter');
     expect(await zoneButton.innerText()).toContain('Asia/Tokyo');
     const tokyoFirst = await apiSlots(page, tutor.id, {
@@ -219,7 +204,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     const summary = await dialog.getByTestId('booking-summary').innerText();
     expect(summary).toContain(lessonTimes(chosen.startTime, 25));
     expect(summary).toContain(M.free);
-    await shoot(page, 'booking-modal-light');
+    await checkScreen(page, 'booking-modal-light');
 
     // Continue asks the server once more for that day; the toast says it is working.
     const recheck = await holdRequests(page, '**/slots?*days=1*');
@@ -251,7 +236,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     // Nothing to pay, so no card notes and no talk of a redirect.
     expect(await page.getByText(M.secureCheckout).count()).toBe(0);
     expect(await page.getByText(M.redirectNotice).count()).toBe(0);
-    await shoot(page, 'booking-checkout');
+    await checkScreen(page, 'booking-checkout');
 
     await page.getByRole('button', { name: M.confirmTrial }).click();
     await page.waitForURL('**/payment/success?lesson=*');
@@ -291,7 +276,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     expect(await page.getByRole('link', { name: M.viewMyLessons }).getAttribute('href')).toBe(
       '/student/lessons',
     );
-    await shoot(page, 'booking-success');
+    await checkScreen(page, 'booking-success');
 
     // My Lessons lists it, as the server has it.
     await page.getByRole('link', { name: M.viewMyLessons }).click();
@@ -319,7 +304,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     expect(after.map((s) => s.startTime)).not.toContain(chosen.startTime);
     await slotButtons(dialog).first().click();
     expect(await continueButton(dialog).isDisabled()).toBe(true);
-    await shoot(page, 'booking-modal-trial-used');
+    await checkScreen(page, 'booking-modal-trial-used');
 
     // Escape closes the modal: back to the profile it was opened from.
     await page.keyboard.press('Escape');
@@ -359,7 +344,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     expect(await pressed(first)).toBe(true);
     await dialog.getByRole('group', { name: 'Subject' }).getByRole('button').first().click();
     expect(await continueButton(dialog).isEnabled()).toBe(true);
-    await shoot(page, 'booking-modal-dark-phone', { fullPage: false });
+    await checkScreen(page, 'booking-modal-dark-phone', { fullPage: false });
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.waitForURL(`**/student/tutors/${tutor.id}`);
@@ -382,7 +367,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     await dialog.getByRole('button', { name: clock(chosen.startTime), exact: true }).click();
     await continueButton(dialog).click();
     await page.getByRole('button', { name: M.confirmTrial }).waitFor();
-    await shoot(page, 'booking-checkout-dark');
+    await checkScreen(page, 'booking-checkout-dark');
 
     // A failure other than a taken slot: the Payment Failed dialog, with the server's reason.
     const { db } = suite.server.app.database;
@@ -396,7 +381,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     const failed = page.getByRole('dialog', { name: M.paymentFailed });
     await failed.getByText(M.notATutorSubject).waitFor();
     await failed.getByRole('button', { name: 'Cancel' }).waitFor();
-    await shoot(page, 'booking-payment-failed-dark');
+    await checkScreen(page, 'booking-payment-failed-dark');
     await db.insertInto('tutor_subjects').values(taught).execute();
 
     // Meanwhile another student books that very time.
@@ -433,7 +418,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
       `${suite.server.url}/payment/success?lesson=00000000-0000-4000-8000-000000000000`,
     );
     await page.getByRole('heading', { name: M.noBookingFound }).waitFor();
-    await shoot(page, 'booking-success-not-found');
+    await checkScreen(page, 'booking-success-not-found');
     assertNoErrors();
     await close();
   });

@@ -110,19 +110,6 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
     options: BrowserContextOptions = {},
   ) => newPage(suite.browser, { ...VIEWER, storageState: state, ...options });
 
-  /** A screen as it rests: colour transitions of the last click have ended. */
-  async function shoot(page: Page, name: string, options?: { fullPage: boolean }) {
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
-    await checkScreen(page, name, options);
-  }
-
   const horizontalOverflow = (page: Page) =>
     page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -253,7 +240,7 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
     await page.getByRole('heading', { name: P.secureCheckout }).waitFor();
     await page.getByText(P.holdNotice(DEFAULT_HOLD_MINUTES)).waitFor();
     await page.getByText(P.redirectNotice).waitFor();
-    await shoot(page, 'payments-checkout');
+    await checkScreen(page, 'payments-checkout');
 
     // Pay: 'Processing...' while the server holds the slot and opens the provider's session.
     // (The Processing Payment dialog shown while the browser leaves is the component tests':
@@ -272,7 +259,7 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
     expect(description).toContain(subject.name);
     expect(description).toContain(tutor.name);
     await order.getByText('Your time slot is held for').waitFor();
-    await shoot(page, 'payments-hosted');
+    await checkScreen(page, 'payments-hosted');
     await payByCard(page, TEST_CARDS.pays, student.name);
 
     // Back in the app: paid, with the tutor, the lesson and the amount.
@@ -293,7 +280,7 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
     expect(receipt).toContain(usd(price));
     expect(receipt).toContain('Card ending in 4242');
     expect(await page.evaluate(() => localStorage.getItem('pendingPayment'))).toBeNull();
-    await shoot(page, 'payments-success');
+    await checkScreen(page, 'payments-success');
 
     // My Schedule lists the lesson, scheduled.
     await page.goto(`${suite.server.url}/student/schedule`);
@@ -329,12 +316,12 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
     });
     await payButton(page, price).waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
-    await shoot(page, 'payments-checkout-phone', { fullPage: false });
+    await checkScreen(page, 'payments-checkout-phone', { fullPage: false });
 
     await payButton(page, price).click();
     await onHostedCheckout(page, suite.server.url);
     expect(await horizontalOverflow(page)).toBe(0);
-    await shoot(page, 'payments-hosted-phone', { fullPage: false });
+    await checkScreen(page, 'payments-hosted-phone', { fullPage: false });
 
     // Declined: the hosted page's Payment Failed panel says why, with Cancel and Try Again.
     await payByCard(page, TEST_CARDS.declined, student.name);
@@ -343,7 +330,7 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
     await failed.getByText(CARD_TEXT.declined, { exact: true }).waitFor();
     await failed.getByRole('button', { name: P.cancel }).waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
-    await shoot(page, 'payments-hosted-declined-phone', { fullPage: false });
+    await checkScreen(page, 'payments-hosted-declined-phone', { fullPage: false });
 
     // Try Again: the card form again, empty; the good card pays.
     await failed.getByRole('link', { name: M.tryAgain }).click();
@@ -357,7 +344,7 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
       Amount: usd(price),
     });
     expect(await horizontalOverflow(page)).toBe(0);
-    await shoot(page, 'payments-success-phone', { fullPage: false });
+    await checkScreen(page, 'payments-success-phone', { fullPage: false });
 
     // The decline charged nothing: one payment, completed, of the lesson's price.
     const payments = await suite.server.app.database.db
@@ -385,10 +372,10 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
     });
     const summary = await factsOf(paymentSummary(page));
     expect(summary.Date).toBe(longDate(chosen.startTime));
-    await shoot(page, 'payments-checkout-dark');
+    await checkScreen(page, 'payments-checkout-dark');
     await payButton(page, price).click();
     await onHostedCheckout(page, suite.server.url);
-    await shoot(page, 'payments-hosted-dark');
+    await checkScreen(page, 'payments-hosted-dark');
 
     // Cancel on the provider's page: back in the app, nothing charged.
     await page.getByRole('button', { name: P.cancel, exact: true }).click();
@@ -399,7 +386,7 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
     expect(await page.getByRole('link', { name: M.returnHome }).getAttribute('href')).toBe('/');
     const tryAgain = page.getByRole('button', { name: M.tryAgain });
     await expect.poll(() => tryAgain.isEnabled()).toBe(true);
-    await shoot(page, 'payments-cancel-dark');
+    await checkScreen(page, 'payments-cancel-dark');
 
     // Try Again: the same checkout as before, and Pay works again for the same time.
     await tryAgain.click();
@@ -439,7 +426,7 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
       expect(row.text).toContain(tutor.name);
       expect(row.receipts).toBe(row.status === B.paymentStatuses.completed ? 1 : 0);
     }
-    await shoot(page, 'payments-billing-dark');
+    await checkScreen(page, 'payments-billing-dark');
     assertNoErrors();
     await close();
   });
@@ -512,7 +499,7 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
       Amount: usd(total),
     });
     await card.getByText(P.packageConfirmedText(tutor.name)).waitFor();
-    await shoot(page, 'payments-package-success');
+    await checkScreen(page, 'payments-package-success');
 
     // Booking again: the modal offers the package's credits, valid for its days from payment.
     const expires = new Date(FIXED_NOW.getTime() + offer.validity_days * DAY_MS);
@@ -532,7 +519,7 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
     await dialog.getByText(M.creditPinsLesson(50, subject.name)).waitFor();
     const second = await pickTime(page, tutor.id, dateIn(ZONE, 5), 50, 0);
     expect(await dialog.getByTestId('booking-summary').innerText()).toContain(M.fromYourPackage);
-    await shoot(page, 'payments-modal-credit');
+    await checkScreen(page, 'payments-modal-credit');
 
     // Continue books it at once (it is paid for): My Schedule lists both package lessons.
     await continueButton(dialog).click();
@@ -564,7 +551,7 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
       B.packageStatuses.active,
     ])
       await bought.getByText(text, { exact: true }).waitFor();
-    await shoot(page, 'payments-billing');
+    await checkScreen(page, 'payments-billing');
     assertNoErrors();
     await close();
   });

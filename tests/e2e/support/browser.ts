@@ -66,6 +66,17 @@ export const ARTIFACTS = new URL('../.artifacts/', import.meta.url).pathname;
  * in each theme and size it is shot in.
  */
 export async function checkScreen(page: Page, name: string, { fullPage = true } = {}) {
+  // A screen as it rests: colour transitions of the last click have ended.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // Spinners run forever: wait only for what ends.
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        // A cancelled one (its element went away) counts as ended.
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage });
   expect(await accessibilityViolations(page), `accessibility of ${name}`).toEqual([]);
 }
