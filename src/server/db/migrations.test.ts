@@ -1,20 +1,28 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './database';
+import type { Database, DatabaseDriver } from './database';
 import { migrate, readMigrations } from './migrate';
+import { createTutors } from '../test/factories';
 import { openTestDatabase, TEST_DRIVERS } from '../test/test-database';
+import { seedReferenceData } from './seed/reference-seed';
 
 // Migrations that rewrite stored data, run against rows saved before them.
+
+/** A fresh database with the migrations before `migration` (a name prefix) applied. */
+async function openMigratedBefore(driver: DatabaseDriver, migration: string) {
+  const database = await openTestDatabase(driver, { migrated: false });
+  const all = await readMigrations();
+  await migrate(
+    database.db,
+    all.filter(({ name }) => name < migration),
+  );
+  return database;
+}
 
 describe.each(TEST_DRIVERS)('migration 010 on %s', (driver) => {
   let database: Database;
   beforeAll(async () => {
-    database = await openTestDatabase(driver, { migrated: false });
-    const all = await readMigrations();
-    await migrate(
-      database.db,
-      all.filter((migration) => migration.name < '010'),
-    );
+    database = await openMigratedBefore(driver, '010');
   });
   afterAll(() => database.close());
 
@@ -77,6 +85,76 @@ describe.each(TEST_DRIVERS)('migration 010 on %s', (driver) => {
       'local_start_time',
       'local_timezone',
       'tutor_profile_id',
+    ]);
+  });
+});
+
+describe.each(TEST_DRIVERS)('migration 013 on %s', (driver) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openMigratedBefore(driver, '013');
+    await seedReferenceData(database.db);
+  });
+  afterAll(() => database.close());
+
+  const windows = (tutorProfileId: string, savedAt: string, ranges: [number, string, string][]) =>
+    database.db
+      .insertInto('availability_slots')
+      .values(
+        ranges.map(([day, start, end]) => ({
+          tutor_profile_id: tutorProfileId,
+          local_day_of_week: day,
+          local_start_time: start,
+          local_end_time: end,
+          local_timezone: 'UTC',
+          created_at: new Date(savedAt),
+        })),
+      )
+      .execute();
+
+  const windowsOf = async (tutorProfileId: string) =>
+    (
+      await database.db
+        .selectFrom('availability_slots')
+        .select(['local_day_of_week', 'local_start_time', 'local_end_time'])
+        .where('tutor_profile_id', '=', tutorProfileId)
+        .orderBy('local_day_of_week')
+        .orderBy('local_start_time')
+        .execute()
+    ).map((row) => [row.local_day_of_week, row.local_start_time, row.local_end_time]);
+
+  it("keeps the newest of the sets racing saves left overlapping, and others' windows", async () => {
+    const [raced, calm, odd] = await createTutors(database.db, 3);
+    await windows(raced!.id, '2026-11-01T10:00:00Z', [
+      [1, '09:00', '12:00'],
+      [3, '14:00', '18:00'],
+    ]);
+    await windows(raced!.id, '2026-11-01T10:00:01Z', [
+      [1, '10:00', '13:00'],
+      [5, '08:00', '09:00'],
+    ]);
+    await windows(calm!.id, '2026-10-01T10:00:00Z', [
+      [1, '09:00', '10:00'],
+      [1, '10:00', '11:00'],
+    ]);
+    await windows(odd!.id, '2026-10-01T10:00:00Z', [
+      [2, '09:00', '12:00'],
+      [2, '11:00', '15:00'],
+      [2, '15:00', '16:00'],
+    ]);
+    await migrate(database.db);
+
+    expect(await windowsOf(raced!.id)).toEqual([
+      [1, '10:00', '13:00'],
+      [5, '08:00', '09:00'],
+    ]);
+    expect(await windowsOf(calm!.id)).toEqual([
+      [1, '09:00', '10:00'],
+      [1, '10:00', '11:00'],
+    ]);
+    expect(await windowsOf(odd!.id)).toEqual([
+      [2, '09:00', '12:00'],
+      [2, '15:00', '16:00'],
     ]);
   });
 });

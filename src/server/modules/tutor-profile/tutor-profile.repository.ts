@@ -63,6 +63,19 @@ export function findProfileIdByUser(db: Db, userId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The user's profile id, its row locked until the transaction ends: concurrent replacements of
+ * the profile's availability take turns, each replacing the set the previous one left.
+ */
+export function lockProfileByUser(trx: Transaction<DB>, userId: string) {
+  return trx
+    .selectFrom('tutor_profiles')
+    .select('id')
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export function findProfileTimezone(db: Db, tutorProfileId: string) {
   return db
     .selectFrom('tutor_profiles')

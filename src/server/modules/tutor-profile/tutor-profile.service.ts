@@ -189,7 +189,10 @@ function availabilityRows(
 }
 
 async function requireProfileId(db: Kysely<DB>, userId: string) {
-  const profile = await repository.findProfileIdByUser(db, userId);
+  return profileIdOrNotFound(await repository.findProfileIdByUser(db, userId));
+}
+
+function profileIdOrNotFound(profile: { id: string } | undefined) {
   if (!profile) throw new AppError('NOT_FOUND', API_MESSAGES.tutorProfileMissing);
   return profile.id;
 }
@@ -211,7 +214,10 @@ export async function getAvailability(ctx: TutorProfileContext, userId: string) 
   return { timezone: profile.timezone, slots, weeklyHours: weeklyHours(slots) };
 }
 
-/** Replaces the tutor's weekly availability (the schedule page's editor); may be empty. */
+/**
+ * Replaces the tutor's weekly availability (the schedule page's editor); may be empty. Under the
+ * profile's row lock, so saves at once end with one whole set, never a mix of several.
+ */
 export async function replaceAvailability(
   ctx: TutorProfileContext,
   userId: string,
@@ -219,7 +225,7 @@ export async function replaceAvailability(
 ) {
   const { timezone, slots } = parseOrThrow(availabilitySchema({ allowEmpty: true }), input);
   await ctx.db.transaction().execute(async (trx) => {
-    const profileId = await requireProfileId(trx, userId);
+    const profileId = profileIdOrNotFound(await repository.lockProfileByUser(trx, userId));
     const rows = availabilityRows(profileId, timezone, slots);
     await repository.replaceAvailability(trx, profileId, rows);
     await repository.updateProfileTimezone(trx, profileId, timezone);

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import { signUpAndVerify } from '../../test/accounts';
+import { createSignedInTutor } from '../../test/factories';
 import type { TestClient } from '../../test/http-client';
 import { fileForm, postForm } from '../../test/multipart';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -275,6 +276,55 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
     const unknownStep = await tutor.request('PUT', '/api/tutor/profile-draft/payment', {});
     expect(unknownStep.status).toBe(400);
     expect((await tutor.get('/api/tutor/profile-draft')).json.completedSteps).toEqual([]);
+  });
+
+  it('keeps exactly one of ten availability sets saved at once, never their union', async () => {
+    const tutor = await createSignedInTutor(t);
+    // Each set fills the whole week from a later hour (18 h to 9 h a day, all within the cap);
+    // any two of them overlap on every day.
+    const sets = Array.from({ length: 10 }, (_, index) =>
+      Array.from({ length: 7 }, (_, dayOfWeek) => ({
+        dayOfWeek,
+        startTime: `${String(6 + index).padStart(2, '0')}:00`,
+        endTime: '24:00',
+      })),
+    );
+    const saves = await Promise.all(
+      sets.map((slots) =>
+        tutor.client.request('PUT', '/api/tutor/availability', { timezone: 'UTC', slots }),
+      ),
+    );
+    for (const saved of saves) expect(saved.status, saved.text).toBe(200);
+
+    const { json } = await tutor.client.get('/api/tutor/availability');
+    expect(sets).toContainEqual(json.slots);
+    expect(json.weeklyHours).toBeLessThanOrEqual(126);
+    const rows = await t.database.db
+      .selectFrom('availability_slots')
+      .select('id')
+      .where('tutor_profile_id', '=', tutor.id)
+      .execute();
+    expect(rows).toHaveLength(7);
+  });
+
+  it('has the database refuse overlapping windows of one tutor, not touching ones', async () => {
+    const [first, second] = [await createSignedInTutor(t), await createSignedInTutor(t)];
+    const window = (tutorProfileId: string, start: string, end: string) =>
+      t.database.db
+        .insertInto('availability_slots')
+        .values({
+          tutor_profile_id: tutorProfileId,
+          local_day_of_week: 2,
+          local_start_time: start,
+          local_end_time: end,
+          local_timezone: 'UTC',
+        })
+        .execute();
+    await window(first.id, '09:00', '11:00');
+    await window(first.id, '11:00', '12:00');
+    await window(second.id, '10:00', '11:30');
+    await expect(window(first.id, '10:30', '11:30')).rejects.toMatchObject({ code: '23P01' });
+    await expect(window(first.id, '08:00', '24:00')).rejects.toMatchObject({ code: '23P01' });
   });
 
   it('replaces availability from the schedule page, allowing an empty week', async () => {
