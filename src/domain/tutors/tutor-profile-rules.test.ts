@@ -35,6 +35,8 @@ describe('basic info', () => {
     [{ bio: 'x'.repeat(1001) }, M.bioTooLong],
     [{ teachingExperience: -1 }, M.experienceInvalid],
     [{ teachingExperience: 51 }, M.experienceTooHigh],
+    [{ teachingExperience: 2.5 }, M.experienceWholeYears],
+    [{ teachingExperience: -2.5 }, M.experienceInvalid],
     [{ hourlyRateCents: undefined }, M.rateRequired],
     [{ hourlyRateCents: 499 }, 'Minimum rate is $5'],
     [{ hourlyRateCents: 20_001 }, 'Maximum rate is $200'],

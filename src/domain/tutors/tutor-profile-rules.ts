@@ -56,9 +56,10 @@ const basicInfoFields = {
     .max(BIO_MAX, M.bioTooLong),
   teachingExperience: z
     .number(M.experienceInvalid)
-    .int(M.experienceInvalid)
     .min(0, M.experienceInvalid)
-    .max(MAX_EXPERIENCE_YEARS, M.experienceTooHigh),
+    .max(MAX_EXPERIENCE_YEARS, M.experienceTooHigh)
+    // After the range, so -2.5 says the range's message first.
+    .int(M.experienceWholeYears),
   countryOfResidence: requiredText(M.countryRequired, 100),
   nativeLanguage: requiredText(M.nativeLanguageRequired, 100),
 };
