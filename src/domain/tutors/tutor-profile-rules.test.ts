@@ -168,6 +168,14 @@ describe('subjects and languages', () => {
   ])('rejects %o', (change, message) => {
     expect(firstMessage(schema.safeParse({ ...valid, ...change }))).toBe(message);
   });
+  it('calls rows still to fill incomplete, not duplicates', () => {
+    const blank = { name: '', level: '' };
+    const result = schema.safeParse({ subjects: [blank, blank], languages: [blank, blank] });
+    const messages = result.error?.issues.map((issue) => issue.message);
+    expect(messages).toContain(M.subjectFieldsIncomplete);
+    expect(messages).not.toContain(M.subjectDuplicate);
+    expect(messages).not.toContain(M.languageDuplicate);
+  });
 });
 
 describe('teaching style and media', () => {
