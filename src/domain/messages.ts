@@ -63,6 +63,8 @@ export const TUTOR_PROFILE_MESSAGES = {
   bioTooLong: 'Bio cannot exceed 1000 characters',
   experienceInvalid: 'Please enter a valid number of years',
   experienceTooHigh: 'Please enter a reasonable number of years',
+  /** Ours: the spec's number of years is stored and shown whole (2.5 is refused with this). */
+  experienceWholeYears: 'Please enter your experience in whole years',
   rateRequired: 'Please set your hourly rate',
   rateTooLow: (min: number) => `Minimum rate is $${min}`,
   rateTooHigh: (max: number) => `Maximum rate is $${max}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from '../messages';
+import { isPersonName } from './person-name';
 
 // Account rules (roles, names, email, password), used by the forms and re-checked by the server.
 
@@ -9,16 +10,11 @@ export type Role = (typeof ROLES)[number];
 export const CODE_LENGTH = 6;
 export const RESEND_COOLDOWN_SECONDS = 60;
 
-const LETTERS_ONLY = /^[\p{L}\p{M}]+$/u;
 // A lowercase, an uppercase, a digit, one of !@#$%^&*, 8+ characters of only those kinds.
 const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*])[A-Za-z\d!@#$%^&*]{8,128}$/;
 const HAS_ALL_KINDS = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*]).*$/;
 
-/** 'mARY' -> 'Mary': names are saved with the first letter upper case, the rest lower case. */
-export function capitaliseName(name: string): string {
-  const trimmed = name.trim();
-  return trimmed.charAt(0).toLocaleUpperCase() + trimmed.slice(1).toLocaleLowerCase();
-}
+export { capitaliseName } from './person-name';
 
 export const emailSchema = z
   .string()
@@ -27,7 +23,8 @@ export const emailSchema = z
   .max(254, M.invalidEmail)
   .pipe(z.email(M.invalidEmail));
 
-const nameSchema = z.string().trim().max(50, M.namesLettersOnly);
+// Composed characters (NFC), as normaliseName: 'Zoë' typed either way is the same name.
+const nameSchema = z.string().normalize('NFC').trim().max(50, M.namesLettersOnly);
 
 export const signUpSchema = z
   .object({
@@ -43,9 +40,9 @@ export const signUpSchema = z
     if (names.some((key) => input[key] === '')) {
       for (const key of names)
         if (input[key] === '') ctx.addIssue({ code: 'custom', path: [key], message: M.namesEmpty });
-    } else if (names.some((key) => !LETTERS_ONLY.test(input[key]))) {
+    } else if (names.some((key) => !isPersonName(input[key]))) {
       for (const key of names)
-        if (!LETTERS_ONLY.test(input[key]))
+        if (!isPersonName(input[key]))
           ctx.addIssue({ code: 'custom', path: [key], message: M.namesLettersOnly });
     } else if (input.firstName.toLocaleLowerCase() === input.lastName.toLocaleLowerCase()) {
       ctx.addIssue({ code: 'custom', path: ['lastName'], message: M.namesMustDiffer });

@@ -35,6 +35,8 @@ describe('basic info', () => {
     [{ bio: 'x'.repeat(1001) }, M.bioTooLong],
     [{ teachingExperience: -1 }, M.experienceInvalid],
     [{ teachingExperience: 51 }, M.experienceTooHigh],
+    [{ teachingExperience: 2.5 }, M.experienceWholeYears],
+    [{ teachingExperience: -2.5 }, M.experienceInvalid],
     [{ hourlyRateCents: undefined }, M.rateRequired],
     [{ hourlyRateCents: 499 }, 'Minimum rate is $5'],
     [{ hourlyRateCents: 20_001 }, 'Maximum rate is $200'],
@@ -165,6 +167,14 @@ describe('subjects and languages', () => {
     [{ subjects: [{ name: 'Astrology', level: 'expert' }] }, M.subjectFieldsIncomplete],
   ])('rejects %o', (change, message) => {
     expect(firstMessage(schema.safeParse({ ...valid, ...change }))).toBe(message);
+  });
+  it('calls rows still to fill incomplete, not duplicates', () => {
+    const blank = { name: '', level: '' };
+    const result = schema.safeParse({ subjects: [blank, blank], languages: [blank, blank] });
+    const messages = result.error?.issues.map((issue) => issue.message);
+    expect(messages).toContain(M.subjectFieldsIncomplete);
+    expect(messages).not.toContain(M.subjectDuplicate);
+    expect(messages).not.toContain(M.languageDuplicate);
   });
 });
 

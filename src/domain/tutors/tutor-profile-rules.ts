@@ -56,9 +56,10 @@ const basicInfoFields = {
     .max(BIO_MAX, M.bioTooLong),
   teachingExperience: z
     .number(M.experienceInvalid)
-    .int(M.experienceInvalid)
     .min(0, M.experienceInvalid)
-    .max(MAX_EXPERIENCE_YEARS, M.experienceTooHigh),
+    .max(MAX_EXPERIENCE_YEARS, M.experienceTooHigh)
+    // After the range, so -2.5 says the range's message first.
+    .int(M.experienceWholeYears),
   countryOfResidence: requiredText(M.countryRequired, 100),
   nativeLanguage: requiredText(M.nativeLanguageRequired, 100),
 };
@@ -130,6 +131,9 @@ function isWebAddress(value: string): boolean {
   }
 }
 
+/** Rows with a name picked: two rows still to fill are incomplete, not duplicates. */
+const named = <T extends { name: string }>(items: T[]) => items.filter((item) => item.name !== '');
+
 export function subjectsSchema(options: {
   subjects: string[];
   subjectLevels: string[];
@@ -147,12 +151,12 @@ export function subjectsSchema(options: {
       .array(entry(options.subjects, options.subjectLevels, M.subjectFieldsIncomplete))
       .min(1, M.subjectRequired)
       .max(options.maxSubjects, M.subjectLimit(options.maxSubjects))
-      .refine((items) => noDuplicates(items, (item) => item.name), M.subjectDuplicate),
+      .refine((items) => noDuplicates(named(items), (item) => item.name), M.subjectDuplicate),
     languages: z
       .array(entry(options.languages, options.languageLevels, M.languageFieldsIncomplete))
       .min(1, M.languageRequired)
       .max(20)
-      .refine((items) => noDuplicates(items, (item) => item.name), M.languageDuplicate),
+      .refine((items) => noDuplicates(named(items), (item) => item.name), M.languageDuplicate),
   });
 }
 

@@ -97,10 +97,24 @@ describe.each(TEST_DRIVERS)('accounts on %s', (driver) => {
   });
 
   it.each([
+    ["o'brien", 'mary-jane', "O'Brien", 'Mary-Jane'],
+    ['José', 'zoë', 'José', 'Zoë'],
+    ['Siobhán', 'Ó’Súilleabháin', 'Siobhán', 'Ó’Súilleabháin'],
+  ])(
+    'accepts the real names %s %s and saves them as %s %s',
+    async (first, last, saved, savedLast) => {
+      const body = signUpBody({ firstName: first, lastName: last });
+      expect((await client().post('/api/auth/sign-up', body)).status).toBe(201);
+      expect(await userRow(body.email)).toMatchObject({ first_name: saved, last_name: savedLast });
+    },
+  );
+
+  it.each([
     [{ firstName: '' }, 'firstName', M.namesEmpty],
     [{ lastName: '   ' }, 'lastName', M.namesEmpty],
     [{ firstName: 'Ada1' }, 'firstName', M.namesLettersOnly],
-    [{ lastName: 'Love-lace' }, 'lastName', M.namesLettersOnly],
+    [{ lastName: 'Lovelace-' }, 'lastName', M.namesLettersOnly],
+    [{ firstName: "'Ada" }, 'firstName', M.namesLettersOnly],
     [{ firstName: 'Ada', lastName: 'ada' }, 'lastName', M.namesMustDiffer],
     [{ email: 'ada@' }, 'email', M.invalidEmail],
     [{ password: 'short1!A', confirmPassword: 'short1!A', firstName: 'Bo' }, null, null],

@@ -64,6 +64,7 @@ export function BasicInfoStep({ initial, onSave, avatarUrl: _avatar, ...shell }:
           type="number"
           inputMode="numeric"
           min={0}
+          step={1}
           error={errors.teachingExperience?.message}
           {...form.register('teachingExperience', { valueAsNumber: true })}
         />

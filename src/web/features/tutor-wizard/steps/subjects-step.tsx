@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
-import { useFieldArray, type FieldErrors } from 'react-hook-form';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../../domain/messages';
 import type { Level } from '../../../../domain/reference/reference-defaults';
 import { subjectsSchema } from '../../../../domain/tutors/tutor-profile-rules';
@@ -13,12 +13,6 @@ import type { StepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';
 
 type Entry = { name: string; level: string };
-
-/** The list's own message (empty, too many, duplicate) as react-hook-form reports it. */
-function listError(errors: FieldErrors<Entry[]> | undefined): string | undefined {
-  const list = errors as { message?: string; root?: { message?: string } } | undefined;
-  return list?.message ?? list?.root?.message;
-}
 
 export function SubjectsStep({ initial, onSave, avatarUrl: _avatar, ...shell }: StepProps) {
   const reference = useReferenceData();
@@ -42,6 +36,14 @@ export function SubjectsStep({ initial, onSave, avatarUrl: _avatar, ...shell }: 
   const subjects = useFieldArray({ control: form.control, name: 'subjects' });
   const languages = useFieldArray({ control: form.control, name: 'languages' });
   const { errors } = form.formState;
+  // The lists' own messages (none picked, a duplicate, too many) straight from the schema: the
+  // form reports errors per changed field, so a list's message would wait for a submit that the
+  // disabled Continue never allows.
+  const listIssues = schema.safeParse(form.watch()).error?.issues ?? [];
+  const listMessage = (kind: 'subjects' | 'languages') =>
+    listIssues.find((issue) => issue.path.length === 1 && issue.path[0] === kind)?.message;
+  // Add at the limit adds nothing and says why, until a row is removed.
+  const [overLimit, setOverLimit] = useState(false);
 
   const rows = (
     kind: 'subjects' | 'languages',
@@ -106,15 +108,24 @@ export function SubjectsStep({ initial, onSave, avatarUrl: _avatar, ...shell }: 
         </h3>
         <Button
           variant="secondary"
-          disabled={max !== undefined && list.fields.length >= max}
-          onClick={() => list.append({ name: '', level: '' })}
+          onClick={() => {
+            if (max !== undefined && list.fields.length >= max) setOverLimit(true);
+            else list.append({ name: '', level: '' });
+          }}
         >
           <Plus aria-hidden className="h-4 w-4" /> Add{' '}
           {kind === 'subjects' ? 'subject' : 'language'}
         </Button>
       </div>
-      {rows(kind, list.fields, names, levels, list.remove)}
-      <FieldError message={listError(errors[kind] as FieldErrors<Entry[]>)} />
+      {rows(kind, list.fields, names, levels, (index) => {
+        setOverLimit(false);
+        list.remove(index);
+      })}
+      <div role="alert">
+        <FieldError
+          message={max !== undefined && overLimit ? M.subjectLimit(max) : listMessage(kind)}
+        />
+      </div>
     </section>
   );
 

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { TUTOR_PROFILE_MESSAGES as M } from '../../../../domain/messages';
 import {
   LESSON_SPECIALTIES,
   MAX_LESSON_SPECIALTIES,
@@ -19,22 +21,28 @@ const MULTI_CHOICES = [
     legend: 'Lesson specialties',
     options: LESSON_SPECIALTIES,
     max: MAX_LESSON_SPECIALTIES,
+    limitMessage: M.specialtiesLimit,
   },
   {
     name: 'specializations',
     legend: 'Specializations',
     options: SPECIALIZATIONS,
     max: MAX_SPECIALIZATIONS,
+    limitMessage: M.specializationsLimit,
   },
 ] as const;
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** Toggle chips for a multiple choice with a maximum; the rest disable at the limit. */
+/**
+ * Toggle chips for a multiple choice with a maximum. At the limit another chip is not selected
+ * and the limit's message says why (a disabled chip would say nothing), until one is unselected.
+ */
 function ChoiceChips({
   legend,
   options,
   max,
+  limitMessage,
   value,
   onChange,
   error,
@@ -42,10 +50,18 @@ function ChoiceChips({
   legend: string;
   options: readonly string[];
   max: number;
+  limitMessage: string;
   value: string[];
   onChange: (value: string[]) => void;
   error?: string;
 }) {
+  const [overLimit, setOverLimit] = useState(false);
+  const toggle = (option: string) => {
+    const checked = value.includes(option);
+    setOverLimit(!checked && value.length >= max);
+    if (checked) onChange(value.filter((item) => item !== option));
+    else if (value.length < max) onChange([...value, option]);
+  };
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-semibold">
@@ -60,7 +76,7 @@ function ChoiceChips({
           return (
             <label
               key={option}
-              className={`cursor-pointer rounded-full border px-3 py-1.5 text-sm has-focus-visible:outline-2 has-focus-visible:outline-indigo-500 has-disabled:cursor-not-allowed has-disabled:opacity-50 ${
+              className={`cursor-pointer rounded-full border px-3 py-1.5 text-sm has-focus-visible:outline-2 has-focus-visible:outline-indigo-500 ${
                 checked
                   ? 'border-indigo-600 bg-indigo-600 text-white'
                   : 'border-slate-300 dark:border-slate-700'
@@ -70,17 +86,16 @@ function ChoiceChips({
                 type="checkbox"
                 className="sr-only"
                 checked={checked}
-                disabled={!checked && value.length >= max}
-                onChange={() =>
-                  onChange(checked ? value.filter((item) => item !== option) : [...value, option])
-                }
+                onChange={() => toggle(option)}
               />
               {option}
             </label>
           );
         })}
       </div>
-      <FieldError message={error} />
+      <div role="alert">
+        <FieldError message={overLimit ? limitMessage : error} />
+      </div>
     </fieldset>
   );
 }
@@ -123,7 +138,7 @@ export function TeachingStyleStep({ initial, onSave, avatarUrl: _avatar, ...shel
         </div>
         <FieldError message={errors.teachingStyle?.message} />
       </fieldset>
-      {MULTI_CHOICES.map(({ name, legend, options, max }) => (
+      {MULTI_CHOICES.map(({ name, legend, options, max, limitMessage }) => (
         <Controller
           key={name}
           control={form.control}
@@ -133,6 +148,7 @@ export function TeachingStyleStep({ initial, onSave, avatarUrl: _avatar, ...shel
               legend={legend}
               options={options}
               max={max}
+              limitMessage={limitMessage}
               value={field.value ?? []}
               onChange={field.onChange}
               error={fieldState.error?.message}
