@@ -97,3 +97,33 @@ export const saveAvailability = defineEndpoint({
   response: availabilityResponse,
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND'],
 });
+
+// Editing the submitted profile (the tutor's Edit profile page): the wizard's six steps read
+// back from the live profile, and saved into it one at a time with the same step rules.
+
+export const profileSectionsResponse = z.object({
+  /** Each step's values as its form sends them, keyed by step code. */
+  sections: z.record(z.string(), z.unknown()),
+  /** Signed URL of the photo students see, if any. */
+  avatarUrl: z.string().nullable(),
+});
+export type ProfileSectionsResponse = z.infer<typeof profileSectionsResponse>;
+
+export const getProfileSections = defineEndpoint({
+  method: 'GET',
+  path: '/api/tutor/profile/sections',
+  status: 200,
+  response: profileSectionsResponse,
+  errors: [...ROLE_ERRORS, 'NOT_FOUND'],
+});
+
+export const saveProfileSection = defineEndpoint({
+  method: 'PUT',
+  path: '/api/tutor/profile/sections/:step',
+  summary: "Saves one step of the submitted profile (validated with the wizard step's rules)",
+  params: z.object({ step: profileStepCode }),
+  body: stepData,
+  status: 200,
+  response: profileSectionsResponse,
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND'],
+});

@@ -163,6 +163,18 @@ const pages: RouteObject[] = [
             .TutorPackagesPage,
         }),
       },
+      {
+        path: paths.tutor.editProfile,
+        lazy: async () => ({
+          Component: (await import('../features/tutor-wizard/edit-profile-page')).EditProfilePage,
+        }),
+      },
+      {
+        path: patterns.editProfileSection,
+        lazy: async () => ({
+          Component: (await import('../features/tutor-wizard/edit-section-page')).EditSectionPage,
+        }),
+      },
       { path: paths.tutor.settings, element: placeholder(TUTOR_PLACEHOLDERS.settings) },
       { path: paths.tutor.help, element: placeholder(TUTOR_PLACEHOLDERS.help) },
       { path: '*', element: <Navigate to={paths.tutor.overview} replace /> },

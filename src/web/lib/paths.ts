@@ -1,5 +1,6 @@
 import { generatePath } from 'react-router';
 import type { Role } from '../../domain/accounts/account-rules';
+import type { ProfileStepCode } from '../../domain/reference/reference-defaults';
 
 // Every page's address, in one place: the router declares its routes from these and every link
 // or redirect builds its target here, so renaming a page is one edit. Patterns with a parameter
@@ -8,6 +9,7 @@ import type { Role } from '../../domain/accounts/account-rules';
 export const patterns = {
   tutorProfile: '/student/tutors/:tutorId',
   bookingPlan: '/booking/plan/:tutorId',
+  editProfileSection: '/tutor/profile/:step',
 } as const;
 
 export const paths = {
@@ -50,7 +52,12 @@ export const paths = {
     packages: '/tutor/packages',
     settings: '/tutor/settings',
     help: '/tutor/help',
+    /** The submitted profile's sections (the wizard's steps), each editable. */
+    editProfile: '/tutor/profile',
   },
+  /** One section of the Edit profile page: a wizard step's form over the live profile. */
+  editProfileSection: (step: ProfileStepCode) =>
+    generatePath(patterns.editProfileSection, { step }),
 
   payment: {
     root: '/payment',

@@ -11,6 +11,8 @@ export const queryKeys = {
   reference: ['reference'] as const,
   authProviders: ['auth', 'providers'] as const,
   tutors: {
+    /** Everything cached about tutors (a tutor's own edit changes what students are shown). */
+    all: ['tutors'] as const,
     search: (filters: TutorSearch) => ['tutors', 'search', filters] as const,
     suggestions: (text: string) => ['tutors', 'suggestions', text] as const,
     /** One tutor's public profile: the profile page and the booking screens share it. */
@@ -41,6 +43,8 @@ export const queryKeys = {
     availability: ['tutor', 'availability'] as const,
     /** The tutor's own profile id, to read their public profile (subjects, rate). */
     id: ['tutor', 'profile-id'] as const,
+    /** The submitted profile as the wizard's steps (the Edit profile page). */
+    sections: ['tutor', 'profile-sections'] as const,
   },
   /** The student's payments and bought packages. */
   billing: ['billing'] as const,

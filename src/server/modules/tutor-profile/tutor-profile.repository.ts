@@ -162,3 +162,67 @@ export async function replaceAvailability(
     .execute();
   if (windows.length) await trx.insertInto('availability_slots').values(windows).execute();
 }
+
+/** The submitted profile's own columns and the photo students see (the user's). */
+export function findProfileForEditing(db: Db, tutorProfileId: string) {
+  return db
+    .selectFrom('tutor_profiles as tp')
+    .innerJoin('users as u', 'u.id', 'tp.user_id')
+    .selectAll('tp')
+    .select('u.avatar_url')
+    .where('tp.id', '=', tutorProfileId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Subjects and languages by name with their levels, in the order they were added. */
+export async function findProfileSubjectsAndLanguages(db: Db, tutorProfileId: string) {
+  const subjects = await db
+    .selectFrom('tutor_subjects as ts')
+    .innerJoin('subjects as s', 's.id', 'ts.subject_id')
+    .select(['s.name', 'ts.proficiency_level as level'])
+    .where('ts.tutor_profile_id', '=', tutorProfileId)
+    .orderBy('ts.created_at')
+    .orderBy('s.name')
+    .execute();
+  const languages = await db
+    .selectFrom('tutor_languages as tl')
+    .innerJoin('languages as l', 'l.id', 'tl.language_id')
+    .select(['l.name', 'tl.proficiency_level as level'])
+    .where('tl.tutor_profile_id', '=', tutorProfileId)
+    .orderBy('tl.created_at')
+    .orderBy('l.name')
+    .execute();
+  return { subjects, languages };
+}
+
+export function findCertificates(db: Db, tutorProfileId: string) {
+  return db
+    .selectFrom('tutor_certificates')
+    .select(['name', 'issued_by', 'year', 'url'])
+    .where('tutor_profile_id', '=', tutorProfileId)
+    .orderBy('created_at')
+    .orderBy('name')
+    .execute();
+}
+
+export async function updateProfile(
+  db: Db,
+  tutorProfileId: string,
+  values: Updateable<DB['tutor_profiles']>,
+) {
+  await db
+    .updateTable('tutor_profiles')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', tutorProfileId)
+    .execute();
+}
+
+/** Removes the profile's rows of the given detail tables, before they are written anew. */
+export async function deleteProfileDetails(
+  trx: Transaction<DB>,
+  tutorProfileId: string,
+  tables: readonly ('tutor_subjects' | 'tutor_languages' | 'tutor_certificates')[],
+) {
+  for (const table of tables)
+    await trx.deleteFrom(table).where('tutor_profile_id', '=', tutorProfileId).execute();
+}

@@ -3,38 +3,43 @@ import type { z } from 'zod';
 import type { ProfileDraftResponse } from '../../../contracts/tutor-profile.contract';
 import { landingPath } from '../../../domain/accounts/account-rules';
 import { weeklyHours } from '../../../domain/availability/weekly-hours';
-import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { API_MESSAGES, TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import {
   PROFILE_STEP_CODES,
   type ProfileStepCode,
 } from '../../../domain/reference/reference-defaults';
 import { availabilitySchema } from '../../../domain/tutors/tutor-profile-rules';
-import {
-  wizardStepSchemas,
-  type WizardStepSchemas,
-} from '../../../domain/tutors/wizard-step-schemas';
+import { wizardStepSchemas } from '../../../domain/tutors/wizard-step-schemas';
 import { resumeStep } from '../../../domain/tutors/wizard-steps';
 import { signFileUrl } from '../../adapters/storage/signed-url';
 import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { loadReferenceData } from '../reference/reference.service';
+import {
+  availabilityRows,
+  basicInfoColumns,
+  basicInfoUserColumns,
+  certificateRows,
+  educationColumns,
+  mediaColumns,
+  subjectAndLanguageRows,
+  teachingStyleColumns,
+  type StepData,
+} from './profile-columns';
 import * as repository from './tutor-profile.repository';
 
-interface TutorProfileContext {
+export interface TutorProfileContext {
   db: Kysely<DB>;
   signingSecret: string;
   clock: Clock;
 }
 
-type StepData = { [Step in ProfileStepCode]: z.output<WizardStepSchemas[Step]> };
-
 async function schemas(ctx: TutorProfileContext) {
   return wizardStepSchemas(await loadReferenceData(ctx.db), ctx.clock.now());
 }
 
-function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
@@ -61,6 +66,25 @@ export async function getDraft(
   };
 }
 
+/**
+ * One step's values checked with the step's rules (and the photo being the tutor's own
+ * upload): the wizard's draft and the Edit profile page both save through this.
+ */
+export async function validateStep<Step extends ProfileStepCode>(
+  ctx: TutorProfileContext,
+  userId: string,
+  step: Step,
+  data: unknown,
+): Promise<StepData[Step]> {
+  const parsed = parseOrThrow((await schemas(ctx))[step], data) as StepData[Step];
+  if (step === 'media') {
+    const { avatarPath } = parsed as StepData['media'];
+    if (!(await repository.ownsFile(ctx.db, userId, avatarPath)))
+      throw new AppError('VALIDATION_FAILED', M.avatarRequired);
+  }
+  return parsed;
+}
+
 /** Validates one step, stores it in the server-side draft and marks it completed. */
 export async function saveStep(
   ctx: TutorProfileContext,
@@ -68,12 +92,7 @@ export async function saveStep(
   step: ProfileStepCode,
   data: unknown,
 ) {
-  const parsed = parseOrThrow((await schemas(ctx))[step], data);
-  if (step === 'media') {
-    const { avatarPath } = parsed as StepData['media'];
-    if (!(await repository.ownsFile(ctx.db, userId, avatarPath)))
-      throw new AppError('VALIDATION_FAILED', M.avatarRequired);
-  }
+  const parsed = await validateStep(ctx, userId, step, data);
   await repository.saveDraftStep(ctx.db, userId, step, parsed);
   return getDraft(ctx, userId);
 }
@@ -103,34 +122,9 @@ export async function submitProfile(ctx: TutorProfileContext, userId: string) {
     }
 
     const profile = await repository.insertProfile(trx, profileRow(userId, data));
-    const subjectIds = await repository.idsByName(
-      trx,
-      'subjects',
-      data.subjects.subjects.map((entry) => entry.name),
-    );
-    const languageIds = await repository.idsByName(
-      trx,
-      'languages',
-      data.subjects.languages.map((entry) => entry.name),
-    );
     await repository.insertProfileDetails(trx, {
-      subjects: data.subjects.subjects.map((entry) => ({
-        tutor_profile_id: profile.id,
-        subject_id: subjectIds.get(entry.name)!,
-        proficiency_level: entry.level,
-      })),
-      languages: data.subjects.languages.map((entry) => ({
-        tutor_profile_id: profile.id,
-        language_id: languageIds.get(entry.name)!,
-        proficiency_level: entry.level,
-      })),
-      certificates: data.education.certificates.map((certificate) => ({
-        tutor_profile_id: profile.id,
-        name: certificate.name,
-        issued_by: certificate.issuedBy,
-        year: certificate.year,
-        url: certificate.url || null,
-      })),
+      ...(await subjectsOf(trx, profile.id, data.subjects)),
+      certificates: certificateRows(profile.id, data.education),
     });
     await repository.replaceAvailability(
       trx,
@@ -141,8 +135,7 @@ export async function submitProfile(ctx: TutorProfileContext, userId: string) {
       is_profile_completed: true,
       avatar_url: data.media.avatarPath,
       timezone: data.availability.timezone,
-      country: data.basic_info.countryOfResidence,
-      language: data.basic_info.nativeLanguage,
+      ...basicInfoUserColumns(data.basic_info),
       updated_at: now,
     });
     await repository.deleteDraft(trx, userId);
@@ -153,23 +146,26 @@ export async function submitProfile(ctx: TutorProfileContext, userId: string) {
   });
 }
 
+/** The subject and language rows of a step, with the reference ids of their names. */
+export async function subjectsOf(
+  db: Kysely<DB>,
+  tutorProfileId: string,
+  data: StepData['subjects'],
+) {
+  const names = (entries: { name: string }[]) => entries.map((entry) => entry.name);
+  return subjectAndLanguageRows(tutorProfileId, data, {
+    subjects: await repository.idsByName(db, 'subjects', names(data.subjects)),
+    languages: await repository.idsByName(db, 'languages', names(data.languages)),
+  });
+}
+
 function profileRow(userId: string, data: StepData) {
   return {
     user_id: userId,
-    bio: data.basic_info.bio,
-    teaching_experience: data.basic_info.teachingExperience,
-    hourly_rate_cents: data.basic_info.hourlyRateCents,
-    country_of_residence: data.basic_info.countryOfResidence,
-    native_language: data.basic_info.nativeLanguage,
-    education_level: data.education.educationLevel,
-    education_title: data.education.educationTitle,
-    university: data.education.university,
-    year_of_graduation: data.education.yearOfGraduation,
-    teaching_style: data.teaching_style.teachingStyle,
-    lesson_specialties: data.teaching_style.lessonSpecialties,
-    specializations: data.teaching_style.specializations,
-    video_url: data.media.videoUrl,
-    avatar_path: data.media.avatarPath,
+    ...basicInfoColumns(data.basic_info),
+    ...educationColumns(data.education),
+    ...teachingStyleColumns(data.teaching_style),
+    ...mediaColumns(data.media),
     timezone: data.availability.timezone,
   };
 }
@@ -188,7 +184,7 @@ function availabilityRows(
   }));
 }
 
-async function requireProfileId(db: Kysely<DB>, userId: string) {
+export async function requireProfileId(db: Kysely<DB>, userId: string) {
   return profileIdOrNotFound(await repository.findProfileIdByUser(db, userId));
 }
 

@@ -360,4 +360,106 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
     });
     expect(cleared.json).toEqual({ timezone: 'America/New_York', slots: [], weeklyHours: 0 });
   });
+
+  it('edits a submitted profile step by step: students see it on the profile and in search', async () => {
+    const { client: tutor } = await signUpAndVerify(t.url, t.inbox, 'tutor');
+    const { client: student } = await signUpAndVerify(t.url, t.inbox, 'student');
+    const data = steps(await uploadAvatar(tutor));
+    // Before submission there is no profile to edit.
+    expect((await tutor.get('/api/tutor/profile/sections')).status).toBe(404);
+    const early = await tutor.request(
+      'PUT',
+      '/api/tutor/profile/sections/basic_info',
+      data.basic_info,
+    );
+    expect(early.status).toBe(404);
+    for (const [step, body] of Object.entries(data))
+      await tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body);
+    const { tutorProfileId } = (await tutor.post('/api/tutor/profile/submit')).json;
+
+    // The sections read back as the wizard's forms sent them.
+    const read = await tutor.get('/api/tutor/profile/sections');
+    expect(read.status, read.text).toBe(200);
+    expect(read.json.sections).toEqual(data);
+    expect(read.json.avatarUrl).toMatch(/^\/api\/files\//);
+    expect((await student.get('/api/tutor/profile/sections')).status).toBe(403);
+    const studentEdit = await student.request('PUT', '/api/tutor/profile/sections/media', {});
+    expect(studentEdit.status).toBe(403);
+
+    const search = async (q: string) =>
+      ((await student.get(`/api/tutors?q=${q}`)).json.tutors as { id: string }[]).map(
+        (card) => card.id,
+      );
+    expect(await search('glaciology')).not.toContain(tutorProfileId);
+
+    const bio =
+      'Glaciology field researcher who now teaches chemistry with experiments you can repeat at home, ' +
+      'one careful step at a time.';
+    const edits: Record<string, unknown> = {
+      basic_info: { ...data.basic_info, bio, hourlyRateCents: 4500, countryOfResidence: 'Norway' },
+      education: { ...data.education, certificates: [] },
+      subjects: {
+        subjects: [{ name: 'Chemistry', level: 'expert' }],
+        languages: [
+          { name: 'English', level: 'fluent' },
+          { name: 'Spanish', level: 'conversational' },
+        ],
+      },
+      teaching_style: { ...data.teaching_style, teachingStyle: 'interactive' },
+      media: { ...data.media, videoUrl: 'https://vimeo.com/76979871' },
+      availability: {
+        timezone: 'Europe/Oslo',
+        slots: [{ dayOfWeek: 6, startTime: '20:00', endTime: '24:00' }],
+      },
+    };
+    for (const [step, body] of Object.entries(edits)) {
+      const saved = await tutor.request('PUT', `/api/tutor/profile/sections/${step}`, body);
+      expect(saved.status, `${step}: ${saved.text}`).toBe(200);
+      expect(saved.json.sections[step]).toEqual(body);
+    }
+
+    const profile = (await student.get(`/api/tutors/${tutorProfileId}`)).json;
+    expect(profile).toMatchObject({
+      bio,
+      hourlyRateCents: 4500,
+      location: 'Norway',
+      teachingStyle: 'interactive',
+      videoUrl: 'https://vimeo.com/76979871',
+      certificates: [],
+      subjects: [expect.objectContaining({ name: 'Chemistry', level: 'expert' })],
+      availability: {
+        timezone: 'Europe/Oslo',
+        slots: [{ dayOfWeek: 6, startTime: '20:00', endTime: '24:00' }],
+      },
+    });
+    expect(profile.languages.map((language: { name: string }) => language.name).sort()).toEqual([
+      'English',
+      'Spanish',
+    ]);
+    // Search follows the new bio and subjects, and no longer the old subjects.
+    expect(await search('glaciology')).toContain(tutorProfileId);
+    expect(await search('chemistry')).toContain(tutorProfileId);
+    expect(await search('physics')).not.toContain(tutorProfileId);
+    const priced = await student.get('/api/tutors?minPrice=44&maxPrice=46');
+    expect(priced.json.tutors.map((card: { id: string }) => card.id)).toContain(tutorProfileId);
+
+    // The wizard's rules hold for edits: each bad step is refused with its message, unchanged.
+    const refused: [string, unknown, string][] = [
+      ['basic_info', { ...data.basic_info, bio: 'too short' }, M.bioTooShort],
+      ['subjects', { ...edits.subjects!, subjects: [] } as unknown, M.subjectRequired],
+      ['availability', { timezone: 'Europe/Oslo', slots: [] }, M.availabilityRequired],
+    ];
+    for (const [step, body, message] of refused) {
+      const response = await tutor.request('PUT', `/api/tutor/profile/sections/${step}`, body);
+      expect(response.status, step).toBe(400);
+      expect(response.json.error.message).toBe(message);
+    }
+    const { client: stranger } = await signUpAndVerify(t.url, t.inbox, 'tutor');
+    const foreignPhoto = await tutor.request('PUT', '/api/tutor/profile/sections/media', {
+      ...data.media,
+      avatarPath: await uploadAvatar(stranger),
+    });
+    expect(foreignPhoto.json.error.message).toBe(M.avatarRequired);
+    expect((await tutor.get('/api/tutor/profile/sections')).json.sections).toEqual(edits);
+  });
 });

@@ -12,6 +12,7 @@ import {
   Package,
   Search,
   Settings,
+  UserPen,
   Users,
   Wallet,
   X,
@@ -54,6 +55,7 @@ const NAV: Record<Role, { main: NavItem[]; bottom: NavItem[] }> = {
       { to: paths.tutor.messages, label: 'Messages', icon: MessageSquare },
       { to: paths.tutor.earnings, label: 'Earnings', icon: Wallet },
       { to: paths.tutor.packages, label: 'Packages', icon: Package },
+      { to: paths.tutor.editProfile, label: 'My Profile', icon: UserPen },
     ],
     bottom: [
       { to: paths.tutor.settings, label: 'Settings', icon: Settings },

@@ -13,4 +13,9 @@ export interface StepProps {
   isLast: boolean;
   /** Signed URL of the photo the draft holds (media step). */
   avatarUrl: string | null;
+  /**
+   * On the Edit profile page, over the submitted profile: the step saves with 'Save changes'
+   * (Cancel goes back), and nothing live changes before the save.
+   */
+  editing?: boolean;
 }

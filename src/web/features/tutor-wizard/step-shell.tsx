@@ -2,7 +2,10 @@ import type { FormEvent, ReactNode } from 'react';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 
-/** A wizard step's frame: heading, fields, and Back / Continue (or Complete Profile). */
+/**
+ * A wizard step's frame: heading, fields, and Back / Continue (or Complete Profile); on the
+ * Edit profile page Cancel / Save changes.
+ */
 export function StepShell({
   title,
   description,
@@ -14,6 +17,7 @@ export function StepShell({
   isSaving,
   showStepError,
   stepError = M.stepInvalid,
+  editing = false,
 }: {
   title: string;
   description: string;
@@ -26,6 +30,7 @@ export function StepShell({
   /** Shown once the tutor has touched an invalid form, so the disabled button is explained. */
   showStepError: boolean;
   stepError?: string;
+  editing?: boolean;
 }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
@@ -37,7 +42,7 @@ export function StepShell({
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
         {onBack ? (
           <Button variant="secondary" onClick={onBack} disabled={isSaving}>
-            Back
+            {editing ? 'Cancel' : 'Back'}
           </Button>
         ) : (
           <span />
@@ -49,7 +54,13 @@ export function StepShell({
             </p>
           )}
           <Button type="submit" disabled={!canSubmit || isSaving}>
-            {isSaving ? 'Saving...' : isLast ? 'Complete Profile' : 'Continue'}
+            {isSaving
+              ? 'Saving...'
+              : editing
+                ? 'Save changes'
+                : isLast
+                  ? 'Complete Profile'
+                  : 'Continue'}
           </Button>
         </div>
       </div>

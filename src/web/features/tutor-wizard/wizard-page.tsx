@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { ProfileDraftResponse } from '../../../contracts/tutor-profile.contract';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
@@ -14,33 +14,11 @@ import { messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useReferenceData } from '../../lib/reference-data';
 import { useSession } from '../../lib/session';
+import { profileSteps, SAVE_FAILED, STEP_COMPONENTS } from './step-components';
 import { StepNav } from './step-nav';
-import type { StepProps } from './step-props';
-import { AvailabilityStep } from './steps/availability-step';
-import { BasicInfoStep } from './steps/basic-info-step';
-import { EducationStep } from './steps/education-step';
-import { MediaStep } from './steps/media-step';
-import { SubjectsStep } from './steps/subjects-step';
-import { TeachingStyleStep } from './steps/teaching-style-step';
 import { WizardHeader } from './wizard-header';
 import { DRAFT_QUERY_KEY, wizardApi } from './wizard-api';
 import { paths } from '../../lib/paths';
-
-const STEP_COMPONENTS: Record<ProfileStepCode, ComponentType<StepProps>> = {
-  basic_info: BasicInfoStep,
-  education: EducationStep,
-  subjects: SubjectsStep,
-  teaching_style: TeachingStyleStep,
-  media: MediaStep,
-  availability: AvailabilityStep,
-};
-
-/** What to say when a step's save fails for a reason the server did not explain. */
-const SAVE_FAILED: Partial<Record<ProfileStepCode, string>> = {
-  basic_info: M.saveInformationFailed,
-  media: M.saveMediaFailed,
-  availability: M.saveAvailabilityFailed,
-};
 
 /** After the profile is submitted, the tutor sees the toast for a second, then the dashboard. */
 const REDIRECT_DELAY_MS = 1000;
@@ -91,16 +69,7 @@ export function TutorWizardPage() {
   const step = current ?? draft.data.resumeStep;
   const index = PROFILE_STEP_CODES.indexOf(step);
   const isLast = index === PROFILE_STEP_CODES.length - 1;
-  const steps = PROFILE_STEP_CODES.map(
-    (code) =>
-      reference.profileSteps.find((item) => item.code === code) ?? {
-        id: 0,
-        code,
-        title: code,
-        description: '',
-        icon: '',
-      },
-  );
+  const steps = profileSteps(reference);
   const meta = steps[index]!;
 
   const save = async (data: Record<string, unknown>) => {

@@ -10,7 +10,10 @@ import type { StepProps } from '../step-props';
 
 const schema = availabilitySchema({ allowEmpty: false });
 
-/** The last step: the weekly availability, then the confirmed submission of the profile. */
+/**
+ * The last step: the weekly availability, then the confirmed submission of the profile (on the
+ * Edit profile page, a plain save).
+ */
 export function AvailabilityStep({ initial, onSave, avatarUrl: _avatar, ...shell }: StepProps) {
   const saved = schema.safeParse(initial);
   const [timezone, setTimezone] = useState(saved.success ? saved.data.timezone : browserTimeZone());
@@ -27,9 +30,11 @@ export function AvailabilityStep({ initial, onSave, avatarUrl: _avatar, ...shell
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (result.success) setConfirming(true);
+    if (!result.success) return;
+    if (shell.editing) void save();
+    else setConfirming(true);
   };
-  const confirm = async () => {
+  const save = async () => {
     if (!result.success) return;
     setSaving(true);
     try {
@@ -67,7 +72,7 @@ export function AvailabilityStep({ initial, onSave, avatarUrl: _avatar, ...shell
         confirmLabel={isSaving ? 'Saving...' : 'Submit profile'}
         busy={isSaving}
         onCancel={() => setConfirming(false)}
-        onConfirm={confirm}
+        onConfirm={save}
       />
     </StepShell>
   );

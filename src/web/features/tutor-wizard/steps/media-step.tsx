@@ -116,7 +116,8 @@ export function MediaStep({ initial, onSave, avatarUrl, ...shell }: StepProps) {
                 <ImagePlus aria-hidden className="h-4 w-4" />
                 {photoUrl ? 'Change photo' : 'Upload photo'}
               </Button>
-              {photoUrl && (
+              {/* Editing, the photo is live until a new one is saved: it is changed, never removed. */}
+              {photoUrl && !shell.editing && (
                 <Button variant="ghost" onClick={removePhoto}>
                   <Trash2 aria-hidden className="h-4 w-4" /> Remove
                 </Button>
