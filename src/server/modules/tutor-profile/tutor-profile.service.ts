@@ -170,20 +170,6 @@ function profileRow(userId: string, data: StepData) {
   };
 }
 
-function availabilityRows(
-  tutorProfileId: string,
-  timezone: string,
-  slots: readonly WeeklyWindow[],
-) {
-  return slots.map((slot) => ({
-    tutor_profile_id: tutorProfileId,
-    local_day_of_week: slot.dayOfWeek,
-    local_start_time: slot.startTime,
-    local_end_time: slot.endTime,
-    local_timezone: timezone,
-  }));
-}
-
 export async function requireProfileId(db: Kysely<DB>, userId: string) {
   return profileIdOrNotFound(await repository.findProfileIdByUser(db, userId));
 }
