@@ -114,3 +114,8 @@ export function loadDotEnvFile(file = '.env') {
 export function testDatabaseUrl(source: Record<string, string | undefined> = process.env) {
   return source.TEST_DATABASE_URL || undefined;
 }
+
+/** The npm script that started this process (`start`, `seed`), if npm did: to name the process. */
+export function npmScript(source: Record<string, string | undefined> = process.env) {
+  return source.npm_lifecycle_event;
+}

@@ -88,6 +88,8 @@ export async function createServer(
 /** On an empty development marketplace, say how to add demo tutors (never adds them itself). */
 async function offerDemoData(app: FastifyInstance, database: Database) {
   if ((await countProfiles(database.db)) === 0) {
-    app.log.info('No tutors yet. Add a demo marketplace with: npm run seed -- --tutors 50');
+    // The embedded database is this process's alone: the seed command runs while it is stopped.
+    const when = database.driver === 'pglite' ? ' (stop the app first, then start it again)' : '';
+    app.log.info(`No tutors yet. Add a demo marketplace with: npm run seed -- --tutors 50${when}`);
   }
 }

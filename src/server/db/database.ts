@@ -7,6 +7,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConfigError } from '../env';
+import { lockDataDir } from './data-dir-lock';
 import type { DB } from './types';
 
 export type DatabaseDriver = 'pglite' | 'postgres';
@@ -48,10 +49,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db, driver: 'postgres', pool, url: options.url, close: () => closeKysely(db, pool) };
   }
 
+  const dataDir = options.dataDir && pglitePath(options.dataDir);
+  // Two processes on one data folder would each overwrite the other's writes.
+  const lock = options.dataDir ? await lockDataDir(path.resolve(options.dataDir)) : undefined;
   const pglite = await PGlite.create({
-    ...(options.dataDir ? { dataDir: pglitePath(options.dataDir) } : {}),
+    ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { btree_gist, pg_trgm },
+  }).catch((error: unknown) => {
+    lock?.release();
+    throw error;
   });
   // PGlite is a single connection: the pool hands it to one query or transaction at a time.
   const pool = new pg.Pool(createPgConfig(pglite));
@@ -64,6 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: async () => {
       await closeKysely(db, pool);
       await pglite.close();
+      lock?.release();
     },
   };
 }
