@@ -240,5 +240,6 @@ export const uploadNoteImage = defineEndpoint({
     'FORBIDDEN',
     'PAYLOAD_TOO_LARGE',
     'UNSUPPORTED_MEDIA_TYPE',
+    'RATE_LIMITED',
   ],
 });

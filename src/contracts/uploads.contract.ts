@@ -18,6 +18,7 @@ export const uploadAvatar = defineEndpoint({
     'FORBIDDEN',
     'PAYLOAD_TOO_LARGE',
     'UNSUPPORTED_MEDIA_TYPE',
+    'RATE_LIMITED',
   ],
 });
 

@@ -117,6 +117,8 @@ export const TUTOR_PROFILE_MESSAGES = {
   uploadFailed: 'Failed to upload file. Please try again.',
   deleteFailed: 'Failed to delete file. Please try again.',
   imageUploaded: 'Profile image uploaded successfully',
+  imageTooManyPixels:
+    'Image dimensions are too large: at most 25 megapixels (for example 5000 × 5000 pixels)',
   saveMediaFailed: 'Failed to save media information',
   // Availability
   availabilityRequired: 'Please set at least one availability slot',

@@ -12,7 +12,8 @@ import {
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from './adapters/clock';
 import { devMailbox, smtpMailer, type Mailer } from './adapters/mail/mailer';
-import { diskStorage, storageDirOf, type FileStorage } from './adapters/storage/file-storage';
+import { configuredStorage } from './adapters/storage/configured-storage';
+import type { FileStorage } from './adapters/storage/file-storage';
 import type { DatabaseDriver } from './db/database';
 import type { DB } from './db/types';
 import type { Env } from './env';
@@ -115,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ];
   const auth = createAuth({ env, db, mailer, secret, trustedOrigins });
   const googleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
-  const storage = diskStorage(storageDirOf(env));
+  const storage = configuredStorage(env);
   const clock = deps.clock ?? systemClock;
   const configured = configuredPaymentProvider(env, db, secret, clock);
   const paymentProvider = deps.paymentProvider ?? configured.provider;

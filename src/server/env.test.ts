@@ -29,6 +29,11 @@ describe('loadEnv', () => {
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
     [{ NODE_ENV: 'production' }, /SESSION_SECRET is required in production/],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/],
+    [{ S3_BUCKET: 'uploads' }, /set all of S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/],
+    [{ S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }, /set all of S3_BUCKET/],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_ENDPOINT needs S3_BUCKET/],
+    [{ S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT must be a URL like https:\/\//],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE/],
   ])('rejects %o with one clear line', (source, message) => {
     expect(() => loadEnv(source)).toThrow(ConfigError);
     expect(() => loadEnv(source)).toThrow(message);

@@ -56,6 +56,17 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   STORAGE_DIR: emptyAsUndefined,
+  /** Uploads in an S3 bucket instead of on this process's disk (needed for several processes). */
+  S3_BUCKET: emptyAsUndefined,
+  S3_ACCESS_KEY_ID: emptyAsUndefined,
+  S3_SECRET_ACCESS_KEY: emptyAsUndefined,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** An S3-compatible service (MinIO, R2, ...); AWS itself when unset. */
+  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'https://s3.example.com'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -97,6 +108,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     );
+  }
+  const s3Settings = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if (s3Settings.some(Boolean) !== s3Settings.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid configuration: set all of S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none (uploads then stay on this server's disk)",
+    );
+  }
+  if (env.S3_ENDPOINT && !env.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_ENDPOINT needs S3_BUCKET and its keys');
   }
   return env;
 }

@@ -46,9 +46,16 @@ export async function startTestApp(
     clock?: Clock;
     /** Another payment provider than the built-in checkout (Stripe against its fake). */
     paymentProvider?: PaymentProvider;
+    /**
+     * Another test app's database, as a second API process would share it; the app that
+     * opened it closes it.
+     */
+    sharedDatabase?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(driver);
+  const database = options.sharedDatabase
+    ? { ...options.sharedDatabase, close: async () => {} }
+    : await openTestDatabase(driver);
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const storageDir = mkdtempSync(path.join(tmpdir(), 'tutora-storage-'));

@@ -38,6 +38,29 @@ if (!Range.prototype.getClientRects) {
 }
 document.elementFromPoint ??= () => null;
 
+// createImageBitmap: jsdom decodes no pictures. This one decodes the bytes for real (with sharp,
+// the server's image library) and, like a browser, refuses what is not a picture.
+// (jsdom's Blob has no arrayBuffer(): its FileReader reads the bytes.)
+const bytesOf = (blob: Blob) =>
+  new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+if (!globalThis.createImageBitmap) {
+  globalThis.createImageBitmap = async (source: ImageBitmapSource) => {
+    const { default: sharp } = await import('sharp');
+    try {
+      const bytes = Buffer.from(await bytesOf(source as Blob));
+      const { info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+      return { width: info.width, height: info.height, close: () => {} };
+    } catch {
+      throw new DOMException('The source image could not be decoded.', 'InvalidStateError');
+    }
+  };
+}
+
 // findBy/waitFor give the page 5 s (not 1 s) to show what it should: jsdom on a busy machine
 // is slow, and a wait ends as soon as the page is right.
 configure({ asyncUtilTimeout: 5_000 });

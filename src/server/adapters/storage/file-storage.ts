@@ -12,7 +12,7 @@ export interface FileStorage {
 const SAFE_PATH = /^[a-zA-Z0-9-]+(\/[a-zA-Z0-9._-]+)+$/;
 
 /** Rejects anything that is not a plain relative path of ours (no '..', no absolute paths). */
-function assertSafePath(filePath: string): void {
+export function assertSafePath(filePath: string): void {
   if (
     !SAFE_PATH.test(filePath) ||
     filePath.split('/').some((part) => part === '.' || part === '..')

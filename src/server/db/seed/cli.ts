@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { diskStorage, storageDirOf } from '../../adapters/storage/file-storage';
+import { configuredStorage } from '../../adapters/storage/configured-storage';
 import { openDatabase } from '../database';
 import { migrate } from '../migrate';
 import { ConfigError, loadDotEnvFile, loadEnv } from '../../env';
@@ -38,7 +38,7 @@ async function main() {
       count,
       seed: values.seed ? Number(values.seed) : Date.now() % 100_000,
       onProgress: (done) => process.stdout.write(`\r  ${done} / ${count} tutors`),
-      avatars: { storage: diskStorage(storageDirOf(env)) },
+      avatars: { storage: configuredStorage(env) },
     });
     // Seeding rewrites each profile a few times (reviews, search text): reclaim and re-plan.
     await sql`vacuum analyze`.execute(database.db);

@@ -7,7 +7,7 @@ import { storeImage, type UploadContext } from '../uploads/uploads.service';
 import { lessonOfParty, viewOfStored } from './lesson-view';
 import type { LessonsContext } from './lessons-context';
 import * as repository from './lessons.repository';
-import { cleanNotesHtml } from './notes-html';
+import { cleanNotesHtml, noteImagesFolder } from './notes-html';
 
 // Lesson notes: the student edits their own notes, the tutor their preparation notes; each
 // reads what lesson-view lets them.
@@ -23,7 +23,7 @@ export async function saveNotes(
   html: string,
 ): Promise<Lesson> {
   const lesson = await lessonOfParty(ctx, user, lessonId);
-  const clean = cleanNotesHtml(html);
+  const clean = cleanNotesHtml(html, { writerId: user.id, lessonId: lesson.id });
   if (clean.length > MAX_NOTES_HTML_LENGTH)
     throw new AppError('VALIDATION_FAILED', M.notesHtmlTooLong, { html: M.notesHtmlTooLong });
   const field = lesson.student_id === user.id ? 'student_notes' : 'tutor_prep_notes';
@@ -42,6 +42,7 @@ export async function storeNoteImage(
   readBytes: () => Promise<Buffer>,
 ): Promise<{ url: string }> {
   const lesson = await lessonOfParty(ctx, user, lessonId);
-  const { url } = await storeImage(ctx, user.id, `lessons/${lesson.id}`, await readBytes());
+  const bytes = await readBytes();
+  const { url } = await storeImage(ctx, user.id, noteImagesFolder(lesson.id), bytes);
   return { url };
 }

@@ -28,7 +28,9 @@ export async function viewOfStored(ctx: LessonsContext, id: string, viewerId: st
 /** A lesson row on the wire: its status as of now, image and photo links signed for reading. */
 export function toLesson(ctx: LessonsContext, row: repository.LessonRow, viewerId: string): Lesson {
   const now = ctx.clock.now();
-  const notes = (html: string) => signNotesImages(html, ctx.signingSecret, now);
+  /** Each party's notes show only the pictures that party stored for this lesson. */
+  const notes = (html: string, writerId: string) =>
+    signNotesImages(html, { writerId, lessonId: row.id }, ctx.signingSecret, now);
   const avatar = (path: string | null) => avatarUrlOf(ctx.signingSecret, path, now);
   return {
     id: row.id,
@@ -45,7 +47,8 @@ export function toLesson(ctx: LessonsContext, row: repository.LessonRow, viewerI
     priceCents: row.price_cents,
     currency: row.currency.trim(),
     meetingUrl: row.meeting_url,
-    studentNotes: notes(row.student_notes),
-    tutorPrepNotes: row.tutor_user_id === viewerId ? notes(row.tutor_prep_notes) : null,
+    studentNotes: notes(row.student_notes, row.student_id),
+    tutorPrepNotes:
+      row.tutor_user_id === viewerId ? notes(row.tutor_prep_notes, row.tutor_user_id) : null,
   };
 }

@@ -552,4 +552,33 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
   });
+
+  it("never signs a note picture for notes other than its writer's on its lesson", async () => {
+    const [theirs, mine] = [await lessonInThreeDays(), await lessonInThreeDays()];
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const uploaded = await postForm(
+      t.url,
+      `/api/lessons/${theirs.lessonId}/notes/images`,
+      theirs.student.client,
+      fileForm(png, 'graph.png', 'image/png'),
+    );
+    const { url } = (await uploaded.json()) as { url: string };
+    const [unsigned] = url.split('?');
+
+    // Someone who learnt the path (or a signed link) pastes it into their own notes.
+    const saved = await mine.student.client.request('PUT', `/api/lessons/${mine.lessonId}/notes`, {
+      html: `<p>mine<img src="${unsigned}"><img src="${url}"></p>`,
+    });
+    expect(saved.status).toBe(200);
+    expect((saved.json.lesson as Lesson).studentNotes).toBe('<p>mine</p>');
+
+    // Notes saved before pictures were checked keep such a path: it is shown unsigned.
+    const pasted = `<p><img src="${unsigned}" /></p>`;
+    await repository.saveNotes(t.database.db, mine.lessonId, 'student_notes', pasted);
+    const shown = (await mine.student.client.get(`/api/lessons/${mine.lessonId}`)).json
+      .lesson as Lesson;
+    expect(shown.studentNotes).toBe(pasted);
+  });
 });

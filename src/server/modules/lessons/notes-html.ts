@@ -4,14 +4,33 @@ import { escapeHtml } from '../../http/escape-html';
 
 // Lesson notes arrive as HTML from the rich-text editor. They are cleaned to a small allowlist
 // before storing, so what a tutor's browser renders is never script, styles or foreign images.
-// Images may only be our own stored files; they are stored as unsigned '/api/files/<path>' and
-// signed afresh whenever notes are read, so links never expire inside saved notes.
+// Images may only be the pictures the notes' writer stored for that lesson; they are stored as
+// unsigned '/api/files/<path>' and signed afresh whenever notes are read, so links never expire
+// inside saved notes. Anyone else's picture path, even a known one, is never signed for them.
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** Only the names the server gives note images: '<owner>/lessons/<lesson>/<random>.jpg'. */
 const NOTE_IMAGE_PATH = `${UUID}/lessons/${UUID}/${UUID}\\.jpg`;
 const FILE_URL = new RegExp(`^/api/files/(${NOTE_IMAGE_PATH})(?:\\?.*)?$`);
 const STORED_IMAGE = new RegExp(`<img src="/api/files/(${NOTE_IMAGE_PATH})"`, 'g');
+
+/** Whose notes on which lesson: only the pictures that writer stored for that lesson count. */
+export interface NotesOwner {
+  writerId: string;
+  lessonId: string;
+}
+
+/** The folder, under the writer's own, where a lesson's note pictures are stored. */
+export const noteImagesFolder = (lessonId: string) => `lessons/${lessonId}`;
+
+const isOwnImage = (path: string, { writerId, lessonId }: NotesOwner) =>
+  path.startsWith(`${writerId}/${noteImagesFolder(lessonId)}/`);
+
+/** The stored path of an image link in notes, if it is one of the owner's pictures. */
+function ownImagePath(src: string, owner: NotesOwner): string | undefined {
+  const path = FILE_URL.exec(src)?.[1];
+  return path && isOwnImage(path, owner) ? path : undefined;
+}
 
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -41,31 +60,40 @@ const ALLOWED: sanitizeHtml.IOptions = {
       attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
     }),
   },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !FILE_URL.test(frame.attribs.src ?? ''),
 };
 
-/** The notes as stored: allowlisted markup only, our images only, their links unsigned. */
-export function cleanNotesHtml(html: string): string {
+/** The notes as stored: allowlisted markup only, the owner's pictures only, links unsigned. */
+export function cleanNotesHtml(html: string, owner: NotesOwner): string {
   const clean = sanitizeHtml(html, {
     ...ALLOWED,
     transformTags: {
       ...ALLOWED.transformTags,
       img: (tagName, attribs) => ({
         tagName,
-        attribs: { ...attribs, src: `/api/files/${FILE_URL.exec(attribs.src ?? '')?.[1] ?? ''}` },
+        attribs: { ...attribs, src: `/api/files/${ownImagePath(attribs.src ?? '', owner) ?? ''}` },
       }),
     },
+    exclusiveFilter: (frame) =>
+      frame.tag === 'img' && !ownImagePath(frame.attribs.src ?? '', owner),
   });
   // An editor's empty document is '<p></p>': no notes.
   return clean.replace(/^(<p>\s*<\/p>)+$/, '');
 }
 
-/** Stored notes with each image link signed for the reader, as of `now`. */
-export function signNotesImages(html: string, secret: string, now: Date): string {
+/**
+ * Stored notes with each of the owner's image links signed for the reader, as of `now`. Any
+ * other picture (in notes saved before pictures were checked at saving) stays unsigned, so it
+ * does not load.
+ */
+export function signNotesImages(
+  html: string,
+  owner: NotesOwner,
+  secret: string,
+  now: Date,
+): string {
   if (!html.includes('<img')) return html;
-  return html.replace(
-    STORED_IMAGE,
-    (_, path: string) => `<img src="${signFileUrl(secret, path, now)}"`,
+  return html.replace(STORED_IMAGE, (tag, path: string) =>
+    isOwnImage(path, owner) ? `<img src="${signFileUrl(secret, path, now)}"` : tag,
   );
 }
 

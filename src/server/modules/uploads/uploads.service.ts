@@ -6,6 +6,7 @@ import { signFileUrl } from '../../adapters/storage/signed-url';
 import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
+import { hit } from '../auth/rate-limit';
 import { reencodeImage } from './image-processing';
 import * as repository from './uploads.repository';
 
@@ -15,6 +16,12 @@ export interface UploadContext {
   signingSecret: string;
   clock: Clock;
 }
+
+/**
+ * Pictures one user may store in a window. Decoding them is the costliest thing a user can ask
+ * of the server; the count is kept in the database, so every API process shares it.
+ */
+const UPLOADS_PER_USER = { name: 'upload:user', max: 30, windowSeconds: 15 * 60 };
 
 interface StoredImage {
   path: string;
@@ -26,8 +33,8 @@ export const storeAvatar = (ctx: UploadContext, ownerId: string, bytes: Buffer) 
   storeImage(ctx, ownerId, 'avatars', bytes);
 
 /**
- * Re-encodes an uploaded image and stores it under `<owner>/<folder>/` with a server-made name;
- * the owner is recorded, so only they may delete it.
+ * Counts the upload against the user's limit, re-encodes the image and stores it under
+ * `<owner>/<folder>/` with a server-made name; the owner is recorded, so only they may delete it.
  */
 export async function storeImage(
   ctx: UploadContext,
@@ -35,16 +42,19 @@ export async function storeImage(
   folder: string,
   bytes: Buffer,
 ): Promise<StoredImage> {
+  await hit(ctx.db, UPLOADS_PER_USER, ownerId);
   const image = await reencodeImage(bytes);
-  if (!image) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.imageTypeInvalid);
+  if (!image.ok && image.problem === 'too-many-pixels')
+    throw new AppError('PAYLOAD_TOO_LARGE', M.imageTooManyPixels);
+  if (!image.ok) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.imageTypeInvalid);
   const path = `${ownerId}/${folder}/${randomUUID()}.jpg`;
-  await ctx.storage.put(path, image);
+  await ctx.storage.put(path, image.jpeg);
   try {
     await repository.insertStoredFile(ctx.db, {
       path,
       owner_id: ownerId,
       content_type: 'image/jpeg',
-      size_bytes: image.length,
+      size_bytes: image.jpeg.length,
     });
   } catch (error) {
     await ctx.storage.delete(path);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
@@ -80,6 +81,22 @@ describe('avatar uploads', () => {
     expect((await tooLarge.json()).error.message).toBe(M.imageTooLarge);
   });
 
+  it('refuses a small file that describes a huge picture without decoding it', async () => {
+    const bomb = blackPng(16_000, 16_000);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const response = await upload(tutor, form(bomb, 'bomb.png', 'image/png'));
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.message).toBe(M.imageTooManyPixels);
+  });
+
+  it('refuses a picture whose header is fine but whose pixels are cut off', async () => {
+    const whole = await png();
+    const cut = whole.subarray(0, whole.length - 40);
+    const response = await upload(tutor, form(cut, 'cut.png', 'image/png'));
+    expect(response.status).toBe(415);
+    expect((await response.json()).error.message).toBe(M.imageTypeInvalid);
+  });
+
   it('answers 400 to a multipart body without a boundary or cut off mid-part', async () => {
     const post = (contentType: string, body: string) =>
       fetch(`${t.url}/api/uploads/avatar`, {
@@ -130,3 +147,30 @@ describe('avatar uploads', () => {
     expect((await fetch(`${t.url}${url}`)).status).toBe(404);
   });
 });
+
+/**
+ * A valid black 1-bit PNG of the given size: every row compresses to almost nothing, so a
+ * picture of hundreds of megapixels fits in a few kilobytes (a decompression bomb).
+ */
+function blackPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth; colour type 0 (grey), compression, filter and interlace 0
+  // Each row: filter byte 0, then width bits of black.
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

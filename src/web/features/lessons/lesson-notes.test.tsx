@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { BOOKING_MESSAGES as M, TUTOR_PROFILE_MESSAGES } from '../../../domain/messages';
 import { bookedLesson } from '../../test/booking-fixtures';
-import { apiError, gate, serveApi } from '../../test/fake-api';
+import { apiError, gate, serveApi, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import type { LessonViewer } from './lesson-status';
 import { LessonNotes } from './lesson-notes';
@@ -22,13 +22,17 @@ function NotesOfFirstLesson({ viewer }: { viewer: LessonViewer }) {
 function serveLessons({
   failSave = false,
   saving,
+  imageUpload = apiError('INTERNAL', 'Something went wrong'),
 }: {
   failSave?: boolean;
   saving?: Promise<void>;
+  /** The server's answer to a picture for the notes. */
+  imageUpload?: Reply;
 }) {
   let current = booked;
   return serveApi({
     'GET /api/auth/session': { json: { user: null } },
+    'POST /api/lessons/lesson-1/notes/images': imageUpload,
     'GET /api/lessons/upcoming': () => ({ json: { lessons: [current] } }),
     'PUT /api/lessons/lesson-1/notes': async ({ body }) => {
       await saving;
@@ -100,5 +104,32 @@ describe('LessonNotes', () => {
     const editor = within(own).getByRole('textbox', { name: M.myNotes });
     expect(editor.textContent).toBe('Quadratic equations, please');
     expect(within(own).getByRole('button', { name: M.saveNotes })).toBeTruthy();
+  });
+
+  it('says what is wrong with a picture it cannot add: its type, its size or the server’s reason', async () => {
+    // Like a person who picks "All files" in the file dialog: the input's accept list is a hint.
+    const user = userEvent.setup({ applyAccept: false });
+    const tooManyPixels = TUTOR_PROFILE_MESSAGES.imageTooManyPixels;
+    serveLessons({ imageUpload: apiError('PAYLOAD_TOO_LARGE', tooManyPixels) });
+    renderInApp(<NotesOfFirstLesson viewer="student" />);
+    const own = await screen.findByTestId('own-notes');
+    await user.click(within(own).getByRole('button', { name: M.editNotes }));
+    await within(own).findByRole('textbox', { name: M.myNotes }, { timeout: 10_000 });
+    const picture = within(own).getByLabelText(M.notesTools.image, { selector: 'input' });
+    const expectRefusal = async (file: File, reason: string) => {
+      await user.upload(picture, file);
+      await waitFor(() =>
+        expect(within(own).getByRole('alert').textContent).toBe(
+          `${M.imageUploadFailed}: ${reason}`,
+        ),
+      );
+    };
+
+    const gif = new File(['GIF89a'], 'funny.gif', { type: 'image/gif' });
+    await expectRefusal(gif, TUTOR_PROFILE_MESSAGES.imageTypeInvalid);
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await expectRefusal(big, TUTOR_PROFILE_MESSAGES.imageTooLarge);
+    const huge = new File(['a picture of many pixels'], 'huge.png', { type: 'image/png' });
+    await expectRefusal(huge, tooManyPixels);
   });
 });

@@ -5,9 +5,9 @@ import {
   type Lesson,
 } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../domain/tutors/tutor-options';
 import { KEEPS_UNSAVED_INPUT } from '../../app/query-client';
-import { ApiError, call } from '../../lib/api-client';
+import { ApiError, call, messageOf } from '../../lib/api-client';
+import { imageFileProblem } from '../../lib/image-file';
 import { queryKeys } from '../../lib/query-keys';
 
 /**
@@ -30,17 +30,25 @@ export function useSaveNotes() {
   });
 }
 
-/** Stores a picture for a lesson's notes and answers its URL, or throws the message to show. */
+/** 'Image upload failed', and why when that is known. */
+const uploadFailed = (reason: string) =>
+  reason ? `${M.imageUploadFailed}: ${reason}` : M.imageUploadFailed;
+
+/**
+ * Stores a picture for a lesson's notes and answers its URL, or throws the message to show,
+ * which says what was wrong (type, size, dimensions, too many uploads) whenever it is known.
+ */
 export async function uploadNoteImage(lessonId: string, file: File): Promise<string> {
   // The server's own rules (JPEG, PNG or WebP up to 5 MB), checked before sending.
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type) || file.size > MAX_IMAGE_BYTES)
-    throw new Error(M.imageUploadFailed);
+  const problem = imageFileProblem(file);
+  if (problem) throw new Error(uploadFailed(problem));
   const form = new FormData();
   form.append('file', file);
   try {
     return (await call(uploadImage, { params: { id: lessonId }, body: form })).url;
   } catch (error) {
     const signedOut = error instanceof ApiError && error.code === 'UNAUTHENTICATED';
-    throw new Error(signedOut ? M.imageUploadSignedOut : M.imageUploadFailed, { cause: error });
+    const message = signedOut ? M.imageUploadSignedOut : uploadFailed(messageOf(error, ''));
+    throw new Error(message, { cause: error });
   }
 }

@@ -2,12 +2,13 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../../domain/messages';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../../domain/tutors/tutor-options';
+import { IMAGE_TYPES } from '../../../../domain/tutors/tutor-options';
 import { mediaSchema } from '../../../../domain/tutors/tutor-profile-rules';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { VIDEO_ASPECTS, VideoEmbed, type VideoAspect } from '../../../components/video/video-embed';
 import { messageOf } from '../../../lib/api-client';
+import { photoFileProblem } from '../../../lib/image-file';
 import { notify } from '../../../lib/notify';
 import { CropDialog } from '../crop-dialog';
 import { cropToJpeg } from '../crop-image';
@@ -16,13 +17,6 @@ import { StepShell } from '../step-shell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';
 import { wizardApi } from '../wizard-api';
-
-/** The spec's message for a file the server would refuse anyway, checked before uploading. */
-function fileProblem(file: File): string | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return M.imageTypeInvalid;
-  if (file.size > MAX_IMAGE_BYTES) return M.imageTooLarge;
-  return null;
-}
 
 export function MediaStep({ initial, onSave, avatarUrl, ...shell }: StepProps) {
   const { form, submit, ...state } = useStepForm(
@@ -42,10 +36,11 @@ export function MediaStep({ initial, onSave, avatarUrl, ...shell }: StepProps) {
 
   useEffect(() => () => void (cropSource && URL.revokeObjectURL(cropSource)), [cropSource]);
 
-  const choose = (file: File | undefined) => {
+  const choose = async (file: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
-    const problem = fileProblem(file);
+    // Checked before the crop dialog opens: it would show a file that is no picture as black.
+    const problem = await photoFileProblem(file);
     if (problem) {
       notify.error(problem);
       return;
@@ -109,7 +104,7 @@ export function MediaStep({ initial, onSave, avatarUrl, ...shell }: StepProps) {
               aria-label="Profile photo file"
               accept={IMAGE_TYPES.join(',')}
               className="sr-only"
-              onChange={(event) => choose(event.target.files?.[0])}
+              onChange={(event) => void choose(event.target.files?.[0])}
             />
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" onClick={() => fileInput.current?.click()}>
