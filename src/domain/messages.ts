@@ -569,7 +569,8 @@ export const SETTINGS_MESSAGES = {
   emailCodeSent: 'We sent a 6-digit code to your new address',
   emailChanged: 'Your email address was changed',
   photoNotYours: 'Please upload the photo again',
-  confirmDeleteWord: 'Type DELETE to confirm',
+  confirmDeleteWord: 'Please type DELETE in capital letters to confirm',
   accountDeleted: 'Your account was deleted',
   updateFailed: 'Failed to update user',
+  loadFailed: 'We could not load your settings.',
 } as const;
