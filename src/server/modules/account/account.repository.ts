@@ -59,11 +59,3 @@ export async function setPhoto(
     .where('user_id', '=', userId)
     .execute();
 }
-
-export function tutorProfileIdOf(db: Db, userId: string) {
-  return db
-    .selectFrom('tutor_profiles')
-    .select('id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}

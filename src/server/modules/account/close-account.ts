@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import { findPayment } from '../payments/payments.repository';
 import { ACCOUNT_JOBS } from './account-jobs';
 import type { AccountContext } from './account.service';
-import { tutorProfileIdOf } from './account.repository';
+import { findProfileIdByUser } from '../tutor-profile/tutor-profile.repository';
 import * as repository from './closing.repository';
 
 // Deleting an account, said plainly before it happens (closingSummary) and done in one
@@ -24,7 +24,7 @@ export interface ClosingContext extends AccountContext {
 
 async function partyOf(ctx: AccountContext, userId: string, role: 'student' | 'tutor') {
   if (role === 'student') return { role, userId } as const;
-  const profile = await tutorProfileIdOf(ctx.db, userId);
+  const profile = await findProfileIdByUser(ctx.db, userId);
   return profile ? ({ role, tutorProfileId: profile.id } as const) : undefined;
 }
 

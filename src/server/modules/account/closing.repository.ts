@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { TIME_HOLDING_STATUSES } from '../../../domain/booking/booking-rules';
 import { CREDIT_RETURNING_STATUSES } from '../../../domain/booking/packages';
-import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
+import { lessonRows } from '../lessons/lessons.repository';
 
 // What closing an account touches: the closer's future lessons, the money to give back for them
 // and for unused package credits, and the user row itself.
@@ -16,21 +16,11 @@ export type Party = { role: 'student'; userId: string } | { role: 'tutor'; tutor
 const STILL_AHEAD = TIME_HOLDING_STATUSES.filter((status) => status !== 'in_progress');
 
 export function futureLessons(db: Db, party: Party, now: Date) {
-  const query = db
-    .selectFrom('lessons as l')
-    .innerJoin('tutor_profiles as tp', 'tp.id', 'l.tutor_profile_id')
-    .innerJoin('users as tu', 'tu.id', 'tp.user_id')
-    .innerJoin('users as su', 'su.id', 'l.student_id')
-    .innerJoin('subjects as s', 's.id', 'l.subject_id')
+  // The lesson as its lists read it, plus whom to mail and on which clock.
+  const query = lessonRows(db)
     .select([
-      'l.id',
-      'l.starts_at',
-      'l.duration_minutes',
-      's.name as subject',
-      fullName('tu').as('tutor_name'),
       'tu.email as tutor_email',
       'tp.timezone as tutor_timezone',
-      fullName('su').as('student_name'),
       'su.email as student_email',
       sql<string>`coalesce(su.timezone, l.timezone)`.as('student_timezone'),
     ])
