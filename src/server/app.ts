@@ -38,6 +38,7 @@ import { localCheckoutRoutes } from './adapters/payments/local-checkout.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { accountRoutes } from './modules/account/account.routes';
 
 export interface AppDeps {
   env: Env;
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsRoutes);
   await app.register(packagesRoutes);
   await app.register(billingRoutes);
+  await app.register(accountRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {

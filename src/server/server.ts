@@ -11,6 +11,7 @@ import type { Env } from './env';
 import { startJobQueue, type JobQueue } from './adapters/jobs/job-queue';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { startPaymentWorkers } from './modules/payments/payment-workers';
+import { startAccountWorkers } from './modules/account/close-account';
 import { countProfiles } from './modules/tutor-profile/tutor-profile.repository';
 
 /** The repository root, from src/server (tsx) or dist/server (the bundle) alike. */
@@ -68,6 +69,7 @@ export async function createServer(
       webRoot: options.webRoot ?? (existsSync(defaultWebRoot) ? defaultWebRoot : undefined),
     });
     await startPaymentWorkers(app.deps);
+    await startAccountWorkers(app.deps);
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);
     return {
       app,

@@ -24,29 +24,40 @@ export const emailSchema = z
   .pipe(z.email(M.invalidEmail));
 
 // Composed characters (NFC), as normaliseName: 'Zoë' typed either way is the same name.
-const nameSchema = z.string().normalize('NFC').trim().max(50, M.namesLettersOnly);
+export const nameSchema = z.string().normalize('NFC').trim().max(50, M.namesLettersOnly);
+
+/** The spec's name rules, in its order: both given, letters only, not the same. */
+export function checkNames(
+  input: { firstName: string; lastName: string },
+  ctx: z.RefinementCtx,
+): void {
+  const names = ['firstName', 'lastName'] as const;
+  if (names.some((key) => input[key] === '')) {
+    for (const key of names)
+      if (input[key] === '') ctx.addIssue({ code: 'custom', path: [key], message: M.namesEmpty });
+  } else if (names.some((key) => !isPersonName(input[key]))) {
+    for (const key of names)
+      if (!isPersonName(input[key]))
+        ctx.addIssue({ code: 'custom', path: [key], message: M.namesLettersOnly });
+  } else if (input.firstName.toLocaleLowerCase() === input.lastName.toLocaleLowerCase()) {
+    ctx.addIssue({ code: 'custom', path: ['lastName'], message: M.namesMustDiffer });
+  }
+}
+
+/** A new password as sign-up asks for it (Settings uses the same rule). */
+export const strongPasswordSchema = z.string().regex(STRONG_PASSWORD, M.weakPassword);
 
 export const signUpSchema = z
   .object({
     firstName: nameSchema,
     lastName: nameSchema,
     email: emailSchema,
-    password: z.string().regex(STRONG_PASSWORD, M.weakPassword),
+    password: strongPasswordSchema,
     confirmPassword: z.string(),
     acceptTerms: z.boolean(),
   })
   .superRefine((input, ctx) => {
-    const names = ['firstName', 'lastName'] as const;
-    if (names.some((key) => input[key] === '')) {
-      for (const key of names)
-        if (input[key] === '') ctx.addIssue({ code: 'custom', path: [key], message: M.namesEmpty });
-    } else if (names.some((key) => !isPersonName(input[key]))) {
-      for (const key of names)
-        if (!isPersonName(input[key]))
-          ctx.addIssue({ code: 'custom', path: [key], message: M.namesLettersOnly });
-    } else if (input.firstName.toLocaleLowerCase() === input.lastName.toLocaleLowerCase()) {
-      ctx.addIssue({ code: 'custom', path: ['lastName'], message: M.namesMustDiffer });
-    }
+    checkNames(input, ctx);
     if (input.password !== input.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: M.passwordsDoNotMatch });
     }

@@ -379,6 +379,7 @@ export interface TutorSubjects {
 
 export interface Users {
   avatar_url: string | null;
+  closed_at: Date | null;
   country: string | null;
   created_at: Generated<Date>;
   email: string;

@@ -98,7 +98,12 @@ const pages: RouteObject[] = [
           Component: (await import('../features/billing/billing-page')).BillingPage,
         }),
       },
-      { path: paths.student.settings, element: placeholder(STUDENT_PLACEHOLDERS.settings) },
+      {
+        path: paths.student.settings,
+        lazy: async () => ({
+          Component: (await import('../features/settings/settings-page')).SettingsPage,
+        }),
+      },
       { path: paths.student.help, element: placeholder(STUDENT_PLACEHOLDERS.help) },
       { path: '*', element: <Navigate to={paths.student.overview} replace /> },
     ],
@@ -175,7 +180,12 @@ const pages: RouteObject[] = [
           Component: (await import('../features/tutor-wizard/edit-section-page')).EditSectionPage,
         }),
       },
-      { path: paths.tutor.settings, element: placeholder(TUTOR_PLACEHOLDERS.settings) },
+      {
+        path: paths.tutor.settings,
+        lazy: async () => ({
+          Component: (await import('../features/settings/settings-page')).SettingsPage,
+        }),
+      },
       { path: paths.tutor.help, element: placeholder(TUTOR_PLACEHOLDERS.help) },
       { path: '*', element: <Navigate to={paths.tutor.overview} replace /> },
     ],

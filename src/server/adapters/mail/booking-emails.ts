@@ -207,3 +207,37 @@ const link = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '
 
 /** A header holds one line: names with stray line breaks or runs of spaces are evened out. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export interface CanceledByClosingFacts {
+  publicUrl: string;
+  recipient: Participant;
+  recipientRole: 'student' | 'tutor';
+  /** Who deleted their account (their name as it was). */
+  closerName: string;
+  subject: string;
+  startsAt: Date;
+  durationMinutes: number;
+}
+
+/** The other side of a lesson canceled because its tutor or student deleted their account. */
+export function lessonCanceledByClosingEmail(facts: CanceledByClosingFacts): MailMessage {
+  const when = lessonWhen(facts.startsAt, facts.durationMinutes, facts.recipient.timezone);
+  const money =
+    facts.recipientRole === 'student'
+      ? [
+          'If you paid for this lesson, or it came from a package with this tutor, the money for it',
+          'and for any unused lessons of that package goes back to your card in 5–10 business days.',
+        ]
+      : [];
+  return {
+    to: facts.recipient.email,
+    subject: oneLine(`Lesson canceled: ${facts.subject} on ${when}`),
+    text: [
+      `Your ${facts.subject} lesson with ${facts.closerName} on ${when} was canceled because`,
+      `${facts.closerName} deleted their Tutora account.`,
+      ...(money.length ? ['', ...money] : []),
+      '',
+      `Your lessons: ${link(facts.publicUrl, `/${facts.recipientRole}/schedule`)}`,
+    ].join('\n'),
+  };
+}

@@ -5,7 +5,11 @@ import { getOAuthState } from 'better-auth/api';
 import { emailOTP, genericOAuth } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { ROLES, splitFullName, type Role } from '../../../domain/accounts/account-rules';
-import { passwordResetEmail, verificationCodeEmail } from '../../adapters/mail/account-emails';
+import {
+  emailChangeCodeEmail,
+  passwordResetEmail,
+  verificationCodeEmail,
+} from '../../adapters/mail/account-emails';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
 import type { Env } from '../../env';
@@ -162,10 +166,16 @@ export function createAuth(options: {
         // Our sign-up sends the first code itself, so a mail failure can undo the sign-up.
         sendVerificationOnSignUp: false,
         overrideDefaultEmailVerification: true,
+        // Settings' email change: the code goes to the new address (account.service.ts).
+        changeEmail: { enabled: true },
         sendVerificationOTP: async ({ email, otp, type }) => {
-          if (type !== 'email-verification') return;
+          if (type !== 'email-verification' && type !== 'change-email') return;
           try {
-            await mailer.send(verificationCodeEmail(email, otp));
+            await mailer.send(
+              type === 'change-email'
+                ? emailChangeCodeEmail(email, otp)
+                : verificationCodeEmail(email, otp),
+            );
           } catch (error) {
             const outcome = mailOutcome.getStore();
             if (!outcome) throw error;

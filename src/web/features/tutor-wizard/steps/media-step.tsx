@@ -1,17 +1,11 @@
-import { ImagePlus, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import type { Area } from 'react-easy-crop';
+import { useState } from 'react';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../../domain/messages';
-import { IMAGE_TYPES } from '../../../../domain/tutors/tutor-options';
 import { mediaSchema } from '../../../../domain/tutors/tutor-profile-rules';
-import { Button } from '../../../components/ui/button';
+import { PhotoField } from '../../../components/images/photo-field';
 import { TextField } from '../../../components/ui/text-field';
 import { VIDEO_ASPECTS, VideoEmbed, type VideoAspect } from '../../../components/video/video-embed';
 import { messageOf } from '../../../lib/api-client';
-import { photoFileProblem } from '../../../lib/image-file';
 import { notify } from '../../../lib/notify';
-import { CropDialog } from '../crop-dialog';
-import { cropToJpeg } from '../crop-image';
 import { FieldError } from '../../../components/ui/labelled-field';
 import { StepShell } from '../step-shell';
 import type { StepProps } from '../step-props';
@@ -26,43 +20,15 @@ export function MediaStep({ initial, onSave, avatarUrl, ...shell }: StepProps) {
   );
   const { errors } = form.formState;
   const [photoUrl, setPhotoUrl] = useState<string | null>(avatarUrl);
-  const [cropSource, setCropSource] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [aspect, setAspect] = useState<VideoAspect>('16:9');
-  const fileInput = useRef<HTMLInputElement>(null);
-  const fileId = useId();
   const videoUrl = form.watch('videoUrl') ?? '';
   const avatarPath = form.watch('avatarPath');
 
-  useEffect(() => () => void (cropSource && URL.revokeObjectURL(cropSource)), [cropSource]);
-
-  const choose = async (file: File | undefined) => {
-    if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
-    // Checked before the crop dialog opens: it would show a file that is no picture as black.
-    const problem = await photoFileProblem(file);
-    if (problem) {
-      notify.error(problem);
-      return;
-    }
-    setCropSource(URL.createObjectURL(file));
-  };
-
-  const upload = async (area: Area, rotation: number) => {
-    if (!cropSource) return;
-    setUploading(true);
-    try {
-      const image = await cropToJpeg(cropSource, area, rotation);
-      const stored = await wizardApi.uploadAvatar(image);
-      form.setValue('avatarPath', stored.path, { shouldValidate: true, shouldDirty: true });
-      setPhotoUrl(stored.url);
-      setCropSource(null);
-      notify.success(M.imageUploaded);
-    } catch (error) {
-      notify.error(messageOf(error, M.uploadFailed));
-    } finally {
-      setUploading(false);
-    }
+  const upload = async (image: Blob) => {
+    const stored = await wizardApi.uploadAvatar(image);
+    form.setValue('avatarPath', stored.path, { shouldValidate: true, shouldDirty: true });
+    setPhotoUrl(stored.url);
+    notify.success(M.imageUploaded);
   };
 
   const removePhoto = async () => {
@@ -82,47 +48,12 @@ export function MediaStep({ initial, onSave, avatarUrl, ...shell }: StepProps) {
         <h3 id="photo-heading" className="font-semibold">
           Profile photo
         </h3>
-        <div className="flex flex-wrap items-center gap-4">
-          {photoUrl ? (
-            <img
-              src={photoUrl}
-              alt="Your profile photo"
-              className="h-24 w-24 rounded-full object-cover ring-2 ring-indigo-200 dark:ring-indigo-900"
-            />
-          ) : (
-            <div className="grid h-24 w-24 place-items-center rounded-full bg-slate-100 text-slate-400 dark:bg-slate-800">
-              <ImagePlus aria-hidden className="h-8 w-8" />
-            </div>
-          )}
-          <div className="space-y-2">
-            <input
-              ref={fileInput}
-              id={fileId}
-              type="file"
-              // Reached through the Upload photo button, not as a second, invisible tab stop.
-              tabIndex={-1}
-              aria-label="Profile photo file"
-              accept={IMAGE_TYPES.join(',')}
-              className="sr-only"
-              onChange={(event) => void choose(event.target.files?.[0])}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button variant="secondary" onClick={() => fileInput.current?.click()}>
-                <ImagePlus aria-hidden className="h-4 w-4" />
-                {photoUrl ? 'Change photo' : 'Upload photo'}
-              </Button>
-              {/* Editing, the photo is live until a new one is saved: it is changed, never removed. */}
-              {photoUrl && !shell.editing && (
-                <Button variant="ghost" onClick={removePhoto}>
-                  <Trash2 aria-hidden className="h-4 w-4" /> Remove
-                </Button>
-              )}
-            </div>
-            <p className="text-xs text-slate-500 dark:text-slate-400">
-              JPEG, PNG or WebP, up to 5 MB. A clear, friendly photo of your face works best.
-            </p>
-          </div>
-        </div>
+        <PhotoField
+          photoUrl={photoUrl}
+          onUpload={upload}
+          onRemove={removePhoto}
+          hint="JPEG, PNG or WebP, up to 5 MB. A clear, friendly photo of your face works best."
+        />
         <FieldError message={errors.avatarPath?.message} />
       </section>
 
@@ -162,14 +93,6 @@ export function MediaStep({ initial, onSave, avatarUrl, ...shell }: StepProps) {
           <VideoEmbed url={videoUrl} aspect={aspect} />
         </div>
       </section>
-
-      <CropDialog
-        key={cropSource ?? 'none'}
-        imageUrl={cropSource}
-        busy={uploading}
-        onCancel={() => setCropSource(null)}
-        onConfirm={upload}
-      />
     </StepShell>
   );
 }

@@ -1,8 +1,8 @@
 import { RotateCcw, RotateCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
 
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 3;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES as A, SETTINGS_MESSAGES as M } from '../messages';
+import { timeZoneSchema } from '../availability/weekly-window';
+import {
+  checkNames,
+  emailSchema,
+  nameSchema,
+  strongPasswordSchema,
+  verificationCodeSchema,
+} from './account-rules';
+
+// What the Settings page sends, checked by its forms and again by the server: the same name
+// and password rules as sign-up.
+
+export const profileSettingsSchema = z
+  .object({ firstName: nameSchema, lastName: nameSchema, timezone: timeZoneSchema })
+  .superRefine(checkNames);
+export type ProfileSettingsInput = z.input<typeof profileSettingsSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, M.currentPasswordRequired).max(128, M.currentPasswordWrong),
+    newPassword: strongPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.newPassword !== input.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: A.passwordsDoNotMatch });
+    else if (input.newPassword === input.currentPassword)
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.samePassword });
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const newEmailSchema = z.object({ newEmail: emailSchema });
+export const confirmEmailSchema = z.object({ newEmail: emailSchema, code: verificationCodeSchema });
+
+/** The word typed to confirm deleting the account. */
+export const DELETE_WORD = 'DELETE';
+
+/** Deleting asks for the password (when the account has one) and the typed word. */
+export const deleteAccountSchema = z.object({
+  password: z.string().max(128, M.currentPasswordWrong).optional(),
+  confirm: z.literal(DELETE_WORD, M.confirmDeleteWord),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

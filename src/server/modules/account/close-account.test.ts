@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ClosingSummary } from '../../../contracts/account.contract';
+import { SETTINGS_MESSAGES as M } from '../../../domain/messages';
+import { fixedClock } from '../../adapters/clock';
+import { sessionAt } from '../../adapters/payments/local-checkout.repository';
+import { TEST_PASSWORD } from '../../test/accounts';
+import {
+  createLesson,
+  createSignedInTutor,
+  createStudent,
+  createTutor,
+} from '../../test/factories';
+import { TestClient } from '../../test/http-client';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { TEST_DRIVERS } from '../../test/test-database';
+import {
+  HOUR_SLOTS,
+  MORNING_TEACHING,
+  NOW,
+  VIEWER_ZONE,
+  viewerDate,
+} from '../../test/tokyo-mornings';
+import { PAYMENT_HARNESSES } from '../payments/payment-harness';
+
+// Deleting an account on each database, with the built-in checkout: what it will do is told
+// first, then future lessons are canceled, the other side is emailed, paid lessons go back to
+// the card through the provider, and no one can sign in as the account any more.
+
+const DAY = 86_400_000;
+const RATE_CENTS = 4000;
+const local = PAYMENT_HARNESSES.find((harness) => harness.name === 'local')!;
+
+describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
+  let t: TestApp;
+  let h: Awaited<ReturnType<typeof local.start>>;
+  const clock = fixedClock(NOW);
+  beforeAll(async () => {
+    h = await local.start(clock);
+    t = await startTestApp(driver, {}, { clock });
+  });
+  beforeEach(() => clock.set(NOW));
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A lesson the student paid for through the hosted checkout, three days ahead. */
+  const paidLesson = async (
+    student: { client: TestClient; email: string },
+    tutor: { id: string; subjectId: number; email: string },
+  ) => {
+    const started = await student.client.post('/api/checkout', {
+      mode: 'single',
+      tutorProfileId: tutor.id,
+      subjectId: tutor.subjectId,
+      bookingDate: viewerDate(3),
+      slotLabel: HOUR_SLOTS[0],
+      viewerZone: VIEWER_ZONE,
+      lessonMinutes: 50,
+    });
+    expect(started.status, started.text).toBe(201);
+    const checkout = started.json as {
+      payment: { id: string };
+      sessionId: string;
+      sessionUrl: string;
+    };
+    await h.pay(t, checkout);
+    const confirmed = await student.client.post(
+      `/api/checkout/sessions/${checkout.sessionId}/confirm`,
+    );
+    expect(confirmed.status, confirmed.text).toBe(200);
+    // The booking's own emails are out before anything else is counted.
+    // (Each of them is new: the sign-up code is their first.)
+    await t.inbox.waitFor(student.email, { afterCount: 1 });
+    await t.inbox.waitFor(tutor.email, { afterCount: 1 });
+    const { amount_cents } = await t.database.db
+      .selectFrom('payments')
+      .select('amount_cents')
+      .where('id', '=', checkout.payment.id)
+      .executeTakeFirstOrThrow();
+    return { ...checkout, amountCents: amount_cents };
+  };
+  /** What the hosted checkout says it gave back for a session. */
+  const providerRefunded = async (sessionId: string) =>
+    (await sessionAt(t.database.db, sessionId, clock.now()))?.refunded_cents;
+  const lessonStatus = async (paymentId: string) =>
+    (
+      await t.database.db
+        .selectFrom('lessons')
+        .select('status')
+        .where('payment_id', '=', paymentId)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  it('tells a student what will happen, then cancels, refunds, tells the tutor and signs them out', async () => {
+    const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: RATE_CENTS });
+    const student = await createStudent(t);
+    const checkout = await paidLesson(student, tutor);
+    // A lesson already given stays as it was.
+    const past = await createLesson(t.database.db, {
+      tutor,
+      studentId: student.id,
+      start: new Date(NOW.getTime() - 2 * DAY),
+      status: 'completed',
+    });
+
+    const summary = await student.client.get('/api/account/closing-summary');
+    expect(summary.json).toEqual({
+      futureLessons: 1,
+      refunds: [{ amountCents: checkout.amountCents, currency: 'USD' }],
+      unusedCredits: 0,
+    } satisfies ClosingSummary);
+
+    const remove = (body: object) => student.client.post('/api/account/delete', body);
+    expect(
+      (await remove({ password: TEST_PASSWORD, confirm: 'delete' })).json.error.fields.confirm,
+    ).toBe(M.confirmDeleteWord);
+    const wrong = await remove({ password: 'Wr0ng!pass', confirm: 'DELETE' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error.message).toBe(M.currentPasswordWrong);
+    expect(await lessonStatus(checkout.payment.id)).toBe('scheduled');
+
+    const [tutorMail, studentMail] = [t.inbox.countTo(tutor.email), t.inbox.countTo(student.email)];
+    const deleted = await remove({ password: TEST_PASSWORD, confirm: 'DELETE' });
+    expect(deleted.status, deleted.text).toBe(204);
+    expect(await lessonStatus(checkout.payment.id)).toBe('canceled');
+    const kept = await t.database.db
+      .selectFrom('lessons')
+      .select('status')
+      .where('id', '=', past)
+      .executeTakeFirstOrThrow();
+    expect(kept.status).toBe('completed');
+
+    // The tutor is told, the student gets a goodbye, the provider gives the money back.
+    const notice = await t.inbox.waitFor(tutor.email, { afterCount: tutorMail });
+    expect(notice.text).toContain('deleted their Tutora account');
+    const goodbye = await t.inbox.waitFor(student.email, { afterCount: studentMail });
+    expect(goodbye.subject).toBe('Your Tutora account was deleted');
+    await expect
+      .poll(() => providerRefunded(checkout.sessionId), { timeout: 10_000 })
+      .toBe(checkout.amountCents);
+    await expect
+      .poll(
+        async () =>
+          await t.database.db
+            .selectFrom('payments')
+            .select(['status', 'refund_reason', 'refunded_cents'])
+            .where('id', '=', checkout.payment.id)
+            .executeTakeFirstOrThrow(),
+      )
+      .toEqual({
+        status: 'refunded',
+        refund_reason: 'account_closed',
+        refunded_cents: checkout.amountCents,
+      });
+
+    // Signed out, and the email and password no longer sign anyone in.
+    expect((await student.client.get('/api/account')).status).toBe(401);
+    const again = await new TestClient(t.url).post('/api/auth/sign-in', {
+      email: student.email,
+      password: TEST_PASSWORD,
+    });
+    expect(again.status).toBe(401);
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['email', 'first_name', 'closed_at'])
+      .where('id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email).not.toBe(student.email);
+    expect(row.closed_at).toEqual(NOW);
+  });
+
+  it('refunds a tutor’s students and takes the tutor’s availability away', async () => {
+    const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: RATE_CENTS });
+    const student = await createStudent(t);
+    const checkout = await paidLesson(student, tutor);
+    const other = await createTutor(t.database.db, MORNING_TEACHING);
+    await createLesson(t.database.db, {
+      tutor: other,
+      studentId: student.id,
+      start: new Date(NOW.getTime() + 5 * DAY),
+      status: 'scheduled',
+    });
+    expect((await tutor.client.get('/api/account/closing-summary')).json.futureLessons).toBe(1);
+
+    const studentMail = t.inbox.countTo(student.email);
+    const deleted = await tutor.client.post('/api/account/delete', {
+      password: TEST_PASSWORD,
+      confirm: 'DELETE',
+    });
+    expect(deleted.status, deleted.text).toBe(204);
+    expect(await lessonStatus(checkout.payment.id)).toBe('canceled');
+    const notice = await t.inbox.waitFor(student.email, {
+      afterCount: studentMail,
+    });
+    expect(notice.text).toContain('goes back to your card');
+    await expect
+      .poll(() => providerRefunded(checkout.sessionId), { timeout: 10_000 })
+      .toBe(checkout.amountCents);
+    // The student's lesson with another tutor is not touched; no one can book the closed tutor.
+    const slots = await student.client.get(
+      `/api/tutors/${tutor.id}/slots?fromDate=${viewerDate(3)}&days=7&viewerZone=${VIEWER_ZONE}`,
+    );
+    expect(JSON.stringify(slots.json)).not.toMatch(/\d\d:\d\d-\d\d:\d\d/);
+    const others = await t.database.db
+      .selectFrom('lessons')
+      .select('status')
+      .where('tutor_profile_id', '=', other.id)
+      .execute();
+    expect(others.map((lesson) => lesson.status)).toEqual(['scheduled']);
+  });
+
+  it('refuses the delete to anyone signed out', async () => {
+    const response = await new TestClient(t.url).post('/api/account/delete', { confirm: 'DELETE' });
+    expect(response.status).toBe(401);
+  });
+});

@@ -1,0 +1,171 @@
+import type { ClosingSummary } from '../../../contracts/account.contract';
+import { ACCOUNT_MESSAGES as A, SETTINGS_MESSAGES as M } from '../../../domain/messages';
+import { accountDeletedEmail } from '../../adapters/mail/account-emails';
+import { lessonCanceledByClosingEmail } from '../../adapters/mail/booking-emails';
+import type { MailMessage } from '../../adapters/mail/mailer';
+import type { PaymentProvider } from '../../adapters/payments/payment-provider';
+import { PaymentProviderError } from '../../adapters/payments/payment-provider';
+import { AppError } from '../../errors';
+import { findPayment } from '../payments/payments.repository';
+import { ACCOUNT_JOBS } from './account-jobs';
+import type { AccountContext } from './account.service';
+import { findProfileIdByUser } from '../tutor-profile/tutor-profile.repository';
+import * as repository from './closing.repository';
+
+// Deleting an account, said plainly before it happens (closingSummary) and done in one
+// transaction (closeAccount): future lessons canceled, the other side told by email, money for
+// paid future lessons and unused package credits refunded through the payment provider (jobs,
+// so a provider outage only delays it), then the user row anonymised and every session ended.
+
+export interface ClosingContext extends AccountContext {
+  paymentProvider: PaymentProvider;
+  env: { PUBLIC_URL: string };
+}
+
+async function partyOf(ctx: AccountContext, userId: string, role: 'student' | 'tutor') {
+  if (role === 'student') return { role, userId } as const;
+  const profile = await findProfileIdByUser(ctx.db, userId);
+  return profile ? ({ role, tutorProfileId: profile.id } as const) : undefined;
+}
+
+export async function closingSummary(
+  ctx: AccountContext,
+  user: { id: string; role: 'student' | 'tutor' },
+): Promise<ClosingSummary> {
+  const party = await partyOf(ctx, user.id, user.role);
+  if (!party) return { futureLessons: 0, refunds: [], unusedCredits: 0 };
+  const now = ctx.clock.now();
+  const [lessons, refunds] = await Promise.all([
+    repository.futureLessons(ctx.db, party, now),
+    repository.refundsOwed(ctx.db, party, now),
+  ]);
+  // One total per currency.
+  const totals = new Map<string, number>();
+  for (const refund of refunds)
+    totals.set(refund.currency, (totals.get(refund.currency) ?? 0) + refund.amountCents);
+  return {
+    futureLessons: lessons.length,
+    refunds: [...totals]
+      .filter(([, cents]) => cents > 0)
+      .map(([currency, amountCents]) => ({ amountCents, currency })),
+    unusedCredits: refunds.reduce((sum, refund) => sum + refund.unusedCredits, 0),
+  };
+}
+
+/** The other side of each canceled lesson, told why and (a student) that the money goes back. */
+function cancellationNotices(
+  ctx: ClosingContext,
+  role: 'student' | 'tutor',
+  lessons: repository.FutureLesson[],
+): { key: string; message: MailMessage }[] {
+  return lessons.map((lesson) => ({
+    key: `lesson-canceled-${lesson.id}`,
+    message: lessonCanceledByClosingEmail({
+      publicUrl: ctx.env.PUBLIC_URL,
+      recipient:
+        role === 'student'
+          ? { name: lesson.tutor_name, email: lesson.tutor_email, timezone: lesson.tutor_timezone }
+          : {
+              name: lesson.student_name,
+              email: lesson.student_email,
+              timezone: lesson.student_timezone,
+            },
+      recipientRole: role === 'student' ? 'tutor' : 'student',
+      closerName: role === 'student' ? lesson.student_name : lesson.tutor_name,
+      subject: lesson.subject,
+      startsAt: lesson.starts_at,
+      durationMinutes: lesson.duration_minutes,
+    }),
+  }));
+}
+
+/** Closes the signed-in account; the caller then ends the browser's session. */
+export async function closeAccount(
+  ctx: ClosingContext,
+  user: { id: string; role: 'student' | 'tutor' },
+  password: string | undefined,
+  headers: Headers,
+) {
+  const account = await ctx.db
+    .selectFrom('users')
+    .select('has_password')
+    .where('id', '=', user.id)
+    .executeTakeFirst();
+  if (!account) throw new AppError('UNAUTHENTICATED', A.signInRequired);
+  if (account.has_password) {
+    if (!password)
+      throw new AppError('VALIDATION_FAILED', M.currentPasswordRequired, {
+        password: M.currentPasswordRequired,
+      });
+    const valid = await ctx.auth.api
+      .verifyPassword({ body: { password }, headers })
+      .then(() => true)
+      .catch(() => false);
+    if (!valid)
+      throw new AppError('BAD_REQUEST', M.currentPasswordWrong, {
+        password: M.currentPasswordWrong,
+      });
+  }
+  const party = await partyOf(ctx, user.id, user.role);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const open = await repository.lockOpenAccount(trx, user.id);
+    if (!open) throw new AppError('UNAUTHENTICATED', A.signInRequired);
+    if (party) {
+      // Read before canceling: what is owed counts the lessons that are about to go.
+      const refunds = await repository.refundsOwed(trx, party, now);
+      const lessons = await repository.futureLessons(trx, party, now);
+      await repository.cancelLessons(
+        trx,
+        lessons.map((lesson) => lesson.id),
+        user.id,
+        'Account deleted',
+        now,
+      );
+      for (const refund of refunds.filter((owed) => owed.amountCents > 0))
+        await ctx.jobs.send(
+          ACCOUNT_JOBS.refund,
+          { paymentId: refund.paymentId, amountCents: refund.amountCents },
+          { key: `refund-${refund.paymentId}` },
+          trx,
+        );
+      for (const { key, message } of cancellationNotices(ctx, user.role, lessons))
+        await ctx.jobs.send(ACCOUNT_JOBS.mail, message, { key }, trx);
+    }
+    await ctx.jobs.send(
+      ACCOUNT_JOBS.mail,
+      accountDeletedEmail(open.email),
+      { key: `account-deleted-${user.id}` },
+      trx,
+    );
+    await repository.anonymise(trx, user.id, now);
+  });
+}
+
+/** Gives back what closing owed for one payment; the provider refunds once per key. */
+export async function refundForClosing(
+  ctx: ClosingContext,
+  job: { paymentId: string; amountCents: number },
+) {
+  const payment = await findPayment(ctx.db, job.paymentId);
+  if (!payment || payment.refund_reason === 'account_closed') return;
+  if (!payment.provider_payment_intent_id)
+    throw new PaymentProviderError(`payment ${payment.id} has no payment intent to refund`);
+  await ctx.paymentProvider.refund({
+    paymentIntentId: payment.provider_payment_intent_id,
+    amountCents: job.amountCents,
+    idempotencyKey: `account-closed-${payment.id}`,
+  });
+  const now = ctx.clock.now();
+  await ctx.db
+    .transaction()
+    .execute((trx) => repository.recordRefund(trx, payment.id, job.amountCents, now));
+}
+
+/** The workers of the closing jobs (started once per process, with the app). */
+export async function startAccountWorkers(ctx: ClosingContext) {
+  await ctx.jobs.work(ACCOUNT_JOBS.refund, (job: { paymentId: string; amountCents: number }) =>
+    refundForClosing(ctx, job),
+  );
+  await ctx.jobs.work(ACCOUNT_JOBS.mail, (message: MailMessage) => ctx.mailer.send(message));
+}
