@@ -570,9 +570,6 @@ export const LESSON_HISTORY_MESSAGES = {
   nextLesson: 'Next lesson',
   lastLesson: 'Last lesson',
   none: 'None',
-  previousPage: 'Previous page',
-  nextPage: 'Next page',
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 } as const;
 
 /** The Help Center: answers and the contact form (ours; spec 3 names only the page). */

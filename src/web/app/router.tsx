@@ -87,11 +87,12 @@ const pages: RouteObject[] = [
       },
       {
         path: paths.student.lessons,
-        lazy: async () => ({
-          Component: (await import('../features/lessons/student-schedule-page')).StudentLessonsPage,
-        }),
+        lazy: async () => {
+          const { PastLessonsPage } = await import('../features/lessons/past-lessons-page');
+          return { Component: () => <PastLessonsPage viewer="student" /> };
+        },
       },
-      { path: paths.student.messages, element: placeholder(STUDENT_PLACEHOLDERS.messages) },
+      // No Messages page until messaging is built (issue #16): a 'Coming soon' page is a dead end.
       {
         path: paths.student.billing,
         lazy: async () => ({
@@ -99,7 +100,13 @@ const pages: RouteObject[] = [
         }),
       },
       { path: paths.student.settings, element: placeholder(STUDENT_PLACEHOLDERS.settings) },
-      { path: paths.student.help, element: placeholder(STUDENT_PLACEHOLDERS.help) },
+      {
+        path: paths.student.help,
+        lazy: async () => {
+          const { HelpCenterPage } = await import('../features/help/help-center-page');
+          return { Component: () => <HelpCenterPage role="student" /> };
+        },
+      },
       { path: '*', element: <Navigate to={paths.student.overview} replace /> },
     ],
   },
@@ -147,9 +154,20 @@ const pages: RouteObject[] = [
           };
         },
       },
-      { path: paths.tutor.lessons, element: placeholder(TUTOR_PLACEHOLDERS.lessons) },
-      { path: paths.tutor.students, element: placeholder(TUTOR_PLACEHOLDERS.students) },
-      { path: paths.tutor.messages, element: placeholder(TUTOR_PLACEHOLDERS.messages) },
+      {
+        path: paths.tutor.lessons,
+        lazy: async () => {
+          const { PastLessonsPage } = await import('../features/lessons/past-lessons-page');
+          return { Component: () => <PastLessonsPage viewer="tutor" /> };
+        },
+      },
+      {
+        path: paths.tutor.students,
+        lazy: async () => ({
+          Component: (await import('../features/lessons/my-students-page')).MyStudentsPage,
+        }),
+      },
+      // No Messages page until messaging is built (issue #16).
       {
         path: paths.tutor.earnings,
         lazy: async () => ({
@@ -164,7 +182,13 @@ const pages: RouteObject[] = [
         }),
       },
       { path: paths.tutor.settings, element: placeholder(TUTOR_PLACEHOLDERS.settings) },
-      { path: paths.tutor.help, element: placeholder(TUTOR_PLACEHOLDERS.help) },
+      {
+        path: paths.tutor.help,
+        lazy: async () => {
+          const { HelpCenterPage } = await import('../features/help/help-center-page');
+          return { Component: () => <HelpCenterPage role="tutor" /> };
+        },
+      },
       { path: '*', element: <Navigate to={paths.tutor.overview} replace /> },
     ],
   },

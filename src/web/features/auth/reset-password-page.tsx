@@ -15,7 +15,7 @@ import { messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { AuthLink } from './auth-link';
 import { authApi } from './auth-api';
-import { applyServerErrors } from './form-errors';
+import { applyServerErrors } from '../../lib/form-errors';
 import { paths } from '../../lib/paths';
 
 export function ResetPasswordPage() {

@@ -10,7 +10,7 @@ import { messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { AuthLink } from './auth-link';
 import { authApi } from './auth-api';
-import { applyServerErrors } from './form-errors';
+import { applyServerErrors } from '../../lib/form-errors';
 import { GoogleButton, OrDivider } from './google-button';
 import { paths } from '../../lib/paths';
 

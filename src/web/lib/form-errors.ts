@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from './api-client';
 
 /** Puts the server's field messages on the form's fields (the server re-checks every rule). */
 export function applyServerErrors<T extends FieldValues>(
