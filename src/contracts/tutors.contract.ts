@@ -28,7 +28,7 @@ const price = z.coerce
   .max(PRICE_CEILING, DISCOVERY_MESSAGES.searchPriceRange);
 
 /** A 1-based page number from a query string (search results, reviews). */
-const pageNumberSchema = z.coerce
+export const pageNumberSchema = z.coerce
   .number(DISCOVERY_MESSAGES.searchPage)
   .int(DISCOVERY_MESSAGES.searchPage)
   .min(1, DISCOVERY_MESSAGES.searchPage)

@@ -578,3 +578,43 @@ export const SETTINGS_MESSAGES = {
   updateFailed: 'Failed to update user',
   loadFailed: 'We could not load your settings.',
 } as const;
+
+/** My Lessons (past lessons) and the tutor's My Students (ours; spec 3 names only the pages). */
+export const LESSON_HISTORY_MESSAGES = {
+  pastLessons: 'Past lessons',
+  pastLessonsHint: 'Lessons that have ended and lessons that were canceled, newest first.',
+  noPastLessons: 'No past lessons yet',
+  noPastLessonsStudentHint: 'Lessons you have taken or canceled will be listed here.',
+  noPastLessonsTutorHint: 'Lessons you have taught or that were canceled will be listed here.',
+  myStudents: 'My Students',
+  noStudents: 'No students yet',
+  noStudentsHint: 'Students appear here once they book a lesson with you.',
+  loadStudentsFailed: 'Unable to load your students',
+  lessonsCount: (count: number) => (count === 1 ? '1 lesson' : `${count} lessons`),
+  nextLesson: 'Next lesson',
+  lastLesson: 'Last lesson',
+  none: 'None',
+} as const;
+
+/** The Help Center: answers and the contact form (ours; spec 3 names only the page). */
+export const HELP_MESSAGES = {
+  title: 'Help Center',
+  intro: 'Answers to common questions, and a way to reach our support team.',
+  searchLabel: 'Search the answers',
+  searchPlaceholder: 'Search, e.g. reschedule',
+  noAnswers: (query: string) => `No answers match “${query}”. Ask us below.`,
+  faqTitle: 'Common questions',
+  contactTitle: 'Contact support',
+  contactIntro: (email: string) => `We answer by email at ${email}.`,
+  subject: 'Subject',
+  message: 'Message',
+  send: 'Send message',
+  sending: 'Sending...',
+  sent: 'Message sent. We will reply by email.',
+  sendFailed: 'Failed to send your message. Please try again.',
+  subjectRequired: 'Please enter a subject',
+  subjectTooLong: (max: number) => `The subject must be at most ${max} characters`,
+  messageTooShort: (min: number) => `Please write at least ${min} characters`,
+  messageTooLong: (max: number) => `The message must be at most ${max} characters`,
+  invalidCharacters: 'Remove the invisible control characters from the text',
+} as const;

@@ -39,6 +39,8 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { accountRoutes } from './modules/account/account.routes';
+import { lessonHistoryRoutes } from './modules/lesson-history/lesson-history.routes';
+import { helpRoutes } from './modules/help/help.routes';
 
 export interface AppDeps {
   env: Env;
@@ -181,6 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(packagesRoutes);
   await app.register(billingRoutes);
   await app.register(accountRoutes);
+  await app.register(lessonHistoryRoutes);
+  await app.register(helpRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_HOLD_MINUTES } from '../domain/payments/payment-rules';
+import { SUPPORT_EMAIL } from '../domain/support';
 
 // The only reader of process.env. Every setting is parsed once, at start-up; a bad value
 // stops the process with one clear line (see ConfigError) instead of failing later.
@@ -42,6 +43,8 @@ const envSchema = z.object({
   }),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().default('Tutora <no-reply@tutora.local>'),
+  /** Where the Help Center's contact form sends its messages. */
+  SUPPORT_EMAIL: z.email('must be an email address').default(SUPPORT_EMAIL),
   GOOGLE_CLIENT_ID: emptyAsUndefined,
   GOOGLE_CLIENT_SECRET: emptyAsUndefined,
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { PlaceholderCard } from '../components/ui/placeholder-card';
 import { Spinner } from '../components/ui/spinner';
 import { EmailVerificationPage } from '../features/auth/email-verification-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
@@ -12,17 +11,12 @@ import { VerificationSuccessPage } from '../features/auth/verification-success-p
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { RouteErrorPage } from '../features/errors/route-error-page';
 import { LegalPage } from '../features/legal/legal-page';
-import { STUDENT_PLACEHOLDERS } from '../features/student/student-pages';
-import { TUTOR_PLACEHOLDERS } from '../features/tutor/tutor-pages';
 import { paths, patterns } from '../lib/paths';
 import { GuestOnly, RequireAuth } from './guards/guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { DashboardShell } from './layouts/dashboard-shell';
 import { PlainLayout } from './layouts/plain-layout';
 
-const placeholder = ([title, description]: readonly [string, string]) => (
-  <PlaceholderCard title={title} description={description} />
-);
 const PageLoading = () => (
   <div className="grid min-h-screen place-items-center">
     <Spinner />
@@ -87,11 +81,12 @@ const pages: RouteObject[] = [
       },
       {
         path: paths.student.lessons,
-        lazy: async () => ({
-          Component: (await import('../features/lessons/student-schedule-page')).StudentLessonsPage,
-        }),
+        lazy: async () => {
+          const { PastLessonsPage } = await import('../features/lessons/past-lessons-page');
+          return { Component: () => <PastLessonsPage viewer="student" /> };
+        },
       },
-      { path: paths.student.messages, element: placeholder(STUDENT_PLACEHOLDERS.messages) },
+      // No Messages page until messaging is built (issue #16): a 'Coming soon' page is a dead end.
       {
         path: paths.student.billing,
         lazy: async () => ({
@@ -104,7 +99,13 @@ const pages: RouteObject[] = [
           Component: (await import('../features/settings/settings-page')).SettingsPage,
         }),
       },
-      { path: paths.student.help, element: placeholder(STUDENT_PLACEHOLDERS.help) },
+      {
+        path: paths.student.help,
+        lazy: async () => {
+          const { HelpCenterPage } = await import('../features/help/help-center-page');
+          return { Component: () => <HelpCenterPage role="student" /> };
+        },
+      },
       { path: '*', element: <Navigate to={paths.student.overview} replace /> },
     ],
   },
@@ -152,9 +153,20 @@ const pages: RouteObject[] = [
           };
         },
       },
-      { path: paths.tutor.lessons, element: placeholder(TUTOR_PLACEHOLDERS.lessons) },
-      { path: paths.tutor.students, element: placeholder(TUTOR_PLACEHOLDERS.students) },
-      { path: paths.tutor.messages, element: placeholder(TUTOR_PLACEHOLDERS.messages) },
+      {
+        path: paths.tutor.lessons,
+        lazy: async () => {
+          const { PastLessonsPage } = await import('../features/lessons/past-lessons-page');
+          return { Component: () => <PastLessonsPage viewer="tutor" /> };
+        },
+      },
+      {
+        path: paths.tutor.students,
+        lazy: async () => ({
+          Component: (await import('../features/lessons/my-students-page')).MyStudentsPage,
+        }),
+      },
+      // No Messages page until messaging is built (issue #16).
       {
         path: paths.tutor.earnings,
         lazy: async () => ({
@@ -186,7 +198,13 @@ const pages: RouteObject[] = [
           Component: (await import('../features/settings/settings-page')).SettingsPage,
         }),
       },
-      { path: paths.tutor.help, element: placeholder(TUTOR_PLACEHOLDERS.help) },
+      {
+        path: paths.tutor.help,
+        lazy: async () => {
+          const { HelpCenterPage } = await import('../features/help/help-center-page');
+          return { Component: () => <HelpCenterPage role="tutor" /> };
+        },
+      },
       { path: '*', element: <Navigate to={paths.tutor.overview} replace /> },
     ],
   },

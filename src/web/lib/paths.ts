@@ -32,7 +32,7 @@ export const paths = {
     tutors: '/student/tutors',
     schedule: '/student/schedule',
     lessons: '/student/lessons',
-    messages: '/student/messages',
+    // No messages page until messaging is built (issue #16).
     billing: '/student/billing',
     settings: '/student/settings',
     help: '/student/help',
@@ -47,7 +47,7 @@ export const paths = {
     schedule: '/tutor/schedule',
     lessons: '/tutor/lessons',
     students: '/tutor/students',
-    messages: '/tutor/messages',
+    // No messages page until messaging is built (issue #16).
     earnings: '/tutor/earnings',
     packages: '/tutor/packages',
     settings: '/tutor/settings',

@@ -35,6 +35,8 @@ export const queryKeys = {
         ? (['lessons', 'upcoming'] as const)
         : (['lessons', 'upcoming', days] as const),
     detail: lesson,
+    /** One page of My Lessons (ended and canceled lessons). */
+    past: (page: number) => ['lessons', 'past', page] as const,
     rescheduleSlots: (lessonId: string, query: object) =>
       [...lesson(lessonId), 'slots', query] as const,
   },
@@ -51,4 +53,6 @@ export const queryKeys = {
   /** The tutor's own packages and earnings. */
   ownPackages: ['tutor', 'packages'] as const,
   earnings: ['tutor', 'earnings'] as const,
+  /** One page of the tutor's My Students. */
+  students: (page: number) => ['tutor', 'students', page] as const,
 };

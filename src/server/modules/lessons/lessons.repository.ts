@@ -188,6 +188,9 @@ export async function insertLesson(
   return row.id;
 }
 
+/** Lessons that were never booked: holds awaiting payment, and holds that lapsed. */
+export const UNBOOKED_STATUSES = ['awaiting_payment', 'expired'] as const;
+
 /** Lessons with both parties' names and photos and the subject's name. */
 export function lessonRows(db: Db) {
   return db
@@ -255,7 +258,7 @@ export function upcomingLessons(
     .where('l.ends_at', '>', now)
     .where('l.starts_at', '<', until)
     // Lists show booked lessons: not canceled ones, nor holds awaiting payment or lapsed.
-    .where('l.status', 'not in', ['canceled', 'awaiting_payment', 'expired']);
+    .where('l.status', 'not in', [...UNBOOKED_STATUSES, 'canceled']);
   query =
     'studentId' in party
       ? query.where('l.student_id', '=', party.studentId)

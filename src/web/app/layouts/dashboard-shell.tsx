@@ -8,7 +8,6 @@ import {
   LayoutDashboard,
   LogOut,
   Menu,
-  MessageSquare,
   Package,
   Search,
   Settings,
@@ -31,6 +30,8 @@ import { paths } from '../../lib/paths';
 type NavItem = { to: string; label: string; icon: LucideIcon };
 
 // The sidebar's items per role, main and bottom. No badges: real counts arrive with the features that own them.
+// Messages (spec 3) is left out of both until messaging is built (issue #16): an item that
+// leads to a 'Coming soon' page is a dead end.
 const NAV: Record<Role, { main: NavItem[]; bottom: NavItem[] }> = {
   student: {
     main: [
@@ -38,7 +39,6 @@ const NAV: Record<Role, { main: NavItem[]; bottom: NavItem[] }> = {
       { to: paths.student.tutors, label: 'Find Tutors', icon: Search },
       { to: paths.student.schedule, label: 'My Schedule', icon: CalendarDays },
       { to: paths.student.lessons, label: 'My Lessons', icon: BookOpen },
-      { to: paths.student.messages, label: 'Messages', icon: MessageSquare },
       { to: paths.student.billing, label: 'Billing', icon: CreditCard },
     ],
     bottom: [
@@ -52,7 +52,6 @@ const NAV: Record<Role, { main: NavItem[]; bottom: NavItem[] }> = {
       { to: paths.tutor.schedule, label: 'My Schedule', icon: CalendarDays },
       { to: paths.tutor.lessons, label: 'My Lessons', icon: BookOpen },
       { to: paths.tutor.students, label: 'My Students', icon: Users },
-      { to: paths.tutor.messages, label: 'Messages', icon: MessageSquare },
       { to: paths.tutor.earnings, label: 'Earnings', icon: Wallet },
       { to: paths.tutor.packages, label: 'Packages', icon: Package },
       { to: paths.tutor.editProfile, label: 'My Profile', icon: UserPen },

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { notify } from '../../lib/notify';
 import { useTutorSearch } from './discovery-api';
 import { FiltersPanel } from './filters-panel';
-import { Pagination } from './pagination';
+import { Pagination } from '../../components/ui/pagination';
 import { ResultsToolbar } from './results-toolbar';
 import { SearchBox } from './search-box';
 import { activeFilterCount, DEFAULT_FILTERS, toQueryString } from './search-params';

@@ -11,10 +11,18 @@ interface LessonGroup {
 
 /**
  * Lessons in progress first in their own group, then the others grouped by the
- * viewer's local date, each group in start order.
+ * viewer's local date, each group in start order (latest first when `newestFirst`).
  */
-export function groupLessons(lessons: Lesson[], zone: string, now = new Date()): LessonGroup[] {
-  const sorted = [...lessons].sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+export function groupLessons(
+  lessons: Lesson[],
+  zone: string,
+  now = new Date(),
+  newestFirst = false,
+): LessonGroup[] {
+  const direction = newestFirst ? -1 : 1;
+  const sorted = [...lessons].sort(
+    (a, b) => direction * (Date.parse(a.startTime) - Date.parse(b.startTime)),
+  );
   const todayKey = localDateKey(now, zone);
   const groups: LessonGroup[] = [];
   const inProgress = sorted.filter((lesson) => lesson.status === 'in_progress');

@@ -10,19 +10,24 @@ import { JoinLessonLink } from './join-lesson-link';
 import { ownNotesOf } from './lesson-notes';
 import { PersonAvatar } from './person-avatar';
 
-/** Upcoming lessons, in progress first, then grouped by the viewer's date; each row opens the lesson's details. */
+/** Lessons, in progress first, then grouped by the viewer's date; each row opens the lesson's details. */
 export function LessonList({
   lessons,
   viewer,
   zone,
   onOpen,
+  newestFirst = false,
 }: {
   lessons: Lesson[];
   viewer: LessonViewer;
   zone: string;
   onOpen: (lesson: Lesson) => void;
+  newestFirst?: boolean;
 }) {
-  const groups = useMemo(() => groupLessons(lessons, zone), [lessons, zone]);
+  const groups = useMemo(
+    () => groupLessons(lessons, zone, new Date(), newestFirst),
+    [lessons, zone, newestFirst],
+  );
   return (
     <div className="space-y-6" data-testid="lesson-list">
       {groups.map((group) => (

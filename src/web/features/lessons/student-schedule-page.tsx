@@ -8,27 +8,15 @@ import { RefreshButton } from './refresh-button';
 import { useRangeDays } from './use-range-days';
 import { paths } from '../../lib/paths';
 
-/** The student's My Schedule: upcoming lessons over a chosen range. */
+/** The student's My Schedule: upcoming lessons over a chosen range (past ones: My Lessons). */
 export function StudentSchedulePage() {
-  return <UpcomingLessonsPage title={M.scheduleTitle} />;
-}
-
-/**
- * My Lessons, where a booking's confirmation leads: the same upcoming lessons until past
- * lessons and notes have a screen of their own.
- */
-export function StudentLessonsPage() {
-  return <UpcomingLessonsPage title={M.myLessons} />;
-}
-
-function UpcomingLessonsPage({ title }: { title: string }) {
   const [days, setDays] = useRangeDays();
   const lessons = useUpcomingLessons(days);
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{title}</h1>
+        <h1 className="text-2xl font-bold">{M.scheduleTitle}</h1>
         <div className="flex items-center gap-2">
           <RangeSelect value={days} onChange={setDays} />
           <RefreshButton onRefresh={() => lessons.refetch()} />

@@ -1,13 +1,14 @@
 import { DEFAULT_UPCOMING_DAYS } from '../../../domain/booking/booking-rules';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { UpcomingLessons } from './upcoming-lessons';
+import type { LessonViewer } from './lesson-status';
 import { useUpcomingLessons } from './upcoming-lessons-api';
 
 /**
- * 'Upcoming Lessons' on the tutor's My Schedule: the next 14 days. A
- * 'View All' link leads nowhere (My Lessons is still a placeholder), so it is left out.
+ * 'Upcoming Lessons' of the next 14 days: on the tutor's My Schedule, and above the past
+ * lessons of My Lessons (where a booking's confirmation leads) for either party.
  */
-export function UpcomingLessonsCard() {
+export function UpcomingLessonsCard({ viewer = 'tutor' }: { viewer?: LessonViewer }) {
   const lessons = useUpcomingLessons(DEFAULT_UPCOMING_DAYS);
   return (
     <section
@@ -22,7 +23,11 @@ export function UpcomingLessonsCard() {
           {M.nextDays(DEFAULT_UPCOMING_DAYS)}
         </p>
       </div>
-      <UpcomingLessons query={lessons} viewer="tutor" emptyHint={M.noLessonsTutorHint} />
+      <UpcomingLessons
+        query={lessons}
+        viewer={viewer}
+        emptyHint={viewer === 'tutor' ? M.noLessonsTutorHint : M.noLessonsStudentHint}
+      />
     </section>
   );
 }

@@ -12,19 +12,25 @@ import type { LessonViewer } from './lesson-status';
 import { zoneLabel } from '../../lib/lesson-time';
 
 /**
- * The upcoming lessons of a schedule screen: loading, the error panel, the empty state (the
- * caller says what to offer) or the grouped list, whose rows open the lesson detail dialog.
+ * The lessons of a schedule screen (or of My Lessons): loading, the error panel, the empty
+ * state (the caller says what to offer) or the grouped list, whose rows open the lesson detail
+ * dialog.
  */
 export function UpcomingLessons({
   query,
   viewer,
   emptyHint,
   emptyAction,
+  emptyTitle = M.noUpcomingLessons,
+  newestFirst = false,
 }: {
   query: UseQueryResult<Lesson[]>;
   viewer: LessonViewer;
   emptyHint: string;
   emptyAction?: ReactNode;
+  emptyTitle?: string;
+  /** Past lessons read back from the latest. */
+  newestFirst?: boolean;
 }) {
   const [opened, setOpened] = useState<Lesson | null>(null);
   // The open lesson as the list has it now (saved notes show at once), or as it was opened.
@@ -54,7 +60,7 @@ export function UpcomingLessons({
     return (
       <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
         <CalendarX2 aria-hidden className="mx-auto h-10 w-10 text-slate-400" />
-        <p className="mt-3 font-semibold">{M.noUpcomingLessons}</p>
+        <p className="mt-3 font-semibold">{emptyTitle}</p>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{emptyHint}</p>
         {emptyAction && <div className="mt-4">{emptyAction}</div>}
       </div>
@@ -67,7 +73,13 @@ export function UpcomingLessons({
       <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="lessons-zone">
         {M.timesInZone(zoneLabel(zone))}
       </p>
-      <LessonList lessons={query.data} viewer={viewer} zone={zone} onOpen={setOpened} />
+      <LessonList
+        lessons={query.data}
+        viewer={viewer}
+        zone={zone}
+        onOpen={setOpened}
+        newestFirst={newestFirst}
+      />
       <LessonDetailDialog
         lesson={shown}
         viewer={viewer}

@@ -33,7 +33,7 @@ export function SettingsPage() {
               title="Tutor profile"
               intro="What students see: your bio, subjects, prices, video and availability."
             >
-              <ButtonLink to={paths.tutor.completeProfile} variant="secondary">
+              <ButtonLink to={paths.tutor.editProfile} variant="secondary">
                 <UserRoundPen aria-hidden className="h-4 w-4" />
                 Edit tutor profile
               </ButtonLink>

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { lesson } from './booking.contract';
+import { defineEndpoint, ROLE_ERRORS, SIGNED_IN_ERRORS } from './endpoint';
+import { pageNumberSchema } from './tutors.contract';
+
+// What happened before now: the signed-in user's past and canceled lessons (My Lessons) and a
+// tutor's students (My Students). Both are paged on the server, 1-based.
+
+const paging = {
+  page: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+};
+
+/** One page of lessons that ended or were canceled, newest first (either party's). */
+const pastLessonsResponse = z.object({ lessons: z.array(lesson), ...paging });
+
+/** A student a tutor has lessons with (booked ones: not canceled, on hold or lapsed). */
+const tutorStudent = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  /** Booked lessons with this tutor, past and coming. */
+  lessonsCount: z.number().int(),
+  /** UTC ISO start of the soonest lesson that has not ended; null when none is booked. */
+  nextLessonAt: z.string().nullable(),
+  /** UTC ISO start of the latest lesson that has ended; null before the first one. */
+  lastLessonAt: z.string().nullable(),
+});
+export type TutorStudent = z.infer<typeof tutorStudent>;
+
+/** Students with a coming lesson first (soonest first), then the others by their last lesson. */
+const myStudentsResponse = z.object({ students: z.array(tutorStudent), ...paging });
+
+export const getPastLessons = defineEndpoint({
+  method: 'GET',
+  path: '/api/lessons/past',
+  query: z.object({ page: pageNumberSchema }),
+  status: 200,
+  response: pastLessonsResponse,
+  errors: ['VALIDATION_FAILED', ...SIGNED_IN_ERRORS],
+});
+
+export const getMyStudents = defineEndpoint({
+  method: 'GET',
+  path: '/api/tutor/students',
+  query: z.object({ page: pageNumberSchema }),
+  status: 200,
+  response: myStudentsResponse,
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
+});

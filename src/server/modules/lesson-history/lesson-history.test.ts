@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Lesson } from '../../../contracts/booking.contract';
+import type { TutorStudent } from '../../../contracts/lesson-history.contract';
+import { DISCOVERY_MESSAGES } from '../../../domain/messages';
+import { fixedClock } from '../../adapters/clock';
+import {
+  createLesson,
+  createSignedInTutor,
+  createStudent,
+  createTutor,
+} from '../../test/factories';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { TEST_DRIVERS } from '../../test/test-database';
+import { HISTORY_PAGE_SIZE } from './lesson-history';
+
+// My Lessons (past and canceled lessons, newest first) and My Students read what booking
+// stored; the tests store lessons directly around a fixed NOW.
+const NOW = new Date('2030-03-10T12:00:00Z');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const at = (offset: number) => new Date(NOW.getTime() + offset);
+
+describe.each(TEST_DRIVERS)('past lessons and students on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(driver, {}, { clock: fixedClock(NOW) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function world() {
+    const db = t.database.db;
+    const tutor = await createSignedInTutor(t, { firstName: 'Clara', lastName: 'Whitfield' });
+    const otherTutor = await createTutor(db, { firstName: 'Omar', lastName: 'Haddad' });
+    const student = await createStudent(t, { firstName: 'Maya', lastName: 'Lindgren' });
+    const otherStudent = await createStudent(t, { firstName: 'Noah', lastName: 'Berg' });
+    const lesson = (
+      who: { tutor: typeof tutor | typeof otherTutor; studentId: string },
+      start: Date,
+      options: Partial<Parameters<typeof createLesson>[1]> = {},
+    ) => createLesson(db, { tutor: who.tutor, studentId: who.studentId, start, ...options });
+    const mine = { tutor, studentId: student.id };
+    const lessons = {
+      threeDaysAgo: await lesson(mine, at(-3 * DAY), { isTrial: true }),
+      yesterday: await lesson(mine, at(-DAY)),
+      canceledTomorrow: await lesson(mine, at(2 * DAY), { status: 'canceled' }),
+      upcoming: await lesson(mine, at(DAY)),
+      inProgress: await lesson(mine, at(-10 * 60_000)),
+      lapsedHold: await lesson(mine, at(-2 * DAY), {
+        status: 'expired',
+        holdExpiresAt: at(-3 * DAY),
+      }),
+      withOtherTutor: await lesson({ tutor: otherTutor, studentId: student.id }, at(-5 * DAY)),
+      otherStudent: await lesson({ tutor, studentId: otherStudent.id }, at(-4 * DAY)),
+    };
+    return { tutor, student, otherStudent, lessons };
+  }
+
+  it("lists a party's ended and canceled lessons newest first, each as that party sees it", async () => {
+    const { tutor, student, lessons } = await world();
+
+    const mine = await student.client.get('/api/lessons/past');
+    expect(mine.status, mine.text).toBe(200);
+    const studentLessons = mine.json.lessons as Lesson[];
+    expect(studentLessons.map((lesson) => [lesson.id, lesson.status])).toEqual([
+      [lessons.canceledTomorrow, 'canceled'],
+      [lessons.yesterday, 'completed'],
+      [lessons.threeDaysAgo, 'completed'],
+      [lessons.withOtherTutor, 'completed'],
+    ]);
+    expect(mine.json).toMatchObject({ page: 1, totalPages: 1, total: 4 });
+    // The student never sees the tutor's preparation notes; the tutor does.
+    expect(studentLessons[1]).toMatchObject({
+      tutor: { name: 'Clara Whitfield' },
+      student: { name: 'Maya Lindgren' },
+      tutorPrepNotes: null,
+    });
+
+    const taught = await tutor.client.get('/api/lessons/past');
+    expect(taught.status, taught.text).toBe(200);
+    const tutorLessons = taught.json.lessons as Lesson[];
+    expect(tutorLessons.map((lesson) => lesson.id)).toEqual([
+      lessons.canceledTomorrow,
+      lessons.yesterday,
+      lessons.threeDaysAgo,
+      lessons.otherStudent,
+    ]);
+    expect(tutorLessons[0]!.tutorPrepNotes).toBe('');
+  });
+
+  it('pages on the server, moves a page past the last back to it, and refuses a bad page', async () => {
+    const db = t.database.db;
+    const tutor = await createTutor(db);
+    const student = await createStudent(t);
+    const count = HISTORY_PAGE_SIZE + 2;
+    const ids: string[] = [];
+    for (let index = 0; index < count; index++)
+      ids.push(
+        await createLesson(db, {
+          tutor,
+          studentId: student.id,
+          start: at(-(index + 1) * 2 * HOUR),
+        }),
+      );
+
+    const first = await student.client.get('/api/lessons/past?page=1');
+    expect((first.json.lessons as Lesson[]).map((lesson) => lesson.id)).toEqual(
+      ids.slice(0, HISTORY_PAGE_SIZE),
+    );
+    expect(first.json).toMatchObject({ page: 1, totalPages: 2, total: count });
+    const second = await student.client.get('/api/lessons/past?page=2');
+    expect((second.json.lessons as Lesson[]).map((lesson) => lesson.id)).toEqual(
+      ids.slice(HISTORY_PAGE_SIZE),
+    );
+    const beyond = await student.client.get('/api/lessons/past?page=9');
+    expect(beyond.json).toMatchObject({ page: 2, totalPages: 2, total: count });
+    expect(beyond.json.lessons).toHaveLength(2);
+
+    for (const page of ['0', 'two', '1.5']) {
+      const refused = await student.client.get(`/api/lessons/past?page=${page}`);
+      expect(refused.status).toBe(400);
+      expect(refused.json.error.message).toBe(DISCOVERY_MESSAGES.searchPage);
+    }
+  });
+
+  it("lists the tutor's own students with their lesson count, next and last lesson", async () => {
+    const { tutor, student, otherStudent } = await world();
+    const response = await tutor.client.get('/api/tutor/students');
+    expect(response.status, response.text).toBe(200);
+    expect(response.json.students as TutorStudent[]).toEqual([
+      {
+        id: student.id,
+        name: 'Maya Lindgren',
+        avatarUrl: null,
+        // Three days ago, yesterday, the one in progress and tomorrow's; not the canceled
+        // one, the lapsed hold, nor the lesson with another tutor.
+        lessonsCount: 4,
+        nextLessonAt: at(-10 * 60_000).toISOString(),
+        lastLessonAt: at(-DAY).toISOString(),
+      },
+      {
+        id: otherStudent.id,
+        name: 'Noah Berg',
+        avatarUrl: null,
+        lessonsCount: 1,
+        nextLessonAt: null,
+        lastLessonAt: at(-4 * DAY).toISOString(),
+      },
+    ]);
+    expect(response.json).toMatchObject({ page: 1, totalPages: 1, total: 2 });
+
+    // Students see no such list; a tutor with no lessons sees an empty one.
+    expect((await student.client.get('/api/tutor/students')).status).toBe(403);
+    const newcomer = await createSignedInTutor(t);
+    const empty = await newcomer.client.get('/api/tutor/students');
+    expect(empty.json).toEqual({ students: [], page: 1, totalPages: 1, total: 0 });
+  });
+});

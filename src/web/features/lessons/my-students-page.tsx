@@ -1,0 +1,83 @@
+import { Users } from 'lucide-react';
+import type { TutorStudent } from '../../../contracts/lesson-history.contract';
+import { BOOKING_MESSAGES, LESSON_HISTORY_MESSAGES as M } from '../../../domain/messages';
+import { browserTimeZone } from '../../components/availability/timezone-select';
+import { EmptyState, ErrorPanel, LoadingSkeleton } from '../../components/ui/page-states';
+import { shortDateTime, zoneLabel } from '../../lib/lesson-time';
+import { usePageParam } from '../../lib/use-page-param';
+import { Pagination } from '../../components/ui/pagination';
+import { PersonAvatar } from './person-avatar';
+import { useMyStudents } from './my-students-api';
+
+/**
+ * The tutor's My Students: everyone they have booked lessons with, those with a coming lesson
+ * first, with how many lessons they had and when the next and the last are.
+ */
+export function MyStudentsPage() {
+  const [page, setPage] = usePageParam();
+  const students = useMyStudents(page);
+  const zone = browserTimeZone();
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <h1 className="text-2xl font-bold">{M.myStudents}</h1>
+      <section
+        aria-label={M.myStudents}
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
+        {students.isPending ? (
+          <LoadingSkeleton label={M.myStudents} />
+        ) : students.isError ? (
+          <ErrorPanel message={M.loadStudentsFailed} onRetry={() => void students.refetch()} />
+        ) : students.data.students.length === 0 ? (
+          <EmptyState icon={Users} title={M.noStudents} hint={M.noStudentsHint} />
+        ) : (
+          <>
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              {BOOKING_MESSAGES.timesInZone(zoneLabel(zone))}
+            </p>
+            <ul
+              aria-busy={students.isPlaceholderData}
+              className="divide-y divide-slate-100 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+            >
+              {students.data.students.map((student) => (
+                <StudentRow key={student.id} student={student} zone={zone} />
+              ))}
+            </ul>
+            <Pagination
+              page={students.data.page}
+              totalPages={students.data.totalPages}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function StudentRow({ student, zone }: { student: TutorStudent; zone: string }) {
+  const when = (at: string | null) => (at ? shortDateTime(at, zone) : M.none);
+  return (
+    <li
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 p-3 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto]"
+      data-testid="student-row"
+    >
+      <span className="row-span-2 sm:row-span-1">
+        <PersonAvatar name={student.name} avatarUrl={student.avatarUrl} />
+      </span>
+      <span className="min-w-0">
+        <span className="block truncate font-semibold">{student.name}</span>
+        <span className="block text-sm text-slate-600 dark:text-slate-400">
+          {M.lessonsCount(student.lessonsCount)}
+        </span>
+      </span>
+      <dl className="col-start-2 grid grid-cols-[auto_1fr] gap-x-2 text-sm sm:col-span-2 sm:col-start-3 sm:grid-cols-[auto_auto_auto_auto] sm:gap-x-3">
+        <dt className="text-slate-600 dark:text-slate-400">{M.nextLesson}</dt>
+        <dd>{when(student.nextLessonAt)}</dd>
+        <dt className="text-slate-600 dark:text-slate-400">{M.lastLesson}</dt>
+        <dd>{when(student.lastLessonAt)}</dd>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,279 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  BILLING_MESSAGES,
+  BOOKING_MESSAGES,
+  DISCOVERY_MESSAGES,
+  EARNINGS_MESSAGES,
+  HELP_MESSAGES,
+  LESSON_HISTORY_MESSAGES,
+  TUTOR_PACKAGES_MESSAGES,
+} from '../../src/domain/messages';
+import { SUPPORT_EMAIL } from '../../src/domain/support';
+import { TEST_PASSWORD } from '../../src/server/test/accounts';
+import { createLesson, createSignedInTutor } from '../../src/server/test/factories';
+import { browserSuite } from './support/browser-suite';
+import { checkScreen, hasChromium, newPage } from './support/browser';
+import { FIXED_NOW } from './support/fixed-time';
+import { signUpStudentInBrowser } from './support/sign-up';
+
+// Every page of both sidebars, opened by its address as a deep link, must show real content:
+// its heading and something only a working page shows (never 'Coming soon'), at phone and
+// desktop widths, light and dark, with no accessibility violations and no console errors.
+
+const DAY = 86_400_000;
+const TUTOR = { firstName: 'Clara', lastName: 'Whitfield' };
+const STUDENT = { firstName: 'Maya', lastName: 'Okafor' };
+const TUTOR_NAME = `${TUTOR.firstName} ${TUTOR.lastName}`;
+const STUDENT_NAME = `${STUDENT.firstName} ${STUDENT.lastName}`;
+
+interface SidebarPage {
+  label: string;
+  path: string;
+  heading: string | RegExp;
+  /** Text that only the working page shows (its data, or its own content). */
+  shows: string;
+  /**
+   * Settings is built on another branch: until it is merged here its page is still a
+   * placeholder, so only its presence in the sidebar is checked. Remove after the merge.
+   */
+  builtElsewhere?: true;
+}
+
+const STUDENT_PAGES: SidebarPage[] = [
+  { label: 'Overview', path: '/student/overview', heading: /^Welcome, Maya/, shows: TUTOR_NAME },
+  {
+    label: 'Find Tutors',
+    path: '/student/tutors',
+    heading: DISCOVERY_MESSAGES.searchTitle,
+    shows: TUTOR_NAME,
+  },
+  {
+    label: 'My Schedule',
+    path: '/student/schedule',
+    heading: BOOKING_MESSAGES.scheduleTitle,
+    shows: TUTOR_NAME,
+  },
+  {
+    label: 'My Lessons',
+    path: '/student/lessons',
+    heading: BOOKING_MESSAGES.myLessons,
+    shows: LESSON_HISTORY_MESSAGES.pastLessonsHint,
+  },
+  {
+    label: 'Billing',
+    path: '/student/billing',
+    heading: BILLING_MESSAGES.title,
+    shows: BILLING_MESSAGES.paymentsTitle,
+  },
+  {
+    label: 'Settings',
+    path: '/student/settings',
+    heading: 'Settings',
+    shows: 'Settings',
+    builtElsewhere: true,
+  },
+  {
+    label: 'Help Center',
+    path: '/student/help',
+    heading: HELP_MESSAGES.title,
+    shows: 'How do I book a lesson?',
+  },
+];
+
+const TUTOR_PAGES: SidebarPage[] = [
+  { label: 'Overview', path: '/tutor/overview', heading: /^Welcome, Clara/, shows: STUDENT_NAME },
+  {
+    label: 'My Schedule',
+    path: '/tutor/schedule',
+    heading: BOOKING_MESSAGES.scheduleTitle,
+    shows: 'Your Availability',
+  },
+  {
+    label: 'My Lessons',
+    path: '/tutor/lessons',
+    heading: BOOKING_MESSAGES.myLessons,
+    shows: LESSON_HISTORY_MESSAGES.pastLessonsHint,
+  },
+  {
+    label: 'My Students',
+    path: '/tutor/students',
+    heading: LESSON_HISTORY_MESSAGES.myStudents,
+    shows: STUDENT_NAME,
+  },
+  {
+    label: 'Earnings',
+    path: '/tutor/earnings',
+    heading: EARNINGS_MESSAGES.title,
+    shows: STUDENT_NAME,
+  },
+  {
+    label: 'Packages',
+    path: '/tutor/packages',
+    heading: TUTOR_PACKAGES_MESSAGES.title,
+    shows: TUTOR_PACKAGES_MESSAGES.title,
+  },
+  {
+    label: 'Settings',
+    path: '/tutor/settings',
+    heading: 'Settings',
+    shows: 'Settings',
+    builtElsewhere: true,
+  },
+  {
+    label: 'Help Center',
+    path: '/tutor/help',
+    heading: HELP_MESSAGES.title,
+    shows: 'When can students find and book me?',
+  },
+];
+
+const SCREENS = [
+  { width: 1280, height: 800, colorScheme: 'light' },
+  { width: 1280, height: 800, colorScheme: 'dark' },
+  { width: 375, height: 740, colorScheme: 'light' },
+  { width: 375, height: 740, colorScheme: 'dark' },
+] as const;
+
+const slug = (label: string) => label.toLowerCase().replace(/\s+/g, '-');
+
+describe.skipIf(!hasChromium)('every sidebar page in a browser', () => {
+  const suite = browserSuite();
+  const states = {} as Record<'student' | 'tutor', BrowserContextOptions['storageState']>;
+  let studentEmail: string;
+  let pastLessonId: string;
+
+  beforeAll(async () => {
+    const { db } = suite.server.app.database;
+    const tutor = await createSignedInTutor(suite.server.app, TUTOR);
+    const student = await signUpStudentInBrowser(suite.browser, suite.server, STUDENT);
+    studentEmail = student.email;
+    states.student = student.state;
+    // A lesson two days ago (My Lessons, My Students, Earnings) and one tomorrow (the schedules).
+    pastLessonId = await createLesson(db, {
+      tutor,
+      studentId: student.id,
+      start: new Date(FIXED_NOW.getTime() - 2 * DAY),
+      // A free trial: Earnings lists it (at nothing) without a payment behind it.
+      isTrial: true,
+    });
+    await createLesson(db, {
+      tutor,
+      studentId: student.id,
+      start: new Date(FIXED_NOW.getTime() + DAY),
+    });
+    states.tutor = await signedInState(suite.browser, suite.server.url, tutor.email);
+  });
+
+  async function signedInState(browser: Browser, url: string, email: string) {
+    const { page, context, close } = await newPage(browser);
+    await page.goto(url);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/tutor/overview');
+    const state = await context.storageState();
+    await close();
+    return state;
+  }
+
+  async function expectRealContent(page: Page, shown: SidebarPage) {
+    await page.getByRole('heading', { level: 1, name: shown.heading }).waitFor();
+    if (shown.builtElsewhere) return;
+    await page.getByText(shown.shows).first().waitFor();
+    expect(await page.getByText('Coming soon').count(), shown.path).toBe(0);
+  }
+
+  for (const [role, pages] of [
+    ['student', STUDENT_PAGES],
+    ['tutor', TUTOR_PAGES],
+  ] as const)
+    for (const screen of SCREENS)
+      it(
+        `shows the ${role}'s sidebar pages with real content at ${screen.width} px, ${screen.colorScheme}`,
+        {
+          // Seven or eight pages, each shot and checked by axe: longer than one screen's test.
+          timeout: 240_000,
+        },
+        async () => {
+          const { page, assertNoErrors, close } = await newPage(suite.browser, {
+            viewport: { width: screen.width, height: screen.height },
+            colorScheme: screen.colorScheme,
+            storageState: states[role],
+          });
+          page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
+          if (screen.width === 1280) {
+            // The sidebar offers exactly these pages (Messages waits for issue #16).
+            await page.goto(`${suite.server.url}${pages[0]!.path}`);
+            await expectRealContent(page, pages[0]!);
+            const links = page
+              .getByRole('navigation', { name: /^(Main|Account)$/ })
+              .getByRole('link');
+            expect(await links.allInnerTexts()).toEqual(pages.map((shown) => shown.label));
+          }
+          for (const shown of pages) {
+            await page.goto(`${suite.server.url}${shown.path}`);
+            await expectRealContent(page, shown);
+            if (!shown.builtElsewhere)
+              await checkScreen(
+                page,
+                `sidebar-${role}-${slug(shown.label)}-${screen.width}-${screen.colorScheme}`,
+              );
+          }
+          assertNoErrors();
+          await close();
+        },
+      );
+
+  it("opens a past lesson's details from My Lessons", async () => {
+    const { page, assertNoErrors, close } = await newPage(suite.browser, {
+      storageState: states.student,
+    });
+    await page.goto(`${suite.server.url}/student/lessons`);
+    const past = page.getByRole('region', { name: LESSON_HISTORY_MESSAGES.pastLessons });
+    await past.getByRole('button', { name: new RegExp(TUTOR_NAME) }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(BOOKING_MESSAGES.myNotes).waitFor();
+    expect(await dialog.innerText()).toContain('Completed');
+    await checkScreen(page, 'sidebar-student-past-lesson-dialog');
+    expect(pastLessonId).toBeTruthy();
+    assertNoErrors();
+    await close();
+  });
+
+  it('finds an answer and writes to support from the Help Center', async () => {
+    const { page, assertNoErrors, close } = await newPage(suite.browser, {
+      storageState: states.student,
+    });
+    await page.goto(`${suite.server.url}/student/help`);
+    const search = page.getByLabel(HELP_MESSAGES.searchLabel);
+    await search.fill('refund');
+    const answers = page.getByTestId('help-answer');
+    expect(await answers.count()).toBe(1);
+    await page.getByText('When do I get a refund?').click();
+    await page.getByText(/refunded in full automatically/).waitFor();
+    await search.fill('teleport');
+    await page.getByText(HELP_MESSAGES.noAnswers('teleport')).waitFor();
+
+    // Nothing typed: the form says what is missing, and sends nothing.
+    await page.getByRole('button', { name: HELP_MESSAGES.send }).click();
+    await page.getByText(HELP_MESSAGES.subjectRequired).waitFor();
+    await page.getByText(HELP_MESSAGES.messageTooShort(10)).waitFor();
+    await checkScreen(page, 'sidebar-student-help-invalid');
+
+    const before = suite.server.inbox.countTo(SUPPORT_EMAIL);
+    await page.getByLabel(HELP_MESSAGES.subject, { exact: true }).fill('Lesson time');
+    await page
+      .getByLabel(HELP_MESSAGES.message, { exact: true })
+      .fill('Can my lesson on Saturday start later?');
+    await page.getByRole('button', { name: HELP_MESSAGES.send }).click();
+    await page.getByText(HELP_MESSAGES.sent).waitFor();
+    const mail = await suite.server.inbox.waitFor(SUPPORT_EMAIL, { afterCount: before });
+    expect(mail.subject).toBe('[Help Center] Lesson time');
+    expect(mail.text).toContain(`Reply to: ${studentEmail}`);
+    expect(mail.text).toContain('Can my lesson on Saturday start later?');
+    await checkScreen(page, 'sidebar-student-help-sent');
+    assertNoErrors();
+    await close();
+  });
+});
