@@ -179,6 +179,7 @@ export const DISCOVERY_MESSAGES = {
   searchRating: 'Minimum rating must be one of 4.5, 4.0, 3.5 or 3.0',
   searchSort: 'Sort must be relevance, price_asc, price_desc or rating',
   searchPage: 'Page must be a whole number from 1 to 1000',
+  searchPriceIgnored: 'Showing all prices until the range is fixed.',
 } as const;
 
 export const BOOKING_MESSAGES = {
