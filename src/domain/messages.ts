@@ -142,6 +142,12 @@ export const TUTOR_PROFILE_MESSAGES = {
   completeStepFailed: 'Failed to complete step',
   submitFailed: 'Failed to submit profile',
   saveAvailabilityFailed: 'Failed to save availability data',
+  // Ours: the availability drawn in the wizard is kept in the tab until it is submitted.
+  availabilityDraftRestored:
+    'We kept the availability you drew before. It is not submitted yet: review it and submit your profile.',
+  leaveAvailabilityTitle: 'Leave before submitting?',
+  leaveAvailability:
+    'Your availability is not submitted yet. It stays in this tab if you come back to this step.',
   completeProfileFailed: 'Failed to complete profile. Please try again.',
   profileSubmitted: 'Profile submitted for approval!',
   previewSoon: 'Profile preview will be implemented soon',
