@@ -144,6 +144,12 @@ export const TUTOR_PROFILE_MESSAGES = {
   completeStepFailed: 'Failed to complete step',
   submitFailed: 'Failed to submit profile',
   saveAvailabilityFailed: 'Failed to save availability data',
+  // Ours: the availability drawn in the wizard is kept in the tab until it is submitted.
+  availabilityDraftRestored:
+    'We kept the availability you drew before. It is not submitted yet: review it and submit your profile.',
+  leaveAvailabilityTitle: 'Leave before submitting?',
+  leaveAvailability:
+    'Your availability is not submitted yet. It stays in this tab if you come back to this step.',
   completeProfileFailed: 'Failed to complete profile. Please try again.',
   profileSubmitted: 'Profile submitted for approval!',
   previewSoon: 'Profile preview will be implemented soon',
@@ -181,6 +187,7 @@ export const DISCOVERY_MESSAGES = {
   searchRating: 'Minimum rating must be one of 4.5, 4.0, 3.5 or 3.0',
   searchSort: 'Sort must be relevance, price_asc, price_desc or rating',
   searchPage: 'Page must be a whole number from 1 to 1000',
+  searchPriceIgnored: 'Showing all prices until the range is fixed.',
 } as const;
 
 export const BOOKING_MESSAGES = {

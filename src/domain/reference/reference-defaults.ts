@@ -73,6 +73,29 @@ export type ProfileStepCode = (typeof PROFILE_STEP_CODES)[number];
 const withIds = <T extends object>(rows: T[]): (T & { id: number })[] =>
   rows.map((row, index) => ({ id: index + 1, ...row }));
 
+/**
+ * Subjects and languages beyond the spec's lists, so that popular searches (Programming, Music,
+ * French) have tutors to find. Appended after the spec's rows (their ids follow); migration
+ * 014-wider-catalogue.sql adds the same rows to a catalogue seeded before them.
+ */
+export const ADDED_SUBJECTS = [
+  'Spanish',
+  'French',
+  'German',
+  'Programming',
+  'Music',
+  'Biology',
+  'History',
+  'Economics',
+];
+export const ADDED_LANGUAGES = [
+  { name: 'Portuguese', code: 'pt' },
+  { name: 'Hindi', code: 'hi' },
+  { name: 'Italian', code: 'it' },
+  { name: 'Korean', code: 'ko' },
+  { name: 'Turkish', code: 'tr' },
+];
+
 export const DEFAULT_REFERENCE_DATA: ReferenceData = {
   subjects: withIds(
     [
@@ -84,6 +107,7 @@ export const DEFAULT_REFERENCE_DATA: ReferenceData = {
       'TOEFL',
       'Business English',
       'Conversation Practice',
+      ...ADDED_SUBJECTS,
     ].map((name) => ({ name })),
   ),
   languages: withIds([
@@ -96,6 +120,7 @@ export const DEFAULT_REFERENCE_DATA: ReferenceData = {
     { name: 'Arabic', code: 'ar' },
     { name: 'Russian', code: 'ru' },
     { name: 'Urdu', code: 'ur' },
+    ...ADDED_LANGUAGES,
   ]),
   languageLevels: [
     { code: 'basic', name: 'Basic' },

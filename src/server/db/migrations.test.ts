@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseDriver } from './database';
 import { migrate, readMigrations } from './migrate';
 import { createTutors } from '../test/factories';
+import { DEFAULT_REFERENCE_DATA } from '../../domain/reference/reference-defaults';
 import { openTestDatabase, TEST_DRIVERS } from '../test/test-database';
 import { seedReferenceData } from './seed/reference-seed';
 
@@ -156,5 +157,93 @@ describe.each(TEST_DRIVERS)('migration 013 on %s', (driver) => {
       [2, '09:00', '12:00'],
       [2, '15:00', '16:00'],
     ]);
+  });
+});
+describe.each(TEST_DRIVERS)('migration 014 on %s', (driver) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver, { migrated: false });
+    const all = await readMigrations();
+    await migrate(
+      database.db,
+      all.filter((migration) => migration.name < '014'),
+    );
+  });
+  afterAll(() => database.close());
+
+  it('adds the wider catalogue after a catalogue seeded before it, keeping an operator’s own rows', async () => {
+    const db = database.db;
+    // As seeded before 014 (the spec's first rows), and an operator's own Music, deactivated.
+    await db
+      .insertInto('subjects')
+      .values([
+        { name: 'English', display_order: 1 },
+        { name: 'Mathematics', display_order: 2 },
+        { name: 'Music', display_order: 3, is_active: false },
+      ])
+      .execute();
+    await db
+      .insertInto('languages')
+      .values([
+        { name: 'English', code: 'en', display_order: 1 },
+        { name: 'Portugues', code: 'pt', display_order: 2 },
+      ])
+      .execute();
+    await migrate(db);
+
+    const subjects = await db
+      .selectFrom('subjects')
+      .select(['name', 'is_active'])
+      .orderBy('display_order')
+      .orderBy('id')
+      .execute();
+    expect(subjects.map((row) => row.name)).toEqual([
+      'English',
+      'Mathematics',
+      'Music',
+      'Spanish',
+      'French',
+      'German',
+      'Programming',
+      'Biology',
+      'History',
+      'Economics',
+    ]);
+    expect(subjects.find((row) => row.name === 'Music')?.is_active).toBe(false);
+    const languages = await db
+      .selectFrom('languages')
+      .select('name')
+      .orderBy('display_order')
+      .execute();
+    expect(languages.map((row) => row.name)).toEqual([
+      'English',
+      'Portugues',
+      'Hindi',
+      'Italian',
+      'Korean',
+      'Turkish',
+    ]);
+  });
+});
+
+describe.each(TEST_DRIVERS)('a new database on %s', (driver) => {
+  it('gets the whole catalogue from the reference seed, in the defaults’ order and ids', async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const subjects = await database.db
+        .selectFrom('subjects')
+        .select(['id', 'name'])
+        .orderBy('display_order')
+        .execute();
+      expect(subjects).toEqual(DEFAULT_REFERENCE_DATA.subjects);
+      const languages = await database.db
+        .selectFrom('languages')
+        .select(['id', 'name', 'code'])
+        .orderBy('display_order')
+        .execute();
+      expect(languages).toEqual(DEFAULT_REFERENCE_DATA.languages);
+    } finally {
+      await database.close();
+    }
   });
 });

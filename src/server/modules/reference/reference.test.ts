@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { referenceDataResponse } from '../../../contracts/reference.contract';
-import { DEFAULT_REFERENCE_DATA } from '../../../domain/reference/reference-defaults';
+import {
+  ADDED_LANGUAGES,
+  ADDED_SUBJECTS,
+  DEFAULT_REFERENCE_DATA,
+} from '../../../domain/reference/reference-defaults';
 import { seedReferenceData } from '../../db/seed/reference-seed';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
@@ -19,7 +23,7 @@ describe.each(TEST_DRIVERS)('GET /api/reference on %s', (driver) => {
     return referenceDataResponse.parse(await response.json());
   };
 
-  it("returns the spec's reference data in display order", async () => {
+  it("returns the spec's reference data, then the wider catalogue, in display order", async () => {
     const data = await load();
     expect(data.subjects.map((s) => s.name)).toEqual([
       'English',
@@ -30,6 +34,7 @@ describe.each(TEST_DRIVERS)('GET /api/reference on %s', (driver) => {
       'TOEFL',
       'Business English',
       'Conversation Practice',
+      ...ADDED_SUBJECTS,
     ]);
     expect(data.languages.map((l) => l.name)).toEqual([
       'English',
@@ -41,6 +46,7 @@ describe.each(TEST_DRIVERS)('GET /api/reference on %s', (driver) => {
       'Arabic',
       'Russian',
       'Urdu',
+      ...ADDED_LANGUAGES.map((language) => language.name),
     ]);
     expect(data.languageLevels.map((l) => l.code)).toEqual([
       'basic',

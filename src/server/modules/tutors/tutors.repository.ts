@@ -320,13 +320,32 @@ export async function reviewCountOf(db: Kysely<DB>, id: string): Promise<number 
   return row?.review_count;
 }
 
+/** Active subjects some tutor teaches: a search for one of them finds that tutor. */
+const taughtSubjects = (db: Kysely<DB>) =>
+  db
+    .selectFrom('subjects')
+    .select('name')
+    .where('is_active', '=', true)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('tutor_subjects as ts')
+          .select(sql`1`.as('one'))
+          .whereRef('ts.subject_id', '=', 'subjects.id'),
+      ),
+    );
+
+/** Of `names`, those some tutor teaches. */
+export async function taught(db: Kysely<DB>, names: readonly string[]): Promise<Set<string>> {
+  const rows = await taughtSubjects(db)
+    .where('name', 'in', [...names])
+    .execute();
+  return new Set(rows.map((row) => row.name));
+}
+
 export async function suggest(db: Kysely<DB>, q: string, limit: number) {
   const pattern = `%${escapeLike(q.toLowerCase())}%`;
   const [subjects, tutors] = await Promise.all([
-    db
-      .selectFrom('subjects')
-      .select('name')
-      .where('is_active', '=', true)
+    taughtSubjects(db)
       .where(sql<boolean>`lower(name) like ${pattern}`)
       .orderBy('display_order')
       .limit(limit)

@@ -58,10 +58,15 @@ export async function searchTutors(
   // chips: nobody matches.
   const words =
     filters.q && terms.length === 0 ? null : await repository.wordsQuery(ctx.db, filters, terms);
-  const { ids, total } =
+  let { ids, total } =
     words === null
       ? { ids: [], total: 0 }
       : await repository.searchTutorIds(ctx.db, filters, words);
+  const lastPage = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
+  // A page past the last (an old link, fewer tutors since) shows the last page instead.
+  const page = Math.min(filters.page, lastPage);
+  if (page !== filters.page && words !== null)
+    ({ ids, total } = await repository.searchTutorIds(ctx.db, { ...filters, page }, words));
   const rows = ids.length > 0 ? await repository.cardsOf(ctx.db, ids) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
@@ -71,16 +76,22 @@ export async function searchTutors(
       return row ? [toCard(ctx, row)] : [];
     }),
     total,
-    page: filters.page,
+    page,
     pageSize: SEARCH_PAGE_SIZE,
     totalPages: Math.ceil(total / SEARCH_PAGE_SIZE),
   };
 }
 
-/** Up to 8 suggestions: matching subjects, then tutor names; the popular list for an empty box. */
+/**
+ * Up to 8 suggestions that find someone: subjects some tutor teaches, then tutor names; for an
+ * empty box, the popular searches some tutor teaches.
+ */
 export async function suggestions(ctx: TutorsContext, q: string): Promise<string[]> {
   const text = q.trim();
-  if (!text) return [...POPULAR_SEARCHES];
+  if (!text) {
+    const taught = await repository.taught(ctx.db, POPULAR_SEARCHES);
+    return POPULAR_SEARCHES.filter((name) => taught.has(name));
+  }
   const found = await repository.suggest(ctx.db, text, MAX_SUGGESTIONS);
   return [...new Set(found)].slice(0, MAX_SUGGESTIONS);
 }

@@ -188,8 +188,18 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
     expect(expected.n).toBeGreaterThan(SEARCH_PAGE_SIZE);
     expect(all.total).toBe(expected.n);
     expect(new Set(all.tutors.map((tutor) => tutor.id)).size).toBe(expected.n);
-    const beyond = await search(`${query}&page=${Math.ceil(expected.n / SEARCH_PAGE_SIZE) + 1}`);
-    expect(beyond).toMatchObject({ tutors: [], total: expected.n });
+    // Past the last page (an old link): the last page, said as such.
+    const lastPage = Math.ceil(expected.n / SEARCH_PAGE_SIZE);
+    const last = await search(`${query}&page=${lastPage}`);
+    for (const beyond of [lastPage + 1, 1000])
+      expect(await search(`${query}&page=${beyond}`)).toEqual({ ...last, page: lastPage });
+    expect(last.tutors.length).toBeGreaterThan(0);
+    expect(await search('q=nobodyteachesthis&page=3')).toMatchObject({
+      tutors: [],
+      total: 0,
+      page: 1,
+      totalPages: 0,
+    });
   });
 
   it('treats SQL metacharacters, % and _ as plain text', async () => {
@@ -216,6 +226,9 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
     ['minPrice=150&maxPrice=100', DISCOVERY_MESSAGES.searchPriceOrder],
     ['minPrice=100&maxPrice=100.5', DISCOVERY_MESSAGES.searchPriceOrder],
     ['minPrice=-1', DISCOVERY_MESSAGES.searchPriceRange],
+    ['minPrice=50&maxPrice=40', DISCOVERY_MESSAGES.searchPriceOrder],
+    ['minPrice=20&maxPrice=20', DISCOVERY_MESSAGES.searchPriceOrder],
+    ['minPrice=-5&maxPrice=500', DISCOVERY_MESSAGES.searchPriceRange],
     ['maxPrice=201', DISCOVERY_MESSAGES.searchPriceRange],
     ['minRating=2', DISCOVERY_MESSAGES.searchRating],
     ['sort=cheapest', DISCOVERY_MESSAGES.searchSort],
@@ -229,18 +242,49 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
 
   it('suggests subjects and names, or the popular list for an empty box', async () => {
     const { student } = await marketplace();
-    expect((await student.get('/api/tutors/suggestions')).json.suggestions).toEqual([
-      'Mathematics',
-      'English',
-      'Programming',
-      'Physics',
-      'French',
-      'Music',
-    ]);
     const suggestions = (await student.get('/api/tutors/suggestions?q=eng')).json
       .suggestions as string[];
     expect(suggestions).toContain('English');
     expect(suggestions.length).toBeLessThanOrEqual(8);
+  });
+
+  it('suggests only what finds a tutor: popular searches and subjects somebody teaches', async () => {
+    const { student, search, cheapest } = await marketplace();
+    const db = t.database.db;
+    const subjectId = async (name: string) =>
+      (
+        await db
+          .selectFrom('subjects')
+          .select('id')
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow()
+      ).id;
+    // Nobody teaches Music; one tutor teaches Programming.
+    await db
+      .deleteFrom('tutor_subjects')
+      .where('subject_id', '=', await subjectId('Music'))
+      .execute();
+    await db
+      .insertInto('tutor_subjects')
+      .values({
+        tutor_profile_id: cheapest,
+        subject_id: await subjectId('Programming'),
+        proficiency_level: 'expert',
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+
+    const popular = (await student.get('/api/tutors/suggestions')).json.suggestions as string[];
+    expect(popular).toContain('Programming');
+    expect(popular).not.toContain('Music');
+    expect(popular.length).toBeGreaterThan(0);
+    for (const suggestion of popular)
+      expect((await search(`q=${encodeURIComponent(suggestion)}`)).total).toBeGreaterThan(0);
+    const typed = (await student.get('/api/tutors/suggestions?q=mus')).json.suggestions;
+    expect(typed).not.toContain('Music');
+    expect((await student.get('/api/tutors/suggestions?q=progr')).json.suggestions).toContain(
+      'Programming',
+    );
   });
 
   it('shows a tutor profile, and 404 for an unknown id', async () => {

@@ -4,7 +4,9 @@ import { PRICE_CEILING, PRICE_FLOOR, RATING_OPTIONS } from '../../../domain/tuto
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { TextField } from '../../components/ui/text-field';
+import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
 import { useReferenceData } from '../../lib/reference-data';
+import type { RejectedPrice } from './search-params';
 
 type PanelFilters = Pick<TutorSearch, 'minPrice' | 'maxPrice' | 'minRating' | 'languages'>;
 
@@ -15,21 +17,26 @@ const legend = 'mb-3 block text-sm font-semibold text-slate-900 dark:text-slate-
 /**
  * The Filters panel (price range, minimum rating, languages). Edits stay a draft until Apply, so
  * a half-typed price never runs a search; the price rule is the API's own schema. The parent
- * remounts it (key) when the address changes, so the draft always starts from the URL.
+ * remounts it (key) when the address changes, so the draft always starts from the URL; a price
+ * range from the address that the search could not use starts the draft, with why.
  */
 export function FiltersPanel({
   filters,
+  priceRejected,
   onApply,
 }: {
   filters: PanelFilters;
+  priceRejected?: RejectedPrice;
   onApply: (change: PanelFilters) => void;
 }) {
   const { languages } = useReferenceData();
-  const [minPrice, setMinPrice] = useState(String(filters.minPrice));
-  const [maxPrice, setMaxPrice] = useState(String(filters.maxPrice));
+  const [minPrice, setMinPrice] = useState(priceRejected?.minPrice ?? String(filters.minPrice));
+  const [maxPrice, setMaxPrice] = useState(priceRejected?.maxPrice ?? String(filters.maxPrice));
   const [minRating, setMinRating] = useState(filters.minRating);
   const [chosen, setChosen] = useState(filters.languages);
-  const [priceError, setPriceError] = useState<string>();
+  const [priceError, setPriceError] = useState(priceRejected?.message);
+  // Until Apply, the address's unusable range is what the results ignore.
+  const [searchedAllPrices, setSearchedAllPrices] = useState(priceRejected !== undefined);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -42,6 +49,7 @@ export function FiltersPanel({
       return;
     }
     setPriceError(undefined);
+    setSearchedAllPrices(false);
     onApply({
       minPrice: parsed.data.minPrice,
       maxPrice: parsed.data.maxPrice,
@@ -81,8 +89,9 @@ export function FiltersPanel({
           />
         </div>
         {priceError && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          <p role="alert" className="mt-2 text-sm text-red-600 dark:text-red-400">
             {priceError}
+            {searchedAllPrices && ` ${M.searchPriceIgnored}`}
           </p>
         )}
       </fieldset>

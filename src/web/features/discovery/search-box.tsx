@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { MAX_SUGGESTIONS, POPULAR_SEARCHES } from '../../../domain/tutors/tutor-search';
+import { MAX_SUGGESTIONS } from '../../../domain/tutors/tutor-search';
 import { useSuggestions } from './discovery-api';
 
 /** Waits until typing pauses, so suggestions are not asked for on every key. */
@@ -21,7 +21,8 @@ function nextActive(index: number, step: number, count: number): number {
 
 /**
  * The search box: a combobox (ARIA 1.2) whose list shows up to 8 suggestions, the popular
- * searches while it is empty; arrows move, Enter picks or searches, Escape closes.
+ * searches that find someone while it is empty; arrows move, Enter picks or searches, Escape
+ * closes.
  */
 export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const [text, setText] = useState(value);
@@ -29,11 +30,9 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: st
   const [active, setActive] = useState(-1);
   const listId = useId();
   const typed = useDebounced(text.trim(), 200);
-  const remote = useSuggestions(typed, open && typed.length > 0);
-  const suggestions = (typed ? (remote.data ?? []) : [...POPULAR_SEARCHES]).slice(
-    0,
-    MAX_SUGGESTIONS,
-  );
+  // For an empty box the server's popular searches: only those some tutor teaches.
+  const remote = useSuggestions(typed, open);
+  const suggestions = (remote.data ?? []).slice(0, MAX_SUGGESTIONS);
 
   // The address changed (Back, a chip, Clear): show what is searched.
   useEffect(() => setText(value), [value]);

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
 import {
   activeFilterCount,
   DEFAULT_FILTERS,
   filtersFromParams,
+  rejectedPrice,
   toQueryString,
   viewFromParams,
 } from './search-params';
@@ -31,8 +33,23 @@ describe('search filters in the address', () => {
 
   it('drops a hand-edited bad value and keeps the rest', () => {
     expect(parse('q=math&page=-3&minRating=2')).toEqual({ ...DEFAULT_FILTERS, q: 'math' });
-    // min must stay at least $1 below max: the offending minimum goes.
-    expect(parse('minPrice=80&maxPrice=50')).toEqual({ ...DEFAULT_FILTERS, maxPrice: 50 });
+    expect(viewFromParams(new URLSearchParams('view=cards'))).toBe('grid');
+  });
+
+  it.each([
+    ['minPrice=50&maxPrice=40', '50', '40', M.searchPriceOrder],
+    ['minPrice=20&maxPrice=20', '20', '20', M.searchPriceOrder],
+    ['minPrice=-5&maxPrice=500', '-5', '500', M.searchPriceRange],
+    ['maxPrice=abc', '0', 'abc', M.searchPriceRange],
+  ])('searches all prices for the bad range %s and says why', (query, min, max, message) => {
+    const params = new URLSearchParams(`q=math&${query}`);
+    expect(filtersFromParams(params)).toEqual({ ...DEFAULT_FILTERS, q: 'math' });
+    expect(rejectedPrice(params)).toEqual({ minPrice: min, maxPrice: max, message });
+  });
+
+  it('has nothing to say about a good or absent price range', () => {
+    expect(rejectedPrice(new URLSearchParams('minPrice=10&maxPrice=60'))).toBeUndefined();
+    expect(rejectedPrice(new URLSearchParams('q=math'))).toBeUndefined();
     expect(viewFromParams(new URLSearchParams('view=cards'))).toBe('grid');
   });
 

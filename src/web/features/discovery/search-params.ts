@@ -9,7 +9,12 @@ export const DEFAULT_FILTERS: TutorSearch = tutorSearchSchema.parse({});
 
 const KEYS = ['q', 'subjects', 'languages', 'minPrice', 'maxPrice', 'minRating', 'sort', 'page'];
 
-/** The filters in an address; a hand-edited bad value falls back to its default. */
+const PRICE_KEYS = ['minPrice', 'maxPrice'];
+
+/**
+ * The filters in an address; a hand-edited bad value falls back to its default. A bad price
+ * range drops both ends (the search runs over all prices) and rejectedPrice says why.
+ */
 export function filtersFromParams(params: URLSearchParams): TutorSearch {
   const raw: Record<string, string> = {};
   for (const key of KEYS) {
@@ -19,9 +24,28 @@ export function filtersFromParams(params: URLSearchParams): TutorSearch {
   for (let attempt = 0; attempt < KEYS.length; attempt++) {
     const parsed = tutorSearchSchema.safeParse(raw);
     if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]);
+      for (const bad of PRICE_KEYS.includes(key) ? PRICE_KEYS : [key]) delete raw[bad];
+    }
   }
   return DEFAULT_FILTERS;
+}
+
+/** A price range in the address the search cannot use: the ends as written, and why. */
+export interface RejectedPrice {
+  minPrice: string;
+  maxPrice: string;
+  message: string;
+}
+
+export function rejectedPrice(params: URLSearchParams): RejectedPrice | undefined {
+  const minPrice = params.get('minPrice') ?? String(PRICE_FLOOR);
+  const maxPrice = params.get('maxPrice') ?? String(PRICE_CEILING);
+  const parsed = tutorSearchSchema.safeParse({ minPrice, maxPrice });
+  return parsed.success
+    ? undefined
+    : { minPrice, maxPrice, message: parsed.error.issues[0]!.message };
 }
 
 export const viewFromParams = (params: URLSearchParams): ResultsView =>

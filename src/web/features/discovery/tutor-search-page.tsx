@@ -16,7 +16,7 @@ import { Dialog } from '../../components/ui/dialog';
 
 /** Find Your Perfect Tutor: the search lives in the address, so a search can be shared and reloaded. */
 export function TutorSearchPage() {
-  const { filters, view, update, setView } = useSearchFilters();
+  const { filters, priceRejected, view, update, setView, correctPage } = useSearchFilters();
   const [sheetOpen, setSheetOpen] = useState(false);
   const search = useTutorSearch(filters);
   const { data, isPending, isError, isPlaceholderData, errorUpdatedAt } = search;
@@ -24,6 +24,11 @@ export function TutorSearchPage() {
   useEffect(() => {
     if (errorUpdatedAt) notify.error(M.loadTutorsFailed, 'tutor-search-error');
   }, [errorUpdatedAt]);
+  // Past the last page the server answers with the last one: the address follows.
+  const shownPage = data && !isPlaceholderData ? data.page : filters.page;
+  useEffect(() => {
+    if (shownPage !== filters.page) correctPage(shownPage);
+  }, [shownPage, filters.page, correctPage]);
 
   const panelFilters = {
     minPrice: filters.minPrice,
@@ -32,7 +37,7 @@ export function TutorSearchPage() {
     languages: filters.languages,
   };
   // Remount the panel's draft whenever the address's filters change (Back, Reset, a shared link).
-  const panelKey = toQueryString({ ...DEFAULT_FILTERS, ...panelFilters });
+  const panelKey = `${toQueryString({ ...DEFAULT_FILTERS, ...panelFilters })}:${priceRejected?.message}`;
   const applyPanel = (change: typeof panelFilters) => {
     setSheetOpen(false);
     update(change);
@@ -68,7 +73,12 @@ export function TutorSearchPage() {
           <h2 className="mb-3 flex items-center gap-2 font-semibold">
             <SlidersHorizontal aria-hidden className="h-4 w-4" /> Filters
           </h2>
-          <FiltersPanel key={panelKey} filters={panelFilters} onApply={applyPanel} />
+          <FiltersPanel
+            key={panelKey}
+            filters={panelFilters}
+            priceRejected={priceRejected}
+            onApply={applyPanel}
+          />
         </aside>
 
         <section aria-label="Results" className="min-w-0 space-y-4">
@@ -97,7 +107,7 @@ export function TutorSearchPage() {
             onClear={() => update({ ...DEFAULT_FILTERS })}
           />
           {data && !isError && (
-            <Pagination page={filters.page} totalPages={data.totalPages} onPage={goToPage} />
+            <Pagination page={data.page} totalPages={data.totalPages} onPage={goToPage} />
           )}
         </section>
       </div>
@@ -109,7 +119,12 @@ export function TutorSearchPage() {
         variant="sheet"
         closeLabel="Close filters"
       >
-        <FiltersPanel key={panelKey} filters={panelFilters} onApply={applyPanel} />
+        <FiltersPanel
+          key={panelKey}
+          filters={panelFilters}
+          priceRejected={priceRejected}
+          onApply={applyPanel}
+        />
       </Dialog>
     </div>
   );
