@@ -8,6 +8,7 @@ import { toMinutes } from '../../../domain/availability/weekly-window';
 import type { AvailabilityResponse } from '../../../contracts/tutor-profile.contract';
 import { browserTimeZone } from '../../components/availability/timezone-select';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { ChoiceChip } from '../../components/ui/choice-chip';
 import { paths } from '../../lib/paths';
 import { useReferenceData } from '../../lib/reference-data';
 
@@ -128,20 +129,14 @@ export function AvailabilityCard({
           {zonesDiffer && (
             <div role="group" aria-label="Show times in" className="flex flex-wrap gap-2">
               {[false, true].map((device) => (
-                <button
+                <ChoiceChip
                   key={String(device)}
-                  type="button"
-                  aria-pressed={inDeviceZone === device}
+                  pressed={inDeviceZone === device}
                   onClick={() => setInDeviceZone(device)}
-                  className={`rounded-md border px-2.5 py-1 text-xs font-medium ${
-                    inDeviceZone === device
-                      ? 'border-indigo-600 bg-indigo-600 text-white'
-                      : 'border-slate-300 dark:border-slate-700'
-                  }`}
                 >
                   {zoneCityName(device ? deviceZone : profileZone)} time
                   {device ? ' (this device, as your lessons)' : ' (your profile)'}
-                </button>
+                </ChoiceChip>
               ))}
             </div>
           )}
