@@ -57,6 +57,9 @@ export function AvailabilityEditorCalendar({
         daysOfWeek: [weeklyWindow.dayOfWeek],
         startTime: weeklyWindow.startTime,
         endTime: weeklyWindow.endTime,
+        // The window's own times, as the list below writes them: the calendar's formatting
+        // would end a window at midnight with '00:00' where the list says '24:00'.
+        title: `${weeklyWindow.startTime} – ${weeklyWindow.endTime}`,
         extendedProps: { weeklyWindow },
       })),
     [windows],
@@ -89,7 +92,7 @@ export function AvailabilityEditorCalendar({
         }}
         events={events}
         eventClick={(info) => onWindowClick(info.event.extendedProps.weeklyWindow as WeeklyWindow)}
-        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        displayEventTime={false}
         slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
       />
     </div>

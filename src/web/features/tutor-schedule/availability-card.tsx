@@ -1,16 +1,25 @@
 import { Clock, Globe, Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { WEEKDAYS_MONDAY_FIRST } from '../../../domain/availability/window-editing';
 import { zoneCityName } from '../../../domain/availability/time-zones';
+import { viewerWeek } from '../../../domain/availability/viewer-week';
 import { weeklyHours } from '../../../domain/availability/weekly-hours';
 import { toMinutes } from '../../../domain/availability/weekly-window';
 import type { AvailabilityResponse } from '../../../contracts/tutor-profile.contract';
-import { Button } from '../../components/ui/button';
+import { browserTimeZone } from '../../components/availability/timezone-select';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { ChoiceChip } from '../../components/ui/choice-chip';
+import { paths } from '../../lib/paths';
 import { useReferenceData } from '../../lib/reference-data';
 
 const card =
   'rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900';
 
-/** 'Your Availability': hours per week, the zone, and each weekday's ranges. */
+/**
+ * 'Your Availability': hours per week, the zone, and each weekday's ranges. The week is kept
+ * in the profile's zone; when this device is elsewhere (where the lessons below are shown) a
+ * switch shows it in the device's zone too, and each label says which zone it is.
+ */
 export function AvailabilityCard({
   state,
   onEdit,
@@ -19,6 +28,8 @@ export function AvailabilityCard({
   state:
     | { status: 'loading' }
     | { status: 'error'; message: string }
+    /** Before the wizard is submitted there is no availability: the way there, not an error. */
+    | { status: 'no-profile' }
     | { status: 'ready'; availability: AvailabilityResponse };
   onEdit: () => void;
   onRetry: () => void;
@@ -26,6 +37,22 @@ export function AvailabilityCard({
   const reference = useReferenceData();
   const dayName = (dow: number) =>
     reference.settings.daysOfWeek.find((day) => day.dow === dow)?.name ?? String(dow);
+  const [inDeviceZone, setInDeviceZone] = useState(false);
+  const deviceZone = browserTimeZone();
+  const profileZone = state.status === 'ready' ? state.availability.timezone : null;
+  const zonesDiffer = profileZone !== null && profileZone !== deviceZone;
+  const shownZone = zonesDiffer && inDeviceZone ? deviceZone : profileZone;
+  const slots =
+    state.status !== 'ready'
+      ? []
+      : shownZone === profileZone || !profileZone
+        ? state.availability.slots
+        : viewerWeek({
+            weekly: state.availability.slots,
+            tutorZone: profileZone,
+            viewerZone: deviceZone,
+            now: new Date(),
+          });
 
   return (
     <section
@@ -55,6 +82,16 @@ export function AvailabilityCard({
         </div>
       )}
 
+      {state.status === 'no-profile' && (
+        <div className="mt-4 space-y-3">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Your weekly availability is the last step of your profile. Complete your profile to set
+            it, so students can book lessons with you.
+          </p>
+          <ButtonLink to={paths.tutor.completeProfile}>Complete Profile</ButtonLink>
+        </div>
+      )}
+
       {state.status === 'error' && (
         <div role="alert" className="mt-4 space-y-3">
           <p className="text-sm text-red-600 dark:text-red-400">{state.message}</p>
@@ -80,16 +117,32 @@ export function AvailabilityCard({
               <Clock aria-hidden className="h-4 w-4" />
               {weeklyHours(state.availability.slots)} hours per week
             </span>
-            {state.availability.timezone && (
-              <span className="inline-flex items-center gap-1.5">
+            {shownZone && (
+              <span className="inline-flex items-center gap-1.5" data-testid="availability-zone">
                 <Globe aria-hidden className="h-4 w-4" />
-                Times in {zoneCityName(state.availability.timezone)} time
+                Times in {zoneCityName(shownZone)} time (
+                {shownZone === profileZone ? "your profile's time zone" : "this device's time zone"}
+                )
               </span>
             )}
           </div>
+          {zonesDiffer && (
+            <div role="group" aria-label="Show times in" className="flex flex-wrap gap-2">
+              {[false, true].map((device) => (
+                <ChoiceChip
+                  key={String(device)}
+                  pressed={inDeviceZone === device}
+                  onClick={() => setInDeviceZone(device)}
+                >
+                  {zoneCityName(device ? deviceZone : profileZone)} time
+                  {device ? ' (this device, as your lessons)' : ' (your profile)'}
+                </ChoiceChip>
+              ))}
+            </div>
+          )}
           <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
             {WEEKDAYS_MONDAY_FIRST.map((dow) => {
-              const ranges = state.availability.slots
+              const ranges = slots
                 .filter((slot) => slot.dayOfWeek === dow)
                 .sort((a, b) => toMinutes(a.startTime) - toMinutes(b.startTime));
               return (

@@ -2,12 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { messageOf } from '../../lib/api-client';
+import { ApiError, messageOf } from '../../lib/api-client';
 import { AvailabilityCard } from './availability-card';
 import { AvailabilityDialog } from './availability-dialog';
 import { AVAILABILITY_QUERY_KEY, scheduleApi } from './schedule-api';
 
 const LOAD_FAILED = 'Failed to load availability';
+
+/** The server has no availability before the wizard is submitted (404): not a failure. */
+const notSubmitted = (error: unknown) => error instanceof ApiError && error.code === 'NOT_FOUND';
 
 /**
  * The tutor's My Schedule: weekly availability and upcoming lessons. The lessons
@@ -35,7 +38,9 @@ export function TutorSchedulePage({ upcomingLessons }: { upcomingLessons: ReactN
           availability.isPending
             ? { status: 'loading' }
             : availability.isError
-              ? { status: 'error', message: messageOf(availability.error, LOAD_FAILED) }
+              ? notSubmitted(availability.error)
+                ? { status: 'no-profile' }
+                : { status: 'error', message: messageOf(availability.error, LOAD_FAILED) }
               : { status: 'ready', availability: availability.data }
         }
         onEdit={() => setEditing(true)}

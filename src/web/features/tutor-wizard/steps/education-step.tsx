@@ -83,7 +83,8 @@ export function EducationStep({ initial, onSave, avatarUrl: _avatar, ...shell }:
       <section aria-labelledby="certificates-heading" className="space-y-3">
         <div className="flex items-center justify-between">
           <h3 id="certificates-heading" className="font-semibold">
-            Certificates <span className="font-normal text-slate-500">(optional)</span>
+            Certificates{' '}
+            <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
           </h3>
           <Button
             variant="secondary"

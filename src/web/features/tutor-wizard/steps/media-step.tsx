@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../../domain/messages';
 import { mediaSchema } from '../../../../domain/tutors/tutor-profile-rules';
 import { PhotoField } from '../../../components/images/photo-field';
+import { ChoiceChip } from '../../../components/ui/choice-chip';
 import { TextField } from '../../../components/ui/text-field';
 import { VIDEO_ASPECTS, VideoEmbed, type VideoAspect } from '../../../components/video/video-embed';
 import { messageOf } from '../../../lib/api-client';
@@ -74,19 +75,9 @@ export function MediaStep({ initial, onSave, avatarUrl, ...shell }: StepProps) {
         />
         <div className="flex items-center gap-2" role="group" aria-label="Preview shape">
           {(Object.keys(VIDEO_ASPECTS) as VideoAspect[]).map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={aspect === option}
-              onClick={() => setAspect(option)}
-              className={`rounded-md border px-2.5 py-1 text-xs font-medium ${
-                aspect === option
-                  ? 'border-indigo-600 bg-indigo-600 text-white'
-                  : 'border-slate-300 dark:border-slate-700'
-              }`}
-            >
+            <ChoiceChip key={option} pressed={aspect === option} onClick={() => setAspect(option)}>
               {option}
-            </button>
+            </ChoiceChip>
           ))}
         </div>
         <div className="max-w-xl">

@@ -135,7 +135,9 @@ export function SubjectsStep({ initial, onSave, avatarUrl: _avatar, ...shell }: 
         'subjects',
         <>
           Subjects you teach{' '}
-          <span className="font-normal text-slate-500">(up to {maxSubjects})</span>
+          <span className="font-normal text-slate-500 dark:text-slate-400">
+            (up to {maxSubjects})
+          </span>
         </>,
         subjects,
         reference.subjects.map((subject) => subject.name),

@@ -66,7 +66,7 @@ function ChoiceChips({
     <fieldset>
       <legend className="mb-2 text-sm font-semibold">
         {legend}{' '}
-        <span className="font-normal text-slate-500">
+        <span className="font-normal text-slate-500 dark:text-slate-400">
           ({value.length}/{max} selected)
         </span>
       </legend>
