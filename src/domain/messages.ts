@@ -554,3 +554,9 @@ export const TUTOR_PACKAGES_MESSAGES = {
     `A single ${minutes}-minute lesson costs ${single} at your rate of ${rate} per hour.`,
   exampleUnavailable: 'Complete your profile to see prices at your hourly rate.',
 } as const;
+
+/** Server-side limits on the account endpoints that say more than "too many attempts". */
+export const AUTH_LIMIT_MESSAGES = {
+  resendCooldown: (seconds: number) =>
+    `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting a new code.`,
+} as const;
