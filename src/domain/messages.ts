@@ -625,3 +625,9 @@ export const HELP_MESSAGES = {
   messageTooLong: (max: number) => `The message must be at most ${max} characters`,
   invalidCharacters: 'Remove the invisible control characters from the text',
 } as const;
+
+/** Server-side limits on the account endpoints that say more than "too many attempts". */
+export const AUTH_LIMIT_MESSAGES = {
+  resendCooldown: (seconds: number) =>
+    `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting a new code.`,
+} as const;

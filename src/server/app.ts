@@ -1,10 +1,7 @@
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -28,6 +25,7 @@ import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { tutorsRoutes } from './modules/tutors/tutors.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { registerApiDocs } from './plugins/api-docs';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
@@ -102,7 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               'res.headers["set-cookie"]',
             ],
           },
-    trustProxy: deps.env.NODE_ENV === 'production',
+    // Only the proxies TRUST_PROXY names may say who the client is (request.ip).
+    trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -162,13 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: deps.env.NODE_ENV === 'production',
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Tutora API', version: deps.version },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerApiDocs(app, env, deps.version);
 
   await app.register(multipart);
   await app.register(healthRoutes);

@@ -6,6 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from './env';
 import { PROJECT_ROOT } from './server';
 
+// Everything production needs but the setting a case leaves out.
+const productionBasics = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'x'.repeat(32),
+  SMTP_URL: 'smtp://mail.example.com:587',
+  LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
+};
+
 describe('loadEnv', () => {
   it('applies the documented defaults', () => {
     const env = loadEnv({});
@@ -22,6 +30,21 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATABASE_URL: '', SMTP_URL: '  ' }).DATABASE_URL).toBeUndefined();
   });
 
+  it('starts production with its required settings, trusting no proxy and showing no API docs', () => {
+    expect(loadEnv(productionBasics)).toMatchObject({ TRUST_PROXY: false, API_DOCS: false });
+  });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    [
+      '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback',
+      ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback'],
+    ],
+  ])('reads TRUST_PROXY=%j as %j', (value, setting) => {
+    expect(loadEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(setting);
+  });
+
   it.each([
     [{ DATABASE_URL: 'mysql://x@y/z' }, /DATABASE_URL must be a URL like postgres:\/\//],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
@@ -34,6 +57,12 @@ describe('loadEnv', () => {
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_ENDPOINT needs S3_BUCKET/],
     [{ S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT must be a URL like https:\/\//],
     [{ S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE/],
+    [{ ...productionBasics, SMTP_URL: '' }, /SMTP_URL is required in production/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY must be a comma list of the proxies' addresses/],
+    [{ TRUST_PROXY: '1' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.example' }, /TRUST_PROXY/],
+    [{ API_DOCS: 'yes' }, /API_DOCS/],
   ])('rejects %o with one clear line', (source, message) => {
     expect(() => loadEnv(source)).toThrow(ConfigError);
     expect(() => loadEnv(source)).toThrow(message);

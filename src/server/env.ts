@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_HOLD_MINUTES } from '../domain/payments/payment-rules';
@@ -71,7 +72,48 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Which proxies may name the client's address in X-Forwarded-For (off: nobody may). */
+  TRUST_PROXY: emptyAsUndefined.transform((value, ctx) => {
+    const setting = trustProxyOf(value);
+    if (setting === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "must be a comma list of the proxies' addresses or CIDRs, e.g. 10.0.0.0/8,127.0.0.1 (a hop count cannot tell a proxy from a client)",
+      });
+      return z.NEVER;
+    }
+    return setting;
+  }),
+  /** Swagger UI and the OpenAPI document: always outside production, in production only when true. */
+  API_DOCS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
+
+// Names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string) {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it: false (unset: the socket's address counts) or the proxies'
+ * addresses; undefined when the value is neither. Trusting every proxy, or any N hops, is not
+ * offered: then a client reaching the server directly could forge its address and dodge every
+ * per-address limit (Fastify itself ignores hop counts for that reason).
+ */
+function trustProxyOf(value: string | undefined): false | string[] | undefined {
+  if (value === undefined || value === 'false') return false;
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
 
@@ -92,6 +134,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   };
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration: SESSION_SECRET is required in production');
+  }
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration: SMTP_URL is required in production (verification codes and reset links must be emailed)',
+    );
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(

@@ -30,23 +30,24 @@ export async function recordLogin(db: Kysely<DB>, userId: string, at: Date) {
 }
 
 /**
- * Counts one hit on `key` in a fixed window of `windowSeconds` that starts at the first hit:
- * the count so far in the current window, and the seconds until that window ends.
+ * Counts one hit on `key` at `now` in a fixed window of `windowSeconds` that starts at the
+ * first hit: the count so far in the current window, and the seconds until that window ends.
  */
-export function countHit(db: Kysely<DB>, key: string, windowSeconds: number) {
+export function countHit(db: Kysely<DB>, key: string, windowSeconds: number, now: Date) {
   const window = sql`make_interval(secs => ${windowSeconds})`;
+  const at = sql`${now}::timestamptz`;
   return db
     .insertInto('rate_limits')
-    .values({ key, count: 1, window_start: sql`now()` })
+    .values({ key, count: 1, window_start: now })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql`case when rate_limits.window_start <= now() - ${window} then 1 else rate_limits.count + 1 end`,
-        window_start: sql`case when rate_limits.window_start <= now() - ${window} then now() else rate_limits.window_start end`,
+        count: sql`case when rate_limits.window_start <= ${at} - ${window} then 1 else rate_limits.count + 1 end`,
+        window_start: sql`case when rate_limits.window_start <= ${at} - ${window} then ${at} else rate_limits.window_start end`,
       }),
     )
     .returning([
       'count',
-      sql<number>`ceil(extract(epoch from (window_start + ${window} - now())))::int`.as(
+      sql<number>`ceil(extract(epoch from (window_start + ${window} - ${at})))::int`.as(
         'retry_after',
       ),
     ])

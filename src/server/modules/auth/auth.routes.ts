@@ -23,13 +23,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   }));
 
   route(app, contract.signUp, options, async (request) => {
-    await hit(app.deps.db, RATE_LIMITS.signUpPerIp, request.ip);
+    await hit(app.deps, RATE_LIMITS.signUpPerIp, request.ip);
     return accounts.signUp(ctx(), request.body);
   });
 
   route(app, contract.verifyEmail, options, async (request, reply) => {
-    await hit(app.deps.db, RATE_LIMITS.codeCheckPerIp, request.ip);
-    await hit(app.deps.db, RATE_LIMITS.codeCheckPerAccount, request.body.email);
+    await hit(app.deps, RATE_LIMITS.codeCheckPerIp, request.ip);
+    await hit(app.deps, RATE_LIMITS.codeCheckPerAccount, request.body.email);
     const { value, cookies } = await accounts.verifyEmail(
       ctx(),
       request.body.email,
@@ -41,14 +41,17 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.resendCode, options, async (request) => {
-    await hit(app.deps.db, RATE_LIMITS.resendPerAccount, request.body.email);
+    await hit(app.deps, RATE_LIMITS.resendCooldown, request.body.email);
+    await hit(app.deps, RATE_LIMITS.resendPerAccount, request.body.email);
     await accounts.resendCode(ctx(), request.body.email);
     return null;
   });
 
   route(app, contract.signIn, options, async (request, reply) => {
-    await hit(app.deps.db, RATE_LIMITS.signInPerIp, request.ip);
-    await hit(app.deps.db, RATE_LIMITS.signInPerAccount, request.body.email);
+    const { email } = request.body;
+    await hit(app.deps, RATE_LIMITS.signInPerIp, request.ip);
+    await hit(app.deps, RATE_LIMITS.signInPerAccountAndIp, `${email}|${request.ip}`);
+    await hit(app.deps, RATE_LIMITS.signInPerAccount, email);
     const { value, cookies } = await accounts.signIn(ctx(), request.body, fetchHeaders(request));
     forwardCookies(reply, cookies);
     return value;
@@ -60,14 +63,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.forgotPassword, options, async (request) => {
-    await hit(app.deps.db, RATE_LIMITS.resetRequestPerIp, request.ip);
-    await hit(app.deps.db, RATE_LIMITS.resetRequestPerAccount, request.body.email);
+    await hit(app.deps, RATE_LIMITS.resetRequestPerIp, request.ip);
+    await hit(app.deps, RATE_LIMITS.resetRequestPerAccount, request.body.email);
     await accounts.requestPasswordReset(ctx(), request.body.email);
     return null;
   });
 
   route(app, contract.resetPassword, options, async (request) => {
-    await hit(app.deps.db, RATE_LIMITS.resetPerIp, request.ip);
+    await hit(app.deps, RATE_LIMITS.resetPerIp, request.ip);
     await accounts.resetPassword(ctx(), request.body.token, request.body.password);
     return null;
   });

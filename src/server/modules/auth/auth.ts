@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { getOAuthState } from 'better-auth/api';
 import { emailOTP, genericOAuth } from 'better-auth/plugins';
@@ -11,6 +10,7 @@ import {
   verificationCodeEmail,
 } from '../../adapters/mail/account-emails';
 import type { Mailer } from '../../adapters/mail/mailer';
+import { argon2Hasher, type PasswordHasher } from '../../adapters/passwords';
 import type { DB } from '../../db/types';
 import type { Env } from '../../env';
 import { markHasPassword, recordLogin } from './auth.repository';
@@ -24,10 +24,6 @@ const CODE_ATTEMPTS = 5;
 const RESET_TTL_SECONDS = 30 * 60;
 const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const AUTH_BASE_PATH = '/api/auth/engine';
-
-// argon2id with OWASP's minimum parameters (19 MiB, 2 passes).
-// (algorithm 2 is Argon2id in @node-rs/argon2's const enum, unreachable under verbatimModuleSyntax.)
-const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /**
  * Better Auth awaits our mail callback but swallows its errors. Use cases that must know
@@ -50,9 +46,12 @@ export function createAuth(options: {
   mailer: Mailer;
   secret: string;
   trustedOrigins: string[];
+  /** argon2id unless a test watches the hashing through its own wrapper of it. */
+  passwords?: PasswordHasher;
 }) {
-  const { env, db, mailer, secret } = options;
+  const { env, db, mailer, secret, passwords = argon2Hasher } = options;
   const googleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+  const production = env.NODE_ENV === 'production';
 
   return betterAuth({
     appName: 'Tutora',
@@ -128,9 +127,12 @@ export function createAuth(options: {
     },
     advanced: {
       database: { generateId: 'uuid' },
-      cookiePrefix: 'tutora',
-      useSecureCookies: env.NODE_ENV === 'production',
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // In production every auth cookie is `__Host-` prefixed: Secure, Path=/ and no Domain,
+      // so no other host (a sibling subdomain) can set or shadow it. Better Auth would only add
+      // `__Secure-` itself, so the prefix is ours and its own secure prefix stays off.
+      cookiePrefix: production ? '__Host-tutora' : 'tutora',
+      useSecureCookies: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: production, path: '/' },
     },
     // Our routes apply their own limits (rate-limit.ts), shared across processes.
     rateLimit: { enabled: false },
@@ -141,8 +143,8 @@ export function createAuth(options: {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       password: {
-        hash: (password) => hash(password, ARGON2),
-        verify: ({ hash: stored, password }) => verify(stored, password),
+        hash: (password) => passwords.hash(password),
+        verify: ({ hash: stored, password }) => passwords.verify(stored, password),
       },
       resetPasswordTokenExpiresIn: RESET_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,

@@ -1,17 +1,31 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { AuthLink } from './auth-link';
 import { paths } from '../../lib/paths';
 
 const REDIRECT_SECONDS = 5;
 
+interface Verified {
+  role: string;
+  redirectTo: string;
+}
+
+/**
+ * Shown only right after a real verification, which hands over where the user goes next.
+ * Opened any other way (typed, bookmarked), nothing was verified: sign-in takes over, and
+ * sends someone already signed in on to their own page.
+ */
 export function VerificationSuccessPage() {
+  const state = useLocation().state as Partial<Verified> | null;
+  if (!state?.role || !state.redirectTo) return <Navigate to={paths.signIn} replace />;
+  return <Verified role={state.role} redirectTo={state.redirectTo} />;
+}
+
+function Verified({ role, redirectTo: destination }: Verified) {
   const navigate = useNavigate();
-  const state = useLocation().state as { role?: string; redirectTo?: string } | null;
-  const isTutor = state?.role === 'tutor';
-  const destination = state?.redirectTo ?? paths.student.overview;
+  const isTutor = role === 'tutor';
 
   useEffect(() => {
     const timer = setTimeout(
