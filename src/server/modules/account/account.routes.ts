@@ -34,14 +34,14 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   );
 
   route(app, contract.changePassword, options, async (request, reply) => {
-    await hit(app.deps.db, LIMITS.password, userId(request));
+    await hit(app.deps, LIMITS.password, userId(request));
     const cookies = await account.changePassword(ctx(), request.body, fetchHeaders(request));
     forwardCookies(reply, cookies);
     return null;
   });
 
   route(app, contract.requestEmailChange, options, async (request) => {
-    await hit(app.deps.db, LIMITS.emailCode, userId(request));
+    await hit(app.deps, LIMITS.emailCode, userId(request));
     await account.requestEmailChange(
       ctx(),
       userId(request),
@@ -52,7 +52,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, contract.confirmEmailChange, options, async (request, reply) => {
-    await hit(app.deps.db, LIMITS.emailConfirm, userId(request));
+    await hit(app.deps, LIMITS.emailConfirm, userId(request));
     const { value, cookies } = await account.confirmEmailChange(
       ctx(),
       userId(request),
@@ -68,7 +68,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   );
 
   route(app, contract.deleteAccount, options, async (request, reply) => {
-    await hit(app.deps.db, LIMITS.password, userId(request));
+    await hit(app.deps, LIMITS.password, userId(request));
     const headers = fetchHeaders(request);
     await closeAccount(ctx(), signedInUser(request), request.body.password, headers);
     // The sessions are gone; this clears the browser's cookie.

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../../contracts/auth.contract';
 import type { EndpointOutput } from '../../../contracts/endpoint';
 import type { sendSupportMessage } from '../../../contracts/help.contract';
+import type { Clock } from '../../adapters/clock';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
 import { hit } from '../auth/rate-limit';
@@ -18,6 +19,7 @@ export const SUPPORT_MESSAGES_PER_USER = {
 
 interface HelpContext {
   db: Kysely<DB>;
+  clock: Clock;
   mailer: Mailer;
   env: { SUPPORT_EMAIL: string };
 }
@@ -27,7 +29,7 @@ export async function contactSupport(
   user: SessionUser,
   input: { subject: string; message: string },
 ): Promise<EndpointOutput<typeof sendSupportMessage>> {
-  await hit(ctx.db, SUPPORT_MESSAGES_PER_USER, user.id);
+  await hit(ctx, SUPPORT_MESSAGES_PER_USER, user.id);
   await ctx.mailer.send({
     to: ctx.env.SUPPORT_EMAIL,
     subject: `[Help Center] ${input.subject}`,

@@ -42,7 +42,7 @@ export async function storeImage(
   folder: string,
   bytes: Buffer,
 ): Promise<StoredImage> {
-  await hit(ctx.db, UPLOADS_PER_USER, ownerId);
+  await hit(ctx, UPLOADS_PER_USER, ownerId);
   const image = await reencodeImage(bytes);
   if (!image.ok && image.problem === 'too-many-pixels')
     throw new AppError('PAYLOAD_TOO_LARGE', M.imageTooManyPixels);
