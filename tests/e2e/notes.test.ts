@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lesson } from '../../src/contracts/booking.contract';
-import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
+import { BOOKING_MESSAGES as M, TUTOR_PROFILE_MESSAGES } from '../../src/domain/messages';
 import {
   createLesson,
   createSignedInTutor,
@@ -259,7 +259,8 @@ describe.skipIf(!hasChromium)('lesson notes in a browser', () => {
       .gif()
       .toBuffer();
     await file.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: gif });
-    await dialog.getByRole('alert').filter({ hasText: M.imageUploadFailed }).waitFor();
+    const gifRefused = `${M.imageUploadFailed}: ${TUTOR_PROFILE_MESSAGES.imageTypeInvalid}`;
+    await dialog.getByRole('alert').filter({ hasText: gifRefused }).waitFor();
 
     // Signed out meanwhile: the server refuses the picture and the notes.
     await context.clearCookies();

@@ -117,6 +117,14 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
 
     // 5. Photo (a real PNG, cropped) and video
     await page.getByRole('heading', { name: 'Profile Media' }).waitFor();
+    // A text file named .jpg is refused before the crop dialog (which would show it black).
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'me.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('just some text, honestly'),
+    });
+    await toast(page, M.imageTypeInvalid);
+    expect(await page.getByRole('heading', { name: 'Crop your photo' }).count()).toBe(0);
     const png = await sharp({
       create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 90, b: 200 } },
     })
