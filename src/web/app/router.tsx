@@ -81,10 +81,9 @@ const pages: RouteObject[] = [
       },
       {
         path: paths.student.lessons,
-        lazy: async () => {
-          const { PastLessonsPage } = await import('../features/lessons/past-lessons-page');
-          return { Component: () => <PastLessonsPage viewer="student" /> };
-        },
+        lazy: async () => ({
+          Component: (await import('../features/lessons/past-lessons-page')).StudentLessonsPage,
+        }),
       },
       // No Messages page until messaging is built (issue #16): a 'Coming soon' page is a dead end.
       {
@@ -101,10 +100,9 @@ const pages: RouteObject[] = [
       },
       {
         path: paths.student.help,
-        lazy: async () => {
-          const { HelpCenterPage } = await import('../features/help/help-center-page');
-          return { Component: () => <HelpCenterPage role="student" /> };
-        },
+        lazy: async () => ({
+          Component: (await import('../features/help/help-center-page')).StudentHelpPage,
+        }),
       },
       { path: '*', element: <Navigate to={paths.student.overview} replace /> },
     ],
@@ -155,10 +153,9 @@ const pages: RouteObject[] = [
       },
       {
         path: paths.tutor.lessons,
-        lazy: async () => {
-          const { PastLessonsPage } = await import('../features/lessons/past-lessons-page');
-          return { Component: () => <PastLessonsPage viewer="tutor" /> };
-        },
+        lazy: async () => ({
+          Component: (await import('../features/lessons/past-lessons-page')).TutorLessonsPage,
+        }),
       },
       {
         path: paths.tutor.students,
@@ -200,10 +197,9 @@ const pages: RouteObject[] = [
       },
       {
         path: paths.tutor.help,
-        lazy: async () => {
-          const { HelpCenterPage } = await import('../features/help/help-center-page');
-          return { Component: () => <HelpCenterPage role="tutor" /> };
-        },
+        lazy: async () => ({
+          Component: (await import('../features/help/help-center-page')).TutorHelpPage,
+        }),
       },
       { path: '*', element: <Navigate to={paths.tutor.overview} replace /> },
     ],

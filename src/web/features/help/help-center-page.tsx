@@ -78,3 +78,6 @@ export function HelpCenterPage({ role }: { role: Role }) {
     </div>
   );
 }
+
+export const StudentHelpPage = () => <HelpCenterPage role="student" />;
+export const TutorHelpPage = () => <HelpCenterPage role="tutor" />;

@@ -44,3 +44,6 @@ export function PastLessonsPage({ viewer }: { viewer: LessonViewer }) {
     </div>
   );
 }
+
+export const StudentLessonsPage = () => <PastLessonsPage viewer="student" />;
+export const TutorLessonsPage = () => <PastLessonsPage viewer="tutor" />;
