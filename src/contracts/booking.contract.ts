@@ -17,7 +17,14 @@ import {
   slotLabelSchema,
   timeZoneSchema,
 } from '../domain/scheduling/slot-schemas';
-import { defineEndpoint, idParams, MULTIPART, ROLE_ERRORS, SIGNED_IN_ERRORS } from './endpoint';
+import {
+  defineEndpoint,
+  idParams,
+  MULTIPART,
+  numberIdSchema,
+  ROLE_ERRORS,
+  SIGNED_IN_ERRORS,
+} from './endpoint';
 
 // Booking and lessons: a tutor's slots, trial eligibility, booking, the upcoming lessons, one
 // lesson, rescheduling and lesson notes. Words: a *window* is weekly availability, a *slot* a
@@ -53,7 +60,7 @@ export const rescheduleSlotsQuerySchema = slotsQuerySchema.omit({ lessonMinutes:
  */
 export const bookLessonSchema = z.object({
   tutorProfileId: z.uuid(M.tutorNotFound),
-  subjectId: z.number(M.selectSubject).int(M.selectSubject).positive(M.selectSubject),
+  subjectId: numberIdSchema(M.selectSubject),
   /** Only free trials are booked here; paid lessons and packages go through the checkout. */
   mode: z.literal('trial', P.paidThroughCheckout),
   bookingDate: localDateSchema,

@@ -31,6 +31,17 @@ export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endp
 /** A path id: anything that is not a row's id is simply not found (404), never a 400. */
 export const idParams = z.object({ id: z.string().max(100) });
 
+/** The largest number id a row can have (a PostgreSQL integer): no row has a larger one. */
+export const MAX_NUMBER_ID = 2_147_483_647;
+
+/** A row's number id in a body (a subject's): `message` says what to choose when it is none. */
+export const numberIdSchema = (message: string) =>
+  z.number(message).int(message).positive(message).max(MAX_NUMBER_ID, message);
+
+/** A row's number id from a query string. */
+export const numberIdFromQuery = (message: string) =>
+  z.coerce.number(message).pipe(numberIdSchema(message));
+
 // Shared error lists. Any write may be refused as cross-site (FORBIDDEN).
 export const SIGNED_IN_ERRORS = ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED'] as const;
 export const ROLE_ERRORS = [...SIGNED_IN_ERRORS, 'FORBIDDEN'] as const;

@@ -9,7 +9,14 @@ import {
   timeZoneSchema,
 } from '../domain/scheduling/slot-schemas';
 import { lesson } from './booking.contract';
-import { defineEndpoint, idParams, ROLE_ERRORS, SIGNED_IN_ERRORS } from './endpoint';
+import {
+  defineEndpoint,
+  idParams,
+  numberIdFromQuery,
+  numberIdSchema,
+  ROLE_ERRORS,
+  SIGNED_IN_ERRORS,
+} from './endpoint';
 import { studentPackageView } from './payments.contract';
 
 // Lesson packages (spec 3; ADR 015): the packages a student can buy from a tutor, the credits
@@ -34,11 +41,7 @@ export const packageOffer = z.object({
 export type PackageOffer = z.infer<typeof packageOffer>;
 
 export const packageOffersQuerySchema = z.object({
-  subjectId: z.coerce
-    .number(M.selectSubject)
-    .int(M.selectSubject)
-    .positive(M.selectSubject)
-    .optional(),
+  subjectId: numberIdFromQuery(M.selectSubject).optional(),
   lessonMinutes: z.coerce.number(M.invalidLessonMinutes).pipe(lessonMinutesSchema),
 });
 
@@ -53,7 +56,7 @@ export const schedulePackageLessonSchema = z.object({
 /** A tutor's own package as they edit it. */
 export const tutorPackageSchema = z.object({
   name: z.string().trim().min(1, P.packageNameRequired).max(L.maxNameLength, P.packageNameTooLong),
-  subjectId: z.number().int().positive().nullable(),
+  subjectId: numberIdSchema(M.selectSubject).nullable(),
   numberOfLessons: z
     .number(P.packageLessonsRange)
     .int(P.packageLessonsRange)

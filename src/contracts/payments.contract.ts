@@ -14,7 +14,13 @@ import {
   timeZoneSchema,
 } from '../domain/scheduling/slot-schemas';
 import { lesson } from './booking.contract';
-import { defineEndpoint, idParams, ROLE_ERRORS, SIGNED_IN_ERRORS } from './endpoint';
+import {
+  defineEndpoint,
+  idParams,
+  numberIdSchema,
+  ROLE_ERRORS,
+  SIGNED_IN_ERRORS,
+} from './endpoint';
 
 // Paid lessons and packages: starting a checkout (the slot is held while the student pays),
 // settling it from the success page, canceling it, the provider's webhooks, and the student's
@@ -38,14 +44,14 @@ export const startCheckoutSchema = z.discriminatedUnion(
     z.object({
       mode: z.literal('single'),
       tutorProfileId: z.uuid(M.tutorNotFound),
-      subjectId: z.number(M.selectSubject).int(M.selectSubject).positive(M.selectSubject),
+      subjectId: numberIdSchema(M.selectSubject),
       lessonMinutes: lessonMinutesSchema,
       ...chosenSlot,
     }),
     z.object({
       mode: z.literal('package'),
       tutorProfileId: z.uuid(M.tutorNotFound),
-      subjectId: z.number(M.selectSubject).int(M.selectSubject).positive(M.selectSubject),
+      subjectId: numberIdSchema(M.selectSubject),
       lessonMinutes: lessonMinutesSchema,
       packageId: z.string(M.selectPackage).min(1, M.selectPackage).max(100, M.selectPackage),
       ...chosenSlot,

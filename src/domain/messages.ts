@@ -435,6 +435,8 @@ export const API_MESSAGES = {
   fileLinkInvalid: 'This file link is invalid or has expired',
   googleNotConfigured: 'Google sign-in is not configured',
   tutorProfileMissing: 'Complete your tutor profile first',
+  /** A NUL character or half of a surrogate pair: no text we store or search may hold one. */
+  textNotStorable: 'Text may not contain NUL characters or broken Unicode',
 } as const;
 
 /** The student's Billing page: payments and bought packages (ours; spec 3 names only the page). */

@@ -7,6 +7,9 @@ import type {
 import type { z } from 'zod';
 import { MULTIPART, type Endpoint } from '../../contracts/endpoint';
 import { ERROR_STATUS, errorResponse, type ErrorCode } from '../../contracts/error-codes';
+import { API_MESSAGES as M } from '../../domain/messages';
+import { AppError } from '../errors';
+import { unstorableTextPath } from './storable-text';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -32,7 +35,8 @@ export interface RouteOptions {
  * schemas (checked before the handler runs, 400 VALIDATION_FAILED otherwise), its success
  * response and one documented response per error status it lists, each with the shared error
  * body. The status is set to the contract's before the handler runs, so a handler returns the
- * body (and may still choose another status, as the health check's 503).
+ * body (and may still choose another status, as the health check's 503). Before any schema, text
+ * the database cannot hold is refused (refuseUnstorableText), whichever field carries it.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -47,6 +51,7 @@ export function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    preValidation: refuseUnstorableText,
     preHandler: options.preHandler,
     schema: {
       tags: options.tags,
@@ -63,6 +68,21 @@ export function route<E extends Endpoint>(
       return handler(request as ContractRequest<E>, reply);
     },
   });
+}
+
+/**
+ * 400 VALIDATION_FAILED for a NUL character or a lone surrogate anywhere in the path, the query
+ * or the JSON body (keys too), naming the field: one check for every field of every route.
+ */
+async function refuseUnstorableText(request: FastifyRequest) {
+  const parts = { params: request.params, query: request.query, body: request.body };
+  for (const [part, value] of Object.entries(parts)) {
+    const path = unstorableTextPath(value);
+    if (path !== undefined)
+      throw new AppError('VALIDATION_FAILED', M.textNotStorable, {
+        [path || part]: M.textNotStorable,
+      });
+  }
 }
 
 /** Success (and its alternative statuses), then each error status with the codes behind it. */

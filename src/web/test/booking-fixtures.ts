@@ -41,7 +41,10 @@ export const tutor = tutorProfileResponse.parse({
   certificates: [],
   lessonSpecialties: [],
   videoUrl: '',
-  availability: { timezone: 'UTC', slots: [] },
+  availability: {
+    timezone: 'UTC',
+    slots: [{ dayOfWeek: 1, startTime: '15:00', endTime: '17:00' }],
+  },
   reviews: [],
 });
 
@@ -49,6 +52,12 @@ export const tutor = tutorProfileResponse.parse({
 export const oneSubjectTutor = tutorProfileResponse.parse({
   ...tutor,
   subjects: [tutor.subjects[0]],
+});
+
+/** A tutor who has set no weekly hours: nothing is ever bookable. */
+export const tutorWithoutAvailability = tutorProfileResponse.parse({
+  ...oneSubjectTutor,
+  availability: { timezone: 'UTC', slots: [] },
 });
 
 export const offer = (fields: Partial<ReturnType<typeof packageOffer.parse>> = {}) =>

@@ -8,50 +8,7 @@ import type { TestClient } from '../../test/http-client';
 import { fileForm, postForm } from '../../test/multipart';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-
-const steps = (avatarPath: string) => ({
-  basic_info: {
-    bio: 'I have taught mathematics and physics for ten years, preparing students for exams with clear, patient lessons.',
-    teachingExperience: 10,
-    hourlyRateCents: 3250,
-    countryOfResidence: 'Portugal',
-    nativeLanguage: 'Portuguese',
-  },
-  education: {
-    educationLevel: "Master's Degree",
-    educationTitle: 'Applied Mathematics',
-    university: 'University of Lisbon',
-    yearOfGraduation: 2014,
-    certificates: [
-      {
-        name: 'CELTA',
-        issuedBy: 'Cambridge English',
-        year: 2018,
-        url: 'https://example.org/celta',
-      },
-    ],
-  },
-  subjects: {
-    subjects: [
-      { name: 'Mathematics', level: 'expert' },
-      { name: 'Physics', level: 'advanced' },
-    ],
-    languages: [{ name: 'English', level: 'fluent' }],
-  },
-  teaching_style: {
-    teachingStyle: 'structured',
-    lessonSpecialties: ['Exam Strategies', 'Problem Solving'],
-    specializations: ['Exam Preparation'],
-  },
-  media: { avatarPath, videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
-  availability: {
-    timezone: 'Europe/Lisbon',
-    slots: [
-      { dayOfWeek: 1, startTime: '09:00', endTime: '12:00' },
-      { dayOfWeek: 3, startTime: '14:00', endTime: '18:30' },
-    ],
-  },
-});
+import { wizardSteps as steps } from '../../test/wizard-steps';
 
 describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
   let t: TestApp;

@@ -48,6 +48,10 @@ describe('WeekStrip', () => {
     expect(today!.getAttribute('aria-current')).toBe('date');
     expect(tuesday!.getAttribute('aria-label')).toBe('Tue 30, Tuesday, March 30, no times');
     expect(tuesday!.hasAttribute('aria-current')).toBe(false);
+    // A day without times cannot be chosen; one whose count is still loading can.
+    expect((tuesday as HTMLButtonElement).disabled).toBe(true);
+    expect((today as HTMLButtonElement).disabled).toBe(false);
+    expect((days()[2] as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('says the times are loading until the counts arrive', () => {

@@ -6,12 +6,15 @@ const dayStyle = (pressed: boolean, open: boolean) =>
     ? 'border-indigo-600 bg-indigo-600 text-white dark:border-indigo-500 dark:bg-indigo-600'
     : open
       ? 'border-slate-300 bg-white hover:border-indigo-400 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-indigo-500'
-      : 'border-dashed border-slate-300 bg-slate-50 text-slate-600 dark:border-slate-700 dark:bg-slate-900/40 dark:text-slate-400';
+      : 'cursor-not-allowed border-dashed border-slate-300 bg-slate-50 text-slate-600 dark:border-slate-700 dark:bg-slate-900/40 dark:text-slate-400';
 
 const countText = (count: number | undefined) =>
   count === undefined ? 'loading times' : count === 0 ? 'no times' : `${count} times`;
 
-/** Seven days from `from`, each with how many times it offers; arrows page a week. */
+/**
+ * Seven days from `from`, each with how many times it offers; arrows page a week. A day known to
+ * offer no times cannot be chosen (disabled, and its label says why).
+ */
 export function WeekStrip({
   from,
   today,
@@ -67,6 +70,7 @@ export function WeekStrip({
               aria-current={date === today ? 'date' : undefined}
               aria-label={`${weekday} ${day}, ${full}, ${countText(count)}`}
               data-date={date}
+              disabled={count === 0}
               onClick={() => onSelect(date)}
               className={`flex flex-col items-center rounded-lg border px-0.5 py-2 text-center transition-colors ${dayStyle(pressed, count !== 0)}`}
             >

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { singleLessonPriceCents, formatPrice } from '../../../domain/booking/pricing';
-import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { BOOKING_MESSAGES as M, DISCOVERY_MESSAGES } from '../../../domain/messages';
 import { DEFAULT_LESSON_MINUTES } from '../../../domain/scheduling/slot-length';
 import { loadPendingBooking } from '../../components/booking/pending-booking';
 import {
@@ -10,6 +10,7 @@ import {
   oneSubjectTutor as tutor,
   slotsWeek as week,
   TUTOR_ID,
+  tutorWithoutAvailability,
 } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
 import { apiError, gate, serveSignedIn, type Reply } from '../../test/fake-api';
@@ -82,11 +83,47 @@ describe('BookingModal', () => {
     expect(continueButton().disabled).toBe(true);
   });
 
+  it('lets only days with times be chosen: the others are disabled and say they have none', async () => {
+    serveBooking({ slots: () => ({ json: week(['2027-03-09', '2027-03-11']) }) });
+    openModal();
+    const open = await screen.findByRole('button', { name: /^Tue 9,.*1 times$/ });
+    const days = within(screen.getByRole('group', { name: 'Days' })).getAllByRole('button');
+    const enabled = days.filter((day) => !(day as HTMLButtonElement).disabled);
+    expect(enabled.map((day) => day.getAttribute('data-date'))).toEqual([
+      '2027-03-09',
+      '2027-03-11',
+    ]);
+    const closed = screen.getByRole('button', { name: /^Wed 10,.*no times$/ }) as HTMLButtonElement;
+    expect(closed.disabled).toBe(true);
+
+    const user = userEvent.setup();
+    await user.click(closed);
+    expect(open.getAttribute('aria-pressed')).toBe('true');
+    expect(closed.getAttribute('aria-pressed')).toBe('false');
+    // By keyboard, Tab goes from one open day to the next, past the closed one.
+    open.focus();
+    await user.tab();
+    expect(document.activeElement?.getAttribute('data-date')).toBe('2027-03-11');
+  });
+
+  it('says the tutor has no open times yet instead of showing empty weeks', async () => {
+    serveBooking({ slots: () => ({ json: week() }) });
+    renderInApp(<BookingModal tutor={tutorWithoutAvailability} onClose={() => {}} />);
+    const note = await screen.findByText(DISCOVERY_MESSAGES.noAvailability);
+    expect(note.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('group', { name: 'Days' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next week' })).toBeNull();
+    expect(continueButton().disabled).toBe(true);
+  });
+
   it('tells a student who had their trial with this tutor, offers no trial and prices a single lesson', async () => {
     const api = serveBooking({ eligible: false, slots: () => ({ json: week(['2027-03-08']) }) });
     const { router } = openModal();
     expect(await screen.findByText(M.trialUsed)).toBeTruthy();
     expect(screen.getByRole('heading', { name: M.titleSingle })).toBeTruthy();
+    // Nothing else in the modal still offers the trial the notice says is used.
+    expect(screen.queryByRole('heading', { name: M.titleTrial })).toBeNull();
+    expect(screen.getByRole('dialog').textContent).not.toMatch(/free trial|book a trial/i);
     const trial = screen.getByRole('button', { name: /^Trial lesson/ }) as HTMLButtonElement;
     expect(trial.disabled).toBe(true);
     expect(trial.getAttribute('aria-pressed')).toBe('false');

@@ -1,7 +1,7 @@
 import { useReducer, useState } from 'react';
 import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
 import { BOOKING_WEEK_DAYS, TRIAL_PRICE_CENTS } from '../../../domain/booking/booking-rules';
-import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { BOOKING_MESSAGES as M, DISCOVERY_MESSAGES } from '../../../domain/messages';
 import { browserTimeZone } from '../../components/availability/timezone-select';
 import { useIsMobile } from '../../components/availability/use-media-query';
 import { defaultDay, weekStart } from '../../components/booking/booking-week';
@@ -226,28 +226,40 @@ export function BookingModal({
               value={choice.zone}
               onChange={(zone) => dispatch({ type: 'zone', zone })}
             />
-            <WeekStrip
-              from={fromDate}
-              today={today}
-              selected={date}
-              counts={week && new Map(week.map((day) => [day.dateStr, day.slots.length]))}
-              canGoBack={choice.weekOffset > 0}
-              onWeek={(step) => dispatch({ type: 'week', step })}
-              onSelect={(value) => dispatch({ type: 'date', date: value })}
-            />
-            <TimeSlots
-              state={
-                slots.isPending
-                  ? { status: 'loading' }
-                  : slots.isError
-                    ? { status: 'error' }
-                    : { status: 'ready', slots: daySlots }
-              }
-              zone={choice.zone}
-              selected={slot?.startTime ?? null}
-              onSelect={(start) => dispatch({ type: 'time', slotStart: start })}
-              onRetry={() => void slots.refetch()}
-            />
+            {tutor.availability.slots.length === 0 ? (
+              // No weekly hours at all: every week would be empty, so say why instead.
+              <p
+                role="status"
+                className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300"
+              >
+                {DISCOVERY_MESSAGES.noAvailability}
+              </p>
+            ) : (
+              <>
+                <WeekStrip
+                  from={fromDate}
+                  today={today}
+                  selected={date}
+                  counts={week && new Map(week.map((day) => [day.dateStr, day.slots.length]))}
+                  canGoBack={choice.weekOffset > 0}
+                  onWeek={(step) => dispatch({ type: 'week', step })}
+                  onSelect={(value) => dispatch({ type: 'date', date: value })}
+                />
+                <TimeSlots
+                  state={
+                    slots.isPending
+                      ? { status: 'loading' }
+                      : slots.isError
+                        ? { status: 'error' }
+                        : { status: 'ready', slots: daySlots }
+                  }
+                  zone={choice.zone}
+                  selected={slot?.startTime ?? null}
+                  onSelect={(start) => dispatch({ type: 'time', slotStart: start })}
+                  onRetry={() => void slots.refetch()}
+                />
+              </>
+            )}
           </section>
         </div>
         <NotesField value={choice.notes} onChange={(notes) => dispatch({ type: 'notes', notes })} />

@@ -1,0 +1,511 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../adapters/clock';
+import { signFileUrl } from '../adapters/storage/signed-url';
+import { createBoughtPackage, createPayment } from '../modules/packages/purchase-fixtures';
+import { TEST_PASSWORD } from '../test/accounts';
+import { createLesson, createSignedInTutor, createStudent } from '../test/factories';
+import type { TestClient } from '../test/http-client';
+import { fileForm, postForm } from '../test/multipart';
+import { startTestApp, TEST_SESSION_SECRET, type TestApp } from '../test/test-app';
+import * as mornings from '../test/tokyo-mornings';
+import { everyDay } from '../test/weekly-availability';
+import { wizardSteps } from '../test/wizard-steps';
+
+// Every operation of the OpenAPI document, asked wrongly: NUL bytes, lone surrogates, numbers
+// past what the database holds, wrong types, overlong text, bad ids, missing and extra fields,
+// broken JSON and broken multipart, in the path, the query and the body. A client's mistake is
+// a 4xx, never a 5xx. Each operation starts from a valid request as the right caller (so a bad
+// value in one field reaches as deep as it can) and changes one thing at a time. The inputs are
+// a fixed list and the clock stands still: every run sends the same requests in the same order.
+
+interface Parameter {
+  in: 'path' | 'query';
+  name: string;
+  required?: boolean;
+}
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, unknown> };
+}
+
+/** A request as sent: path and query already encoded, the body as raw bytes with its type. */
+interface Request {
+  method: string;
+  path: string;
+  query: string;
+  body?: { text: string; type: string };
+}
+
+/** A valid request of an operation: path and query values (unencoded) and a JSON body. */
+interface Example {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body?: unknown;
+}
+
+type Caller = 'anonymous' | 'student' | 'tutor';
+
+/** What the valid requests point at: one of each thing the API has ids for. */
+interface World {
+  student: { email: string; client: TestClient };
+  tutor: { id: string; subjectId: number; client: TestClient };
+  lessonId: string;
+  studentPackageId: string;
+  paymentId: string;
+  tutorPackageId: string;
+  checkoutSessionId: string;
+  avatarPath: string;
+}
+
+/** Who calls an operation: the account endpoints and public reads signed out, tutors' own. */
+function callerOf(path: string): Caller {
+  if (/^\/api\/(auth|health|reference|files|payments\/webhooks)\b/.test(path)) return 'anonymous';
+  if (/^\/api\/(tutor|uploads)\b/.test(path)) return 'tutor';
+  return 'student';
+}
+
+/** The id a path parameter takes, by the path it is in. */
+function pathValue(path: string, name: string, world: World): string | undefined {
+  if (name === 'provider') return 'local';
+  if (name === '*') return world.avatarPath;
+  const ids: [RegExp, string][] = [
+    [/^\/api\/tutors\//, world.tutor.id],
+    [/^\/api\/lessons\//, world.lessonId],
+    [/^\/api\/student-packages\//, world.studentPackageId],
+    [/^\/api\/tutor\/packages\//, world.tutorPackageId],
+    [/^\/api\/payments\//, world.paymentId],
+    [/^\/api\/checkout\/sessions\//, world.checkoutSessionId],
+  ];
+  return ids.find(([pattern]) => pattern.test(path))?.[1];
+}
+
+/** Query values by parameter name (optional ones too, so that each is fuzzed from a real value). */
+function queryValues(world: World): Record<string, string> {
+  const signed = new URL(
+    signFileUrl(TEST_SESSION_SECRET, world.avatarPath, mornings.NOW),
+    'http://x',
+  );
+  return {
+    viewerZone: mornings.VIEWER_ZONE,
+    fromDate: mornings.viewerDate(2),
+    days: '7',
+    lessonMinutes: '50',
+    subjectId: String(world.tutor.subjectId),
+    page: '1',
+    q: 'math',
+    subjects: 'Mathematics',
+    languages: 'English',
+    minPrice: '5',
+    maxPrice: '100',
+    minRating: '4',
+    sort: 'rating',
+    path: 'nobody/none.png',
+    expires: signed.searchParams.get('expires')!,
+    signature: signed.searchParams.get('signature')!,
+  };
+}
+
+/** Valid bodies by operation; an operation may have several (one per wizard step). */
+function bodies(
+  world: World,
+): Record<string, { params?: Record<string, string>; body: unknown }[]> {
+  const slot = (days: number, label: string) => ({
+    bookingDate: mornings.viewerDate(days),
+    slotLabel: label,
+    viewerZone: mornings.VIEWER_ZONE,
+  });
+  const booking = {
+    tutorProfileId: world.tutor.id,
+    subjectId: world.tutor.subjectId,
+    lessonMinutes: 50,
+    notes: 'Fractions, please.',
+  };
+  const tutorPackage = {
+    name: 'Five lessons',
+    subjectId: world.tutor.subjectId,
+    numberOfLessons: 5,
+    discountPercentage: 10,
+    validityDays: 90,
+    description: 'Steady progress.',
+  };
+  const email = world.student.email;
+  const password = { password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD };
+  const one = (body: unknown) => [{ body }];
+  return {
+    'POST /api/auth/sign-up': one({
+      role: 'student',
+      firstName: 'Fuzz',
+      lastName: 'Tester',
+      email: 'fuzz.sign-up@example.com',
+      ...password,
+      acceptTerms: true,
+    }),
+    'POST /api/auth/verify-email': one({ email, code: '123456' }),
+    'POST /api/auth/resend-code': one({ email }),
+    'POST /api/auth/sign-in': one({ email, password: TEST_PASSWORD, rememberMe: false }),
+    'POST /api/auth/forgot-password': one({ email }),
+    'POST /api/auth/reset-password': one({ token: 'no-such-token', ...password }),
+    'POST /api/auth/google': one({ role: 'student', isSignup: false }),
+    'PUT /api/tutor/profile-draft/{step}': Object.entries(wizardSteps(world.avatarPath)).map(
+      ([step, body]) => ({ params: { step }, body }),
+    ),
+    'PUT /api/tutor/availability': one({
+      // The tutor's own hours again, so that the bookings after it still find their slots.
+      timezone: mornings.TUTOR_ZONE,
+      slots: everyDay('09:00', '12:00'),
+    }),
+    'POST /api/lessons': one({ ...booking, mode: 'trial', ...slot(4, mornings.HOUR_SLOTS[0]) }),
+    'POST /api/lessons/{id}/reschedule': one({
+      ...slot(5, mornings.HOUR_SLOTS[1]),
+      reason: 'A clash at work.',
+    }),
+    'PUT /api/lessons/{id}/notes': one({
+      html: '<p>Fractions <a href="https://x.org">here</a></p>',
+    }),
+    'POST /api/checkout': [
+      { body: { ...booking, mode: 'single', ...slot(6, mornings.HOUR_SLOTS[2]) } },
+      {
+        body: {
+          ...booking,
+          mode: 'package',
+          packageId: 'platform_1',
+          ...slot(7, mornings.HOUR_SLOTS[2]),
+        },
+      },
+    ],
+    'POST /api/student-packages/{id}/lessons': one({
+      ...slot(8, mornings.HOUR_SLOTS[0]),
+      notes: 'Hi',
+    }),
+    'POST /api/tutor/packages': one(tutorPackage),
+    'PUT /api/tutor/packages/{id}': one(tutorPackage),
+    'PUT /api/tutor/packages/{id}/active': one({ isActive: true }),
+  };
+}
+
+/** The valid requests of an operation, or why there is none (a new operation needs one here). */
+function examplesOf(name: string, operation: Operation, world: World): Example[] {
+  const path = name.split(' ')[1]!;
+  const params: Record<string, string> = {};
+  const query: Record<string, string> = {};
+  const known = queryValues(world);
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in === 'path') {
+      const value = pathValue(path, parameter.name, world);
+      if (value !== undefined) params[parameter.name] = value;
+    } else if (known[parameter.name] !== undefined) query[parameter.name] = known[parameter.name]!;
+    else if (parameter.required) throw new Error(`${name}: no example for query ${parameter.name}`);
+  }
+  const withBody = bodies(world)[name];
+  const takesJson = operation.requestBody?.content['application/json'] !== undefined;
+  if (takesJson && !withBody) throw new Error(`${name}: no example body`);
+  const examples = (withBody ?? [{ body: undefined }]).map((example) => ({
+    params: { ...params, ...example.params },
+    query,
+    body: example.body,
+  }));
+  for (const example of examples) {
+    const missing = (operation.parameters ?? []).filter(
+      (p) => p.in === 'path' && example.params[p.name] === undefined,
+    );
+    if (missing.length) throw new Error(`${name}: no example for path ${missing[0]!.name}`);
+  }
+  return examples;
+}
+
+// The bad values, one of each kind of mistake. Path and query values are raw (percent-encoded):
+// %ED%A0%80 is a lone surrogate's bytes, which are not UTF-8.
+const BAD_URL_VALUES = [
+  'a%00b',
+  '%ED%A0%80',
+  '2147483648',
+  '-1',
+  '1.5',
+  'null',
+  '',
+  'x'.repeat(3000),
+  '..%2F..%2Fetc%2Fpasswd',
+];
+
+const BAD_JSON_VALUES: unknown[] = [
+  'a\u0000b',
+  'a\udc00b',
+  '',
+  'x'.repeat(30_000),
+  2147483648,
+  -1,
+  1.5,
+  null,
+  [],
+  { 'a\u0000': 'b\ud800' },
+];
+
+/** Bodies that are not the JSON they claim to be, or not JSON, or not what the route reads. */
+const BAD_RAW_BODIES: { text: string; type: string }[] = [
+  { text: '{"a":', type: 'application/json' },
+  { text: '', type: 'application/json' },
+  { text: '[]', type: 'application/json' },
+  { text: '{"a":"\\ud800","b":"\\u0000","__proto__":{"x":1}}', type: 'application/json' },
+  { text: 'hello', type: 'text/plain' },
+  { text: 'x', type: 'multipart/form-data' },
+  {
+    text: '--X\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG',
+    type: 'multipart/form-data; boundary=X',
+  },
+  {
+    text: '--X\r\nContent-Disposition: form-data; name="other"\r\n\r\n\u0000\r\n--X--\r\n',
+    type: 'multipart/form-data; boundary=X',
+  },
+];
+
+const encode = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('&');
+
+/** The request of an example; `rawParams` are put in the path as they are (already encoded). */
+function requestOf(
+  name: string,
+  example: Example,
+  rawParams: Record<string, string> = {},
+): Request {
+  const [method, template] = name.split(' ') as [string, string];
+  const path = template.replace(/\{([^}]+)\}/g, (_, param: string) => {
+    if (rawParams[param] !== undefined) return rawParams[param];
+    const value = example.params[param]!;
+    // The file path keeps its slashes: it is the rest of the path.
+    return param === '*' ? value : encodeURIComponent(value);
+  });
+  return {
+    method,
+    path,
+    query: encode(example.query),
+    body:
+      example.body === undefined
+        ? undefined
+        : { text: JSON.stringify(example.body), type: 'application/json' },
+  };
+}
+
+/**
+ * Every leaf and branch of a JSON value, by its path of keys. Of an array only the first item:
+ * the others are alike, and each would multiply the requests.
+ */
+function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== 'object') return prefix.length ? [prefix] : [];
+  const entries = Array.isArray(value) ? value.slice(0, 1).entries() : Object.entries(value);
+  return [
+    ...(prefix.length ? [prefix] : []),
+    ...[...entries].flatMap(([key, item]) => pathsOf(item, [...prefix, key])),
+  ];
+}
+
+function replaced(value: unknown, path: (string | number)[], next: unknown): unknown {
+  if (path.length === 0) return next;
+  const [key, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string,
+    unknown
+  >;
+  copy[key!] = replaced(copy[key!], rest, next);
+  return copy;
+}
+
+function withoutKey(value: unknown, key: string): unknown {
+  const copy = { ...(value as Record<string, unknown>) };
+  delete copy[key];
+  return copy;
+}
+
+/**
+ * Each way to ask an operation wrongly, one change at a time to one of its valid requests, named
+ * for the report; then the valid requests. The path, the query and the body as a whole are
+ * spoiled in the first valid request; the fields of each body in theirs.
+ */
+function* mutationsOf(name: string, examples: Example[]): Generator<[string, Request]> {
+  const [first] = examples;
+  if (!first) return;
+  const valid = requestOf(name, first);
+  const show = (value: unknown) => JSON.stringify(value)?.slice(0, 40);
+  for (const param of Object.keys(first.params)) {
+    for (const bad of BAD_URL_VALUES) {
+      const { path } = requestOf(name, first, { [param]: bad });
+      yield [`path ${param}=${bad.slice(0, 40)}`, { ...valid, path }];
+    }
+  }
+  const query = (param: string, value: string) => {
+    const others = Object.entries(first.query).filter(([other]) => other !== param);
+    return [encode(Object.fromEntries(others)), value].filter(Boolean).join('&');
+  };
+  for (const param of Object.keys(first.query)) {
+    for (const bad of BAD_URL_VALUES)
+      yield [
+        `query ${param}=${bad.slice(0, 40)}`,
+        { ...valid, query: query(param, `${param}=${bad}`) },
+      ];
+    yield [`query ${param} twice`, { ...valid, query: query(param, `${param}=1&${param}=a%00b`) }];
+  }
+  yield ['an unknown query parameter', { ...valid, query: query('', 'unknown=a%00b') }];
+  if (valid.method === 'POST' || valid.method === 'PUT') {
+    for (const raw of BAD_RAW_BODIES)
+      yield [`raw body ${raw.type}: ${show(raw.text)}`, { ...valid, body: raw }];
+    const huge = `{"a":"${'x'.repeat(2_000_000)}"}`;
+    yield [
+      'a body past the size limit',
+      { ...valid, body: { text: huge, type: 'application/json' } },
+    ];
+  }
+  for (const example of examples) yield* bodyMutationsOf(name, example);
+  for (const example of examples) yield ['the valid request', requestOf(name, example)];
+}
+
+/** Each bad value in each field of the example's body, each field left out, and extra fields. */
+function* bodyMutationsOf(name: string, example: Example): Generator<[string, Request]> {
+  const body = example.body;
+  if (body === undefined) return;
+  const valid = requestOf(name, example);
+  const json = (value: unknown) => ({
+    ...valid,
+    body: { text: JSON.stringify(value), type: 'application/json' },
+  });
+  for (const path of pathsOf(body)) {
+    for (const bad of BAD_JSON_VALUES)
+      yield [
+        `body ${path.join('.')}=${JSON.stringify(bad).slice(0, 40)}`,
+        json(replaced(body, path, bad)),
+      ];
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  for (const key of Object.keys(body)) yield [`body without ${key}`, json(withoutKey(body, key))];
+  yield ['body with an extra NUL field', json({ ...body, ['x\u0000']: '\u0000' })];
+  yield ['body with an extra field', json({ ...body, extra: 'x' })];
+}
+
+// On PGlite only: the refusals happen before any query, whatever the database, and two databases
+// would double the suite's longest file.
+describe('every operation of the OpenAPI document, fuzzed', () => {
+  let t: TestApp;
+  let world: World;
+  let operations: [string, Operation][];
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite', {}, { clock: fixedClock(mornings.NOW) });
+    const db = t.database.db;
+    const tutor = await createSignedInTutor(t, mornings.MORNING_TEACHING);
+    const student = await createStudent(t);
+    const lessonId = await createLesson(db, {
+      tutor,
+      studentId: student.id,
+      start: new Date(mornings.NOW.getTime() + 3 * 86_400_000),
+    });
+    const bought = await createBoughtPackage(db, {
+      studentId: student.id,
+      tutor,
+      lessons: 5,
+      amountCents: 14_250,
+      boughtAt: mornings.NOW,
+    });
+    const paymentId = await createPayment(db, {
+      studentId: student.id,
+      tutorProfileId: tutor.id,
+      amountCents: 3000,
+      createdAt: mornings.NOW,
+    });
+    const created = await tutor.client.post('/api/tutor/packages', {
+      name: 'Ten lessons',
+      subjectId: tutor.subjectId,
+      numberOfLessons: 10,
+      discountPercentage: 5,
+      validityDays: 120,
+    });
+    expect(created.status, created.text).toBe(201);
+    const checkout = await student.client.post('/api/checkout', {
+      mode: 'single',
+      tutorProfileId: tutor.id,
+      subjectId: tutor.subjectId,
+      lessonMinutes: 50,
+      bookingDate: mornings.viewerDate(9),
+      slotLabel: mornings.HOUR_SLOTS[0],
+      viewerZone: mornings.VIEWER_ZONE,
+    });
+    expect(checkout.status, checkout.text).toBe(201);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
+    const upload = await postForm(
+      t.url,
+      '/api/uploads/avatar',
+      tutor.client,
+      fileForm(png, 'a.png', 'image/png'),
+    );
+    expect(upload.status).toBe(201);
+    world = {
+      student,
+      tutor,
+      lessonId,
+      studentPackageId: bought.id,
+      paymentId,
+      tutorPackageId: created.json.package.id,
+      checkoutSessionId: checkout.json.sessionId,
+      avatarPath: ((await upload.json()) as { path: string }).path,
+    };
+    const document = await fetch(`${t.url}/api/docs/json`).then((r) => r.json());
+    operations = Object.entries(
+      document.paths as Record<string, Record<string, Operation>>,
+    ).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]): [string, Operation] => [
+        `${method.toUpperCase()} ${path}`,
+        operation,
+      ]),
+    );
+    // Two sign-ups through the API (password hashing, mailed codes): slow on a crowded machine.
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function send(caller: Caller, request: Request) {
+    const client =
+      caller === 'student' ? world.student.client : caller === 'tutor' ? world.tutor.client : null;
+    const response = await fetch(
+      `${t.url}${request.path}${request.query ? `?${request.query}` : ''}`,
+      {
+        method: request.method,
+        redirect: 'manual',
+        headers: {
+          origin: t.url,
+          ...(client && { cookie: client.cookieHeader() }),
+          ...(request.body && { 'content-type': request.body.type }),
+        },
+        body: request.body?.text,
+      },
+    );
+    return { status: response.status, text: await response.text() };
+  }
+
+  it('answers no 5xx to any of them, and each valid request gets past validation and sign-in', async () => {
+    expect(operations.length).toBeGreaterThan(40);
+    const failures: string[] = [];
+    let sent = 0;
+    for (const [name, operation] of operations) {
+      const caller = callerOf(name.split(' ')[1]!);
+      for (const [input, request] of mutationsOf(name, examplesOf(name, operation, world))) {
+        // The account endpoints' per-address limits would hide what lies behind them.
+        if (caller === 'anonymous') await t.database.db.deleteFrom('rate_limits').execute();
+        const response = await send(caller, request);
+        sent += 1;
+        if (response.status >= 500)
+          failures.push(`${name} [${input}] → ${response.status} ${response.text.slice(0, 120)}`);
+        if (
+          input === 'the valid request' &&
+          /VALIDATION_FAILED|UNAUTHENTICATED|EMAIL_NOT_VERIFIED/.test(response.text)
+        )
+          failures.push(`${name}: the valid request was refused: ${response.text.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(1000);
+    // ~2,000 requests: about half a minute of one core; far longer on a crowded machine.
+  }, 300_000);
+});
