@@ -7,26 +7,32 @@ import { openTestDatabase, TEST_DRIVERS } from '../test/test-database';
 
 // Migrations that rewrite stored data, run against rows saved before them.
 
-describe.each(TEST_DRIVERS)('migration 010 on %s', (driver) => {
-  let database: Database;
+/** For the suite: a database with the migrations before `first` applied, closed after it. */
+function databaseBefore(driver: (typeof TEST_DRIVERS)[number], first: string) {
+  const opened: { database?: Database } = {};
   beforeAll(async () => {
-    database = await openTestDatabase(driver, { migrated: false });
+    opened.database = await openTestDatabase(driver, { migrated: false });
     const all = await readMigrations();
     await migrate(
-      database.db,
-      all.filter((migration) => migration.name < '010'),
+      opened.database.db,
+      all.filter((migration) => migration.name < first),
     );
   });
-  afterAll(() => database.close());
+  afterAll(() => opened.database?.close());
+  return () => opened.database!;
+}
+
+describe.each(TEST_DRIVERS)('migration 010 on %s', (driver) => {
+  const opened = databaseBefore(driver, '010');
 
   async function userWithDraft(email: string, draft: unknown) {
-    const user = await database.db
-      .insertInto('users')
+    const user = await opened()
+      .db.insertInto('users')
       .values({ email, full_name: 'Ana Lima', first_name: 'Ana', last_name: 'Lima', role: 'tutor' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await database.db
-      .insertInto('tutor_profile_drafts')
+    await opened()
+      .db.insertInto('tutor_profile_drafts')
       .values({ user_id: user.id, draft: JSON.stringify(draft) })
       .execute();
     return user.id;
@@ -47,11 +53,11 @@ describe.each(TEST_DRIVERS)('migration 010 on %s', (driver) => {
       }),
       noStep: await userWithDraft('d@example.com', { media: { videoUrl: 'https://youtu.be/y' } }),
     };
-    await migrate(database.db);
+    await migrate(opened().db);
 
     const drafts = new Map(
       (
-        await database.db.selectFrom('tutor_profile_drafts').select(['user_id', 'draft']).execute()
+        await opened().db.selectFrom('tutor_profile_drafts').select(['user_id', 'draft']).execute()
       ).map((row) => [row.user_id, row.draft]),
     );
     expect(drafts.get(ids.fraction)).toEqual({
@@ -66,10 +72,10 @@ describe.each(TEST_DRIVERS)('migration 010 on %s', (driver) => {
   });
 
   it('drops the UTC copies of weekly windows and is_recurring', async () => {
-    await migrate(database.db);
+    await migrate(opened().db);
     const columns = await sql<{ column_name: string }>`
       select column_name from information_schema.columns
-       where table_name = 'availability_slots' order by column_name`.execute(database.db);
+       where table_name = 'availability_slots' order by column_name`.execute(opened().db);
     expect(columns.rows.map((row) => row.column_name)).toEqual([
       'created_at',
       'id',
@@ -83,19 +89,10 @@ describe.each(TEST_DRIVERS)('migration 010 on %s', (driver) => {
 });
 
 describe.each(TEST_DRIVERS)('migration 014 on %s', (driver) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase(driver, { migrated: false });
-    const all = await readMigrations();
-    await migrate(
-      database.db,
-      all.filter((migration) => migration.name < '014'),
-    );
-  });
-  afterAll(() => database.close());
+  const opened = databaseBefore(driver, '014');
 
   it('adds the wider catalogue after a catalogue seeded before it, keeping an operator’s own rows', async () => {
-    const db = database.db;
+    const db = opened().db;
     // As seeded before 014 (the spec's first rows), and an operator's own Music, deactivated.
     await db
       .insertInto('subjects')
