@@ -207,6 +207,15 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
       .where('tutor_profile_id', '=', other.id)
       .execute();
     expect(others.map((lesson) => lesson.status)).toEqual(['scheduled']);
+    // Gone from search, with and without words, and from the profile pages.
+    const listed = async (query: string) =>
+      ((await student.client.get(`/api/tutors?${query}`)).json.tutors as { id: string }[]).map(
+        (card) => card.id,
+      );
+    expect(await listed('')).toContain(other.id);
+    expect(await listed('')).not.toContain(tutor.id);
+    expect(await listed('q=Deleted')).not.toContain(tutor.id);
+    expect((await student.client.get(`/api/tutors/${tutor.id}`)).status).toBe(404);
   });
 
   it('refuses the delete to anyone signed out', async () => {

@@ -153,6 +153,11 @@ export async function searchTutorIds(
     let page = db
       .selectFrom('tutor_profiles as tp')
       .select('tp.id')
+      // A closed account's profile stays for its lessons' history but has no search row;
+      // checked per row of the page the sort index walks, so a handful of lookups.
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('tutor_search as s').whereRef('s.tutor_profile_id', '=', 'tp.id')),
+      )
       .where('tp.hourly_rate_cents', '>=', dollarsToCents(filters.minPrice))
       .where('tp.hourly_rate_cents', '<=', dollarsToCents(filters.maxPrice));
     if (filters.minRating > 0)
@@ -275,6 +280,7 @@ export function findTutorProfile(db: Kysely<DB>, id: string) {
     ])
     .select(skillColumns)
     .where('tp.id', '=', id)
+    .where('u.closed_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -354,6 +360,7 @@ export async function suggest(db: Kysely<DB>, q: string, limit: number) {
       .selectFrom('tutor_profiles as tp')
       .innerJoin('users as u', 'u.id', 'tp.user_id')
       .select(fullName('u').as('name'))
+      .where('u.closed_at', 'is', null)
       .where('tp.search_text', 'like', pattern)
       .where(sql<boolean>`lower(${fullName('u')}) like ${pattern}`)
       .limit(limit)
