@@ -218,6 +218,42 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
     expect((await student.client.get(`/api/tutors/${tutor.id}`)).status).toBe(404);
   });
 
+  it('gives back money that arrives for a lesson the closing canceled while its checkout was open', async () => {
+    const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: RATE_CENTS });
+    const student = await createStudent(t);
+    const started = await student.client.post('/api/checkout', {
+      mode: 'single',
+      tutorProfileId: tutor.id,
+      subjectId: tutor.subjectId,
+      bookingDate: viewerDate(3),
+      slotLabel: HOUR_SLOTS[0],
+      viewerZone: VIEWER_ZONE,
+      lessonMinutes: 50,
+    });
+    expect(started.status, started.text).toBe(201);
+    const checkout = started.json as {
+      payment: { id: string };
+      sessionId: string;
+      sessionUrl: string;
+    };
+    const deleted = await tutor.client.post('/api/account/delete', {
+      password: TEST_PASSWORD,
+      confirm: 'DELETE',
+    });
+    expect(deleted.status, deleted.text).toBe(204);
+    expect(await lessonStatus(checkout.payment.id)).toBe('canceled');
+
+    await h.pay(t, checkout);
+    const confirmed = await student.client.post(
+      `/api/checkout/sessions/${checkout.sessionId}/confirm`,
+    );
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(await lessonStatus(checkout.payment.id)).toBe('canceled');
+    await expect
+      .poll(() => providerRefunded(checkout.sessionId), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+  });
+
   it('refuses the delete to anyone signed out', async () => {
     const response = await new TestClient(t.url).post('/api/account/delete', { confirm: 'DELETE' });
     expect(response.status).toBe(401);

@@ -10,12 +10,14 @@ import { StudentOverlapError, TrialAlreadyUsedError, TutorOverlapError } from '.
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** What booking needs of a tutor: their zone and rate. */
+/** What booking needs of a tutor: their zone and rate; none for a closed account. */
 export function bookableTutor(db: Db, tutorProfileId: string) {
   return db
-    .selectFrom('tutor_profiles')
-    .select(['id', 'timezone', 'hourly_rate_cents', 'currency'])
-    .where('id', '=', tutorProfileId)
+    .selectFrom('tutor_profiles as tp')
+    .innerJoin('users as u', 'u.id', 'tp.user_id')
+    .select(['tp.id', 'tp.timezone', 'tp.hourly_rate_cents', 'tp.currency'])
+    .where('tp.id', '=', tutorProfileId)
+    .where('u.closed_at', 'is', null)
     .executeTakeFirst();
 }
 

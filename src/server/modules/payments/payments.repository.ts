@@ -127,7 +127,8 @@ export async function recordEvent(
 }
 
 /**
- * Confirms the paid lesson: it holds its time for good. False when the database refuses
+ * Confirms the paid lesson: it holds its time for good. False when the lesson was canceled
+ * meanwhile (an account closed while its checkout was open) or when the database refuses
  * because the time was booked by someone else after the hold lapsed (exclusion constraint);
  * the savepoint keeps the transaction usable for the refund that follows.
  */
@@ -139,13 +140,15 @@ export async function confirmLesson(
 ): Promise<boolean> {
   await sql`savepoint confirm_lesson`.execute(trx);
   try {
-    await trx
+    const confirmed = await trx
       .updateTable('lessons')
       .set({ status, hold_expires_at: null, updated_at: now })
       .where('id', '=', lessonId)
-      .execute();
+      // Late money may still book a lapsed hold; nothing brings back a canceled lesson.
+      .where('status', 'in', ['awaiting_payment', 'pending', 'expired'])
+      .executeTakeFirst();
     await sql`release savepoint confirm_lesson`.execute(trx);
-    return true;
+    return confirmed.numUpdatedRows > 0n;
   } catch (error) {
     const constraint = violatedConstraint(error);
     if (constraint !== 'lessons_tutor_no_overlap' && constraint !== 'lessons_student_no_overlap')
