@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView } from '../../../contracts/account.contract';
 import {
@@ -7,8 +6,8 @@ import {
   TUTOR_PROFILE_MESSAGES as T,
 } from '../../../domain/messages';
 import { signUpAndVerify, TEST_PASSWORD, uniqueEmail } from '../../test/accounts';
+import { uploadAvatar } from '../../test/avatar-upload';
 import { TestClient } from '../../test/http-client';
-import { fileForm, postForm } from '../../test/multipart';
 import { codeFrom } from '../../test/smtp-inbox';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
@@ -27,20 +26,6 @@ describe.each(TEST_DRIVERS)('account settings on %s', (driver) => {
   afterAll(async () => {
     await t.close();
   });
-
-  const photo = async (client: TestClient) => {
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c36' } })
-      .png()
-      .toBuffer();
-    const response = await postForm(
-      t.url,
-      '/api/uploads/avatar',
-      client,
-      fileForm(png, 'a.png', 'image/png'),
-    );
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { path: string }).path;
-  };
 
   it('answers only the signed-in user, with their own account', async () => {
     expect((await new TestClient(t.url).get('/api/account')).status).toBe(401);
@@ -90,12 +75,12 @@ describe.each(TEST_DRIVERS)('account settings on %s', (driver) => {
   it('uses only a photo the user uploaded, and shows it on a tutor’s profile too', async () => {
     const { client, email } = await signUpAndVerify(t.url, t.inbox, 'student');
     const { client: other } = await signUpAndVerify(t.url, t.inbox, 'student');
-    const theirs = await photo(other);
+    const theirs = await uploadAvatar(t.url, other);
     const stolen = await client.request('PUT', '/api/account/photo', { avatarPath: theirs });
     expect(stolen.status).toBe(400);
     expect(stolen.json.error.message).toBe(M.photoNotYours);
 
-    const mine = await photo(client);
+    const mine = await uploadAvatar(t.url, client);
     const saved = await client.request('PUT', '/api/account/photo', { avatarPath: mine });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json.avatarUrl).toMatch(/^\/api\/files\//);

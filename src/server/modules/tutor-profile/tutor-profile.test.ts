@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import { signUpAndVerify } from '../../test/accounts';
+import { uploadAvatar } from '../../test/avatar-upload';
 import { createSignedInTutor } from '../../test/factories';
-import type { TestClient } from '../../test/http-client';
-import { fileForm, postForm } from '../../test/multipart';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { wizardSteps as steps } from '../../test/wizard-steps';
@@ -18,21 +16,6 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
   afterAll(async () => {
     await t.close();
   });
-
-  async function uploadAvatar(client: TestClient): Promise<string> {
-    const png = await sharp({
-      create: { width: 40, height: 40, channels: 3, background: '#3366cc' },
-    })
-      .png()
-      .toBuffer();
-    const response = await postForm(
-      t.url,
-      '/api/uploads/avatar',
-      client,
-      fileForm(png, 'me.png', 'image/png'),
-    );
-    return ((await response.json()) as { path: string }).path;
-  }
 
   it('refuses students on every wizard and availability route', async () => {
     const { client: student } = await signUpAndVerify(t.url, t.inbox, 'student');
@@ -49,7 +32,7 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
 
   it('saves each step, keeps progress on the server, and submits one profile', async () => {
     const { client: tutor, email } = await signUpAndVerify(t.url, t.inbox, 'tutor');
-    const data = steps(await uploadAvatar(tutor));
+    const data = steps(await uploadAvatar(t.url, tutor));
 
     const empty = await tutor.get('/api/tutor/profile-draft');
     expect(empty.json).toMatchObject({
@@ -148,7 +131,7 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
 
   it('keeps every step when the six are saved at once', async () => {
     const { client: tutor } = await signUpAndVerify(t.url, t.inbox, 'tutor');
-    const data = steps(await uploadAvatar(tutor));
+    const data = steps(await uploadAvatar(t.url, tutor));
     const saves = await Promise.all(
       Object.entries(data).map(([step, body]) =>
         tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body),
@@ -164,7 +147,7 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
 
   it("keeps a tutor's search words in step with later edits of name, bio and subjects", async () => {
     const { client: tutor, email } = await signUpAndVerify(t.url, t.inbox, 'tutor');
-    for (const [step, body] of Object.entries(steps(await uploadAvatar(tutor))))
+    for (const [step, body] of Object.entries(steps(await uploadAvatar(t.url, tutor))))
       await tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body);
     const { tutorProfileId } = (await tutor.post('/api/tutor/profile/submit')).json;
     const db = t.database.db;
@@ -209,7 +192,7 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
   it('answers every invalid step with its message and stores nothing', async () => {
     const { client: tutor } = await signUpAndVerify(t.url, t.inbox, 'tutor');
     const { client: stranger } = await signUpAndVerify(t.url, t.inbox, 'tutor');
-    const data = steps(await uploadAvatar(tutor));
+    const data = steps(await uploadAvatar(t.url, tutor));
     const cases: [string, unknown, string][] = [
       ['basic_info', { ...data.basic_info, bio: 'too short' }, M.bioTooShort],
       ['basic_info', { ...data.basic_info, hourlyRateCents: 50_000 }, 'Maximum rate is $200'],
@@ -221,7 +204,11 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
         M.specializationsRequired,
       ],
       ['media', { ...data.media, videoUrl: 'https://example.com/video' }, M.videoUrlInvalid],
-      ['media', { ...data.media, avatarPath: await uploadAvatar(stranger) }, M.avatarRequired],
+      [
+        'media',
+        { ...data.media, avatarPath: await uploadAvatar(t.url, stranger) },
+        M.avatarRequired,
+      ],
       ['availability', { ...data.availability, slots: [] }, M.availabilityRequired],
       ['availability', { ...data.availability, timezone: 'Nowhere/Land' }, M.timezoneInvalid],
     ];
@@ -287,7 +274,7 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
   it('replaces availability from the schedule page, allowing an empty week', async () => {
     const { client: tutor } = await signUpAndVerify(t.url, t.inbox, 'tutor');
     expect((await tutor.get('/api/tutor/availability')).status).toBe(404);
-    const data = steps(await uploadAvatar(tutor));
+    const data = steps(await uploadAvatar(t.url, tutor));
     for (const [step, body] of Object.entries(data))
       await tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body);
     await tutor.post('/api/tutor/profile/submit');
@@ -321,7 +308,7 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
   it('edits a submitted profile step by step: students see it on the profile and in search', async () => {
     const { client: tutor } = await signUpAndVerify(t.url, t.inbox, 'tutor');
     const { client: student } = await signUpAndVerify(t.url, t.inbox, 'student');
-    const data = steps(await uploadAvatar(tutor));
+    const data = steps(await uploadAvatar(t.url, tutor));
     // Before submission there is no profile to edit.
     expect((await tutor.get('/api/tutor/profile/sections')).status).toBe(404);
     const early = await tutor.request(
@@ -414,7 +401,7 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
     const { client: stranger } = await signUpAndVerify(t.url, t.inbox, 'tutor');
     const foreignPhoto = await tutor.request('PUT', '/api/tutor/profile/sections/media', {
       ...data.media,
-      avatarPath: await uploadAvatar(stranger),
+      avatarPath: await uploadAvatar(t.url, stranger),
     });
     expect(foreignPhoto.json.error.message).toBe(M.avatarRequired);
     expect((await tutor.get('/api/tutor/profile/sections')).json.sections).toEqual(edits);

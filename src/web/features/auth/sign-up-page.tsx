@@ -5,6 +5,7 @@ import { signUpSchema, type Role, type SignUpInput } from '../../../domain/accou
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
+import { NameFields } from '../../components/ui/name-fields';
 import { TextField } from '../../components/ui/text-field';
 import { messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -56,20 +57,7 @@ export function SignUpPage({ role }: { role: Role }) {
           : 'Find the right tutor and start learning.'}
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
-          />
-        </div>
+        <NameFields register={form.register} errors={errors} />
         <TextField
           label="Email"
           type="email"

@@ -9,7 +9,7 @@ import { SETTINGS_MESSAGES as M, TUTOR_PROFILE_MESSAGES as T } from '../../../do
 import { browserTimeZone, TimezoneSelect } from '../../components/availability/timezone-select';
 import { PhotoField } from '../../components/images/photo-field';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
+import { NameFields } from '../../components/ui/name-fields';
 import { messageOf } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
@@ -66,20 +66,7 @@ export function ProfileSection({ account }: { account: AccountView }) {
           hint="JPEG, PNG or WebP, up to 5 MB."
         />
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              error={errors.firstName?.message}
-              {...form.register('firstName')}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              error={errors.lastName?.message}
-              {...form.register('lastName')}
-            />
-          </div>
+          <NameFields register={form.register} errors={errors} />
           <Controller
             control={form.control}
             name="timezone"
