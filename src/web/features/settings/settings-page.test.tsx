@@ -141,7 +141,7 @@ describe('SettingsPage', () => {
     serveSettings({}, { ...account, role: 'tutor', hasPassword: false });
     renderInApp(<SettingsPage />, { path: '/tutor/settings' });
     const link = await screen.findByRole('link', { name: 'Edit tutor profile' });
-    expect(link.getAttribute('href')).toBe('/tutor/complete-profile');
+    expect(link.getAttribute('href')).toBe('/tutor/profile');
     expect(screen.getByText(M.googleNoPassword)).toBeTruthy();
     expect(screen.queryByLabelText('Current password')).toBeNull();
   });
