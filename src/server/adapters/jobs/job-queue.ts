@@ -20,6 +20,12 @@ export interface SendOptions {
   key?: string;
 }
 
+/**
+ * For jobs that give money back: the default gives up after ~5 minutes of a provider outage,
+ * while owed money must survive one of days (10 s doubling, 15 times: about 6 days in all).
+ */
+export const MONEY_OWED_RETRIES: WorkOptions = { retryLimit: 15 };
+
 export interface WorkOptions {
   /** Retries after the first failure (default 5). */
   retryLimit?: number;

@@ -1,3 +1,4 @@
+import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
 import type { ClosingSummary } from '../../../contracts/account.contract';
 import { ACCOUNT_MESSAGES as A, SETTINGS_MESSAGES as M } from '../../../domain/messages';
 import { accountDeletedEmail } from '../../adapters/mail/account-emails';
@@ -164,8 +165,10 @@ export async function refundForClosing(
 
 /** The workers of the closing jobs (started once per process, with the app). */
 export async function startAccountWorkers(ctx: ClosingContext) {
-  await ctx.jobs.work(ACCOUNT_JOBS.refund, (job: { paymentId: string; amountCents: number }) =>
-    refundForClosing(ctx, job),
+  await ctx.jobs.work(
+    ACCOUNT_JOBS.refund,
+    (job: { paymentId: string; amountCents: number }) => refundForClosing(ctx, job),
+    MONEY_OWED_RETRIES,
   );
   await ctx.jobs.work(ACCOUNT_JOBS.mail, (message: MailMessage) => ctx.mailer.send(message));
 }

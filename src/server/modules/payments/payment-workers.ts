@@ -1,3 +1,4 @@
+import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { fulfilCheckout, giveUp } from './fulfil-checkout';
 import { PAYMENT_JOBS } from './payment-jobs';
@@ -21,8 +22,10 @@ export async function startPaymentWorkers(ctx: PaymentsContext) {
   await ctx.jobs.work(PAYMENT_JOBS.expireHold, ({ paymentId }: PaymentJob) =>
     expireHold(ctx, paymentId),
   );
-  await ctx.jobs.work(PAYMENT_JOBS.refundSlotTaken, ({ paymentId }: PaymentJob) =>
-    refundSlotTaken(ctx, paymentId),
+  await ctx.jobs.work(
+    PAYMENT_JOBS.refundSlotTaken,
+    ({ paymentId }: PaymentJob) => refundSlotTaken(ctx, paymentId),
+    MONEY_OWED_RETRIES,
   );
   await ctx.jobs.work(LESSON_BOOKED_JOB, ({ lessonId }: { lessonId: string }) =>
     sendLessonBookedEmails(ctx, lessonId),
