@@ -31,7 +31,11 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-export const newEmailSchema = z.object({ newEmail: emailSchema });
+/** The current password, asked again before what would hand the account to someone else. */
+const currentPasswordSchema = z.string().max(128, M.currentPasswordWrong).optional();
+
+/** A new address; the password too (when the account has one), as a stolen session lacks it. */
+export const newEmailSchema = z.object({ newEmail: emailSchema, password: currentPasswordSchema });
 export const confirmEmailSchema = z.object({ newEmail: emailSchema, code: verificationCodeSchema });
 
 /** The word typed to confirm deleting the account. */
@@ -39,7 +43,7 @@ export const DELETE_WORD = 'DELETE';
 
 /** Deleting asks for the password (when the account has one) and the typed word. */
 export const deleteAccountSchema = z.object({
-  password: z.string().max(128, M.currentPasswordWrong).optional(),
+  password: currentPasswordSchema,
   confirm: z.literal(DELETE_WORD, M.confirmDeleteWord),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

@@ -181,6 +181,26 @@ function bodies(
     'POST /api/tutor/packages': one(tutorPackage),
     'PUT /api/tutor/packages/{id}': one(tutorPackage),
     'PUT /api/tutor/packages/{id}/active': one({ isActive: true }),
+    'PUT /api/tutor/profile/sections/{step}': Object.entries(wizardSteps(world.avatarPath)).map(
+      ([step, body]) => ({ params: { step }, body }),
+    ),
+    'PUT /api/account/profile': one({
+      firstName: 'Fuzz',
+      lastName: 'Tester',
+      timezone: mornings.VIEWER_ZONE,
+    }),
+    'PUT /api/account/photo': one({ avatarPath: null }),
+    // The account's own password is never given: the valid requests stop at its check, so no
+    // fuzzed one can change the password, move the account or delete it.
+    'POST /api/account/password': one({
+      currentPassword: 'Not!thepassword1',
+      newPassword: 'Other!pass1',
+      confirmPassword: 'Other!pass1',
+    }),
+    'POST /api/account/email': one({ newEmail: 'fuzz.moved@example.com', password: 'Not!it1' }),
+    'POST /api/account/email/confirm': one({ newEmail: 'fuzz.moved@example.com', code: '123456' }),
+    'POST /api/account/delete': one({ password: 'Not!it1', confirm: 'DELETE' }),
+    'POST /api/support/messages': one({ subject: 'Fuzz', message: 'A question about lessons.' }),
   };
 }
 

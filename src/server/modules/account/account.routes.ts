@@ -42,12 +42,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, contract.requestEmailChange, options, async (request) => {
     await hit(app.deps, LIMITS.emailCode, userId(request));
-    await account.requestEmailChange(
-      ctx(),
-      userId(request),
-      request.body.newEmail,
-      fetchHeaders(request),
-    );
+    await account.requestEmailChange(ctx(), userId(request), request.body, fetchHeaders(request));
     return null;
   });
 

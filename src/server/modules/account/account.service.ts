@@ -28,6 +28,31 @@ export interface AccountContext {
   clock: Clock;
 }
 
+/**
+ * Asks again for the password (when the account has one) before what a stolen session must not
+ * do alone: moving the account to another address or deleting it.
+ */
+export async function checkCurrentPassword(
+  auth: Auth,
+  hasPassword: boolean,
+  password: string | undefined,
+  headers: Headers,
+) {
+  if (!hasPassword) return;
+  if (!password)
+    throw new AppError('VALIDATION_FAILED', M.currentPasswordRequired, {
+      password: M.currentPasswordRequired,
+    });
+  const valid = await auth.api
+    .verifyPassword({ body: { password }, headers })
+    .then(() => true)
+    .catch(() => false);
+  if (!valid)
+    throw new AppError('BAD_REQUEST', M.currentPasswordWrong, {
+      password: M.currentPasswordWrong,
+    });
+}
+
 /** Better Auth's error code, when the failure is one of its API errors. */
 const engineCode = (error: unknown) =>
   (error as { body?: { code?: unknown } } | undefined)?.body?.code;
@@ -107,10 +132,11 @@ export async function changePassword(
 export async function requestEmailChange(
   ctx: AccountContext,
   userId: string,
-  newEmail: string,
+  { newEmail, password }: { newEmail: string; password?: string | undefined },
   headers: Headers,
 ) {
   const account = await accountOf(ctx, userId);
+  await checkCurrentPassword(ctx.auth, account.hasPassword, password, headers);
   if (account.email === newEmail)
     throw new AppError('BAD_REQUEST', M.sameEmail, { newEmail: M.sameEmail });
   if (await findUserByEmail(ctx.db, newEmail))
@@ -152,7 +178,8 @@ export async function confirmEmailChange(
   }
   // A job: the change is made, and the notice goes out even if the mail server is down now.
   await ctx.jobs.send(ACCOUNT_JOBS.mail, emailChangedNotice(before.email, input.newEmail), {
-    key: `email-changed-${userId}-${input.newEmail}`,
+    // Per change, not per address: moving back and forth is told each time.
+    key: `email-changed-${userId}-${ctx.clock.now().getTime()}`,
   });
   return { value: await accountOf(ctx, userId), cookies };
 }

@@ -148,8 +148,20 @@ describe.each(TEST_DRIVERS)('account settings on %s', (driver) => {
   it('changes the email only once the code sent to the new address is confirmed', async () => {
     const { client, email } = await signUpAndVerify(t.url, t.inbox, 'student');
     const { email: taken } = await signUpAndVerify(t.url, t.inbox, 'student');
-    const request = (newEmail: string) => client.post('/api/account/email', { newEmail });
+    const request = (newEmail: string) =>
+      client.post('/api/account/email', { newEmail, password: TEST_PASSWORD });
 
+    // A session alone cannot move the account: the password is asked again.
+    const withoutPassword = await client.post('/api/account/email', {
+      newEmail: uniqueEmail('thief'),
+    });
+    expect(withoutPassword.status).toBe(400);
+    expect(withoutPassword.json.error.fields.password).toBe(M.currentPasswordRequired);
+    const wrongPassword = await client.post('/api/account/email', {
+      newEmail: uniqueEmail('thief'),
+      password: 'Wrong!pass1',
+    });
+    expect(wrongPassword.json.error.fields.password).toBe(M.currentPasswordWrong);
     expect((await request('not an email')).json.error.fields.newEmail).toBe(A.invalidEmail);
     expect((await request(email)).json.error.message).toBe(M.sameEmail);
     const clash = await request(taken.toUpperCase());

@@ -1,6 +1,6 @@
 import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
 import type { ClosingSummary } from '../../../contracts/account.contract';
-import { ACCOUNT_MESSAGES as A, SETTINGS_MESSAGES as M } from '../../../domain/messages';
+import { ACCOUNT_MESSAGES as A } from '../../../domain/messages';
 import { accountDeletedEmail } from '../../adapters/mail/account-emails';
 import { lessonCanceledByClosingEmail } from '../../adapters/mail/booking-emails';
 import type { MailMessage } from '../../adapters/mail/mailer';
@@ -9,7 +9,7 @@ import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { AppError } from '../../errors';
 import { findPayment } from '../payments/payments.repository';
 import { ACCOUNT_JOBS } from './account-jobs';
-import type { AccountContext } from './account.service';
+import { checkCurrentPassword, type AccountContext } from './account.service';
 import { findProfileIdByUser } from '../tutor-profile/tutor-profile.repository';
 import * as repository from './closing.repository';
 
@@ -93,20 +93,7 @@ export async function closeAccount(
     .where('id', '=', user.id)
     .executeTakeFirst();
   if (!account) throw new AppError('UNAUTHENTICATED', A.signInRequired);
-  if (account.has_password) {
-    if (!password)
-      throw new AppError('VALIDATION_FAILED', M.currentPasswordRequired, {
-        password: M.currentPasswordRequired,
-      });
-    const valid = await ctx.auth.api
-      .verifyPassword({ body: { password }, headers })
-      .then(() => true)
-      .catch(() => false);
-    if (!valid)
-      throw new AppError('BAD_REQUEST', M.currentPasswordWrong, {
-        password: M.currentPasswordWrong,
-      });
-  }
+  await checkCurrentPassword(ctx.auth, account.has_password, password, headers);
   const party = await partyOf(ctx, user.id, user.role);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {

@@ -16,7 +16,7 @@ import { useAccountActions } from './settings-api';
 import { SectionCard } from './section-card';
 
 /** A new address gets a 6-digit code; the email changes only once it is entered here. */
-export function EmailSection({ email }: { email: string }) {
+export function EmailSection({ email, hasPassword }: { email: string; hasPassword: boolean }) {
   const [pending, setPending] = useState<string | null>(null);
   return (
     <SectionCard
@@ -32,22 +32,28 @@ export function EmailSection({ email }: { email: string }) {
       {pending ? (
         <CodeForm newEmail={pending} onDone={() => setPending(null)} />
       ) : (
-        <NewEmailForm onSent={setPending} />
+        <NewEmailForm hasPassword={hasPassword} onSent={setPending} />
       )}
     </SectionCard>
   );
 }
 
-function NewEmailForm({ onSent }: { onSent: (email: string) => void }) {
+function NewEmailForm({
+  hasPassword,
+  onSent,
+}: {
+  hasPassword: boolean;
+  onSent: (email: string) => void;
+}) {
   const actions = useAccountActions();
   const form = useForm<z.input<typeof newEmailSchema>, unknown, z.output<typeof newEmailSchema>>({
     resolver: zodResolver(newEmailSchema),
-    defaultValues: { newEmail: '' },
+    defaultValues: { newEmail: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async ({ newEmail }) => {
+  const onSubmit = form.handleSubmit(async ({ newEmail, password }) => {
     try {
-      await actions.requestEmailChange(newEmail);
+      await actions.requestEmailChange({ newEmail, ...(hasPassword && { password }) });
       notify.success(M.emailCodeSent);
       onSent(newEmail);
     } catch (error) {
@@ -64,6 +70,15 @@ function NewEmailForm({ onSent }: { onSent: (email: string) => void }) {
         error={errors.newEmail?.message}
         {...form.register('newEmail')}
       />
+      {hasPassword && (
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+      )}
       <Button type="submit" disabled={isSubmitting}>
         Send code
       </Button>

@@ -55,7 +55,8 @@ export function useAccountActions() {
     },
     removePhoto: async () => adopt(await call(updateAccountPhoto, { body: { avatarPath: null } })),
     changePassword: (body: BodyOf<typeof changePassword>) => call(changePassword, { body }),
-    requestEmailChange: (newEmail: string) => call(requestEmailChange, { body: { newEmail } }),
+    requestEmailChange: (body: BodyOf<typeof requestEmailChange>) =>
+      call(requestEmailChange, { body }),
     confirmEmailChange: async (body: BodyOf<typeof confirmEmailChange>) =>
       adopt(await call(confirmEmailChange, { body })),
     deleteAccount: (body: BodyOf<typeof deleteAccount>) => call(deleteAccount, { body }),

@@ -80,7 +80,9 @@ describe('SettingsPage', () => {
     });
     await openPage();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Current password'), 'Old!pass1');
+    // The email card asks for the current password too; this is the password card's.
+    const card = within(screen.getByRole('region', { name: 'Password' }));
+    await user.type(card.getByLabelText('Current password'), 'Old!pass1');
     await user.type(screen.getByLabelText('New password'), 'weak');
     await user.type(screen.getByLabelText('Confirm new password'), 'weak');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));

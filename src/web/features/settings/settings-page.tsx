@@ -40,7 +40,7 @@ export function SettingsPage() {
             </SectionCard>
           )}
           <ProfileSection account={account.data} />
-          <EmailSection email={account.data.email} />
+          <EmailSection email={account.data.email} hasPassword={account.data.hasPassword} />
           <PasswordSection hasPassword={account.data.hasPassword} />
           <DeleteSection role={account.data.role} hasPassword={account.data.hasPassword} />
         </>
