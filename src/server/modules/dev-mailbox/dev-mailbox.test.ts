@@ -60,7 +60,8 @@ describe('the dev mailbox (no SMTP_URL)', () => {
 
   it('is not there in production', async () => {
     const production = await startTestApp('pglite', {
-      SMTP_URL: '',
+      // Production needs a mail server (nothing is sent here: the app only starts).
+      SMTP_URL: 'smtp://127.0.0.1:2525',
       NODE_ENV: 'production',
       LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
     });

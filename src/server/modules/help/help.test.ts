@@ -4,7 +4,7 @@ import {
   SUPPORT_MESSAGE_MIN,
   SUPPORT_SUBJECT_MAX,
 } from '../../../contracts/help.contract';
-import { ACCOUNT_MESSAGES, HELP_MESSAGES as M } from '../../../domain/messages';
+import { ACCOUNT_MESSAGES, API_MESSAGES, HELP_MESSAGES as M } from '../../../domain/messages';
 import { createSignedInTutor, createStudent } from '../../test/factories';
 import { TestClient } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -98,12 +98,16 @@ describe.each(TEST_DRIVERS)('the Help Center contact form on %s', (driver) => {
       subject: M.subjectTooLong(SUPPORT_SUBJECT_MAX),
       message: M.messageTooLong(SUPPORT_MESSAGE_MAX),
     });
-    // A NUL never reaches the database (the dev mailbox) nor a header; a line break only the body.
+    // A line break only in the body, no other control character anywhere; a NUL or a lone
+    // surrogate never gets past the route (the database could not store it).
     expect(
-      await refused({ subject: 'Two\nlines', message: `Hello\u0000 there, support team` }),
+      await refused({ subject: 'Two\nlines', message: `Hello\u0007 there, support team` }),
     ).toEqual({ subject: M.invalidCharacters, message: M.invalidCharacters });
+    expect(await refused({ subject: 'Fine', message: `Hello\u0000 there, support team` })).toEqual({
+      message: API_MESSAGES.textNotStorable,
+    });
     expect(await refused({ subject: 'Fine', message: `Lone \uD800 surrogate here` })).toEqual({
-      message: M.invalidCharacters,
+      message: API_MESSAGES.textNotStorable,
     });
 
     // None of the refusals used the budget: a whole hour's worth still goes through.
