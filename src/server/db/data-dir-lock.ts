@@ -49,7 +49,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
       const holder = readHolder(lockPath);
       if (!holder) continue; // released meanwhile
       if (isRunning(holder, lockPath)) throw new ConfigError(inUseMessage(dataDir, holder));
-      if (!removeStaleLock(lockPath, holder)) await delay(RETRY_MS); // another takes it over
+      if (!removeStaleLock(lockPath, holder, draft)) await delay(RETRY_MS); // another takes it over
     }
   } finally {
     unlinkSync(draft);
@@ -108,8 +108,8 @@ function isRunning(holder: LockHolder, lockPath: string): boolean {
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    // EPERM: the process exists but belongs to another user (maybe a reused pid: see below).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
   const start = processStart(holder.pid);
   return !holder.processStart || !start || start === holder.processStart;
@@ -121,15 +121,13 @@ function isRunning(holder: LockHolder, lockPath: string): boolean {
  * file for that lock removes it, and only if the lock is still that one, so a lock taken
  * meanwhile by a live process is never removed.
  */
-function removeStaleLock(lockPath: string, stale: LockHolder): boolean {
+function removeStaleLock(lockPath: string, stale: LockHolder, draft: string): boolean {
   const claim = `${lockPath}.takeover-${stale.id}`;
-  try {
-    writeFileSync(claim, String(process.pid), { flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  // The claimer's own lock text, linked in whole like the lock: never seen half written.
+  if (!tryLink(draft, claim)) {
     // A claim whose process died mid-takeover would otherwise block for good.
-    const claimer = Number(readFileSync(claim, 'utf8'));
-    if (!isRunning({ pid: claimer, command: '', id: '' }, lockPath)) unlinkQuietly(claim);
+    const claimer = readHolder(claim);
+    if (claimer && !isRunning(claimer, lockPath)) unlinkQuietly(claim);
     return false;
   }
   try {
