@@ -78,7 +78,12 @@ describe.skipIf(!hasChromium)('a tutor edits their submitted profile in a browse
       await sections.getByText('4 hours per week, in Lisbon time').waitFor();
 
       // On a phone, in dark: the list and a section's form (once the toast has gone).
-      await page.getByRole('status').filter({ hasText: SAVED }).waitFor({ state: 'hidden' });
+      // Both saves' toasts may still be up: wait until none is.
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: SAVED }).count(), {
+          timeout: 15_000,
+        })
+        .toBe(0);
       await page.setViewportSize({ width: 375, height: 740 });
       await page.getByRole('button', { name: 'Toggle theme' }).click();
       await checkScreen(page, 'profile-edit-sections-phone-dark');

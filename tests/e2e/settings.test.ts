@@ -53,12 +53,18 @@ describe.skipIf(!hasChromium)('account settings in a browser', () => {
     await wide.page.goto(`${suite.server.url}/student/settings`);
 
     // The password, by keyboard: wrong current one first, then the right one.
-    await wide.page.getByLabel('Current password').fill('Wr0ng!pass');
+    await wide.page
+      .getByRole('region', { name: 'Password' })
+      .getByLabel('Current password')
+      .fill('Wr0ng!pass');
     await wide.page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await wide.page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await wide.page.getByLabel('Confirm new password').press('Enter');
     await wide.page.getByText(M.currentPasswordWrong).first().waitFor();
-    await wide.page.getByLabel('Current password').fill(TEST_PASSWORD);
+    await wide.page
+      .getByRole('region', { name: 'Password' })
+      .getByLabel('Current password')
+      .fill(TEST_PASSWORD);
     await wide.page.getByLabel('Confirm new password').press('Enter');
     await wide.page.getByText(A.passwordUpdated).waitFor();
     await wide.page.getByRole('button', { name: 'Log out' }).click();
