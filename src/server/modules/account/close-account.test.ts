@@ -43,10 +43,10 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
     await t.close();
   });
 
-  /** A lesson the student paid for through the hosted checkout, three days ahead. */
-  const paidLesson = async (
-    student: { client: TestClient; email: string },
-    tutor: { id: string; subjectId: number; email: string },
+  /** A single lesson three days ahead, held while the student is at the hosted checkout. */
+  const openCheckout = async (
+    student: { client: TestClient },
+    tutor: { id: string; subjectId: number },
   ) => {
     const started = await student.client.post('/api/checkout', {
       mode: 'single',
@@ -63,6 +63,15 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
       sessionId: string;
       sessionUrl: string;
     };
+    return checkout;
+  };
+
+  /** A lesson the student paid for through the hosted checkout, three days ahead. */
+  const paidLesson = async (
+    student: { client: TestClient; email: string },
+    tutor: { id: string; subjectId: number; email: string },
+  ) => {
+    const checkout = await openCheckout(student, tutor);
     await h.pay(t, checkout);
     const confirmed = await student.client.post(
       `/api/checkout/sessions/${checkout.sessionId}/confirm`,
@@ -221,21 +230,7 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
   it('gives back money that arrives for a lesson the closing canceled while its checkout was open', async () => {
     const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: RATE_CENTS });
     const student = await createStudent(t);
-    const started = await student.client.post('/api/checkout', {
-      mode: 'single',
-      tutorProfileId: tutor.id,
-      subjectId: tutor.subjectId,
-      bookingDate: viewerDate(3),
-      slotLabel: HOUR_SLOTS[0],
-      viewerZone: VIEWER_ZONE,
-      lessonMinutes: 50,
-    });
-    expect(started.status, started.text).toBe(201);
-    const checkout = started.json as {
-      payment: { id: string };
-      sessionId: string;
-      sessionUrl: string;
-    };
+    const checkout = await openCheckout(student, tutor);
     const deleted = await tutor.client.post('/api/account/delete', {
       password: TEST_PASSWORD,
       confirm: 'DELETE',
