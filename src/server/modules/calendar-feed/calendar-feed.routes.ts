@@ -15,6 +15,11 @@ const FEED_HEADERS = {
 };
 
 export const calendarFeedRoutes: FastifyPluginAsync = async (app) => {
+  // The feed's address is its secret: its requests are not written to the info log (which
+  // records every URL); failures still are.
+  app.addHook('onRoute', (options) => {
+    if (options.url === contract.getCalendarFeedFile.path) options.logLevel = 'warn';
+  });
   const ctx = () => ({
     db: app.deps.db,
     clock: app.deps.clock,
