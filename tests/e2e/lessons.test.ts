@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
+import { BOOKING_MESSAGES as M, CALENDAR_FEED_MESSAGES as F } from '../../src/domain/messages';
 import {
   createLesson,
   createSignedInTutor,
@@ -13,6 +13,7 @@ import { browserSuite } from './support/browser-suite';
 import { signUpStudentInBrowser } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
+import { accessibilityViolations } from './support/accessibility';
 import { checkScreen, hasChromium, newPage } from './support/browser';
 import { FIXED_NOW } from './support/fixed-time';
 
@@ -277,6 +278,18 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
     );
     expect(overflow).toBe(0);
     await checkScreen(page, 'lessons-student-dark-phone', { fullPage: false });
+    // The calendar feed card with its new link fits too, and passes axe in the dark.
+    const feed = page.getByRole('region', { name: F.title });
+    await feed.getByRole('button', { name: F.create }).click();
+    const link = feed.getByRole('textbox', { name: F.linkLabel });
+    await link.waitFor();
+    expect(await link.inputValue()).toMatch(/^webcal:\/\/.+\/calendar\/[\w-]{43}\.ics$/);
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await rowsOf(page).first().getByRole('button').click();
     await page.getByRole('dialog', { name: M.lessonDetails }).waitFor();
     await checkScreen(page, 'lessons-student-detail-dark-phone', { fullPage: false });

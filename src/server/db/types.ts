@@ -42,6 +42,14 @@ export interface AvailabilitySlots {
   tutor_profile_id: string;
 }
 
+export interface CalendarFeeds {
+  created_at: Generated<Date>;
+  id: Generated<string>;
+  revoked_at: Date | null;
+  token_hash: string;
+  user_id: string;
+}
+
 export interface DevMailbox {
   created_at: Generated<Date>;
   id: Generated<number>;
@@ -410,6 +418,7 @@ export interface Verifications {
 export interface DB {
   accounts: Accounts;
   availability_slots: AvailabilitySlots;
+  calendar_feeds: CalendarFeeds;
   dev_mailbox: DevMailbox;
   dev_mailbox_attachments: DevMailboxAttachments;
   education_levels: EducationLevels;

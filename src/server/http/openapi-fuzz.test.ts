@@ -56,6 +56,8 @@ interface World {
   tutorPackageId: string;
   checkoutSessionId: string;
   avatarPath: string;
+  /** The tutor's calendar feed token (the student's own feed is rotated by the fuzzing). */
+  calendarToken: string;
 }
 
 /** Who calls an operation: the account endpoints and public reads signed out, tutors' own. */
@@ -76,6 +78,7 @@ function pathValue(path: string, name: string, world: World): string | undefined
     [/^\/api\/tutor\/packages\//, world.tutorPackageId],
     [/^\/api\/payments\//, world.paymentId],
     [/^\/api\/checkout\/sessions\//, world.checkoutSessionId],
+    [/^\/calendar\//, world.calendarToken],
   ];
   return ids.find(([pattern]) => pattern.test(path))?.[1];
 }
@@ -460,6 +463,8 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
       fileForm(png, 'a.png', 'image/png'),
     );
     expect(upload.status).toBe(201);
+    const feed = await tutor.client.post('/api/calendar-feed');
+    expect(feed.status, feed.text).toBe(201);
     world = {
       student,
       tutor,
@@ -469,6 +474,7 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
       tutorPackageId: created.json.package.id,
       checkoutSessionId: checkout.json.sessionId,
       avatarPath: ((await upload.json()) as { path: string }).path,
+      calendarToken: (feed.json.url as string).match(/\/calendar\/(.+)\.ics$/)![1]!,
     };
     const document = await fetch(`${t.url}/api/docs/json`).then((r) => r.json());
     operations = Object.entries(

@@ -74,10 +74,14 @@ const pages: RouteObject[] = [
       },
       {
         path: paths.student.schedule,
-        lazy: async () => ({
-          Component: (await import('../features/lessons/student-schedule-page'))
-            .StudentSchedulePage,
-        }),
+        // Two features on one page: the lessons and the calendar feed card.
+        lazy: async () => {
+          const [{ StudentSchedulePage }, { CalendarFeedCard }] = await Promise.all([
+            import('../features/lessons/student-schedule-page'),
+            import('../features/calendar-feed/calendar-feed-card'),
+          ]);
+          return { Component: () => <StudentSchedulePage calendarFeed={<CalendarFeedCard />} /> };
+        },
       },
       {
         path: paths.student.lessons,
@@ -142,12 +146,19 @@ const pages: RouteObject[] = [
         path: paths.tutor.schedule,
         // Two features on one page: availability (tutor-schedule) and the lessons card.
         lazy: async () => {
-          const [{ TutorSchedulePage }, { UpcomingLessonsCard }] = await Promise.all([
-            import('../features/tutor-schedule/schedule-page'),
-            import('../features/lessons/upcoming-lessons-card'),
-          ]);
+          const [{ TutorSchedulePage }, { UpcomingLessonsCard }, { CalendarFeedCard }] =
+            await Promise.all([
+              import('../features/tutor-schedule/schedule-page'),
+              import('../features/lessons/upcoming-lessons-card'),
+              import('../features/calendar-feed/calendar-feed-card'),
+            ]);
           return {
-            Component: () => <TutorSchedulePage upcomingLessons={<UpcomingLessonsCard />} />,
+            Component: () => (
+              <TutorSchedulePage
+                upcomingLessons={<UpcomingLessonsCard />}
+                calendarFeed={<CalendarFeedCard />}
+              />
+            ),
           };
         },
       },

@@ -55,4 +55,6 @@ export const queryKeys = {
   earnings: ['tutor', 'earnings'] as const,
   /** One page of the tutor's My Students. */
   students: (page: number) => ['tutor', 'students', page] as const,
+  /** Whether the signed-in user's calendar feed is on (never its link: that is shown once). */
+  calendarFeed: ['calendar-feed'] as const,
 };

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import {
+  calendarFeedFile,
   calendarFile,
   escapeText,
   foldLine,
@@ -135,5 +136,60 @@ describe('the lesson calendar file', () => {
     expect(cancelled.getFirstPropertyValue('uid')).toBe(confirmed.getFirstPropertyValue('uid'));
     expect(cancelled.getFirstPropertyValue('sequence')).toBe(1);
     expect(cancelled.getFirstPropertyValue('status')).toBe('CANCELLED');
+  });
+});
+
+describe('a calendar feed', () => {
+  const feed = { name: 'Tutora lessons', timezone: 'Europe/Berlin', refreshHours: 1 };
+  const room = 'https://meet.jit.si/tutora-room?lang=en,de';
+
+  it('holds many events, named and in its owner’s zone, refreshed hourly', () => {
+    const second = event({
+      uid: lessonEventUid('9a0b'),
+      startsAt: new Date('2026-03-11T08:00:00Z'),
+      endsAt: new Date('2026-03-11T08:25:00Z'),
+      status: 'CANCELLED',
+    });
+    const file = calendarFeedFile(feed, [event(), second]);
+    const lines = physicalLines(unfold(file));
+    expect(lines.slice(0, 5)).toEqual([
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Tutora//Lessons//EN',
+      'CALSCALE:GREGORIAN',
+      'METHOD:PUBLISH',
+    ]);
+    expect(lines).toContain('X-WR-TIMEZONE:Europe/Berlin');
+    expect(lines).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H');
+    const calendar = new ICAL.Component(ICAL.parse(file));
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Tutora lessons');
+    const events = calendar.getAllSubcomponents('vevent');
+    expect(events.map((e) => e.getFirstPropertyValue('uid'))).toEqual([
+      lessonEventUid('3f1c2a9e-8d4b-4c7e-9a51-0b6f2d7e4c13'),
+      lessonEventUid('9a0b'),
+    ]);
+    // A canceled lesson frees its time in the owner's calendar.
+    expect(events.map((e) => e.getFirstPropertyValue('transp'))).toEqual(['OPAQUE', 'TRANSPARENT']);
+    expect(file.endsWith('END:VEVENT\r\nEND:VCALENDAR\r\n')).toBe(true);
+  });
+
+  it('is an empty calendar when there is nothing to show', () => {
+    const calendar = new ICAL.Component(ICAL.parse(calendarFeedFile(feed, [])));
+    expect(calendar.getAllSubcomponents('vevent')).toEqual([]);
+    expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('Europe/Berlin');
+  });
+
+  it('gives the room as LOCATION (its commas escaped) and LAST-MODIFIED in UTC', () => {
+    const file = calendarFeedFile(feed, [
+      event({ location: room, lastModified: new Date('2026-03-02T10:11:12.900Z') }),
+    ]);
+    expect(unfold(file)).toContain('LOCATION:https://meet.jit.si/tutora-room?lang=en\\,de');
+    const parsed = parsedEvent(file);
+    expect(parsed.getFirstPropertyValue('location')).toBe(room);
+    expect((parsed.getFirstPropertyValue('last-modified') as ICAL.Time).toString()).toBe(
+      '2026-03-02T10:11:12Z',
+    );
+    // Without them, neither line is written (the booking email's file).
+    expect(calendarFile(event())).not.toMatch(/LOCATION|LAST-MODIFIED/);
   });
 });

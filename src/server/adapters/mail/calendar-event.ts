@@ -1,4 +1,5 @@
-// One lesson as an iCalendar file (RFC 5545) that any calendar app imports.
+// One lesson as an iCalendar file (RFC 5545) that any calendar app imports, and a user's
+// lessons as a subscribed feed (calendarFeedFile): one writer for both.
 //
 // Written by hand (one short file) rather than with the `ics` package: ics 3.12 folds
 // lines after 75 characters, not 75 octets, so a line of accented or CJK names breaks the
@@ -35,26 +36,72 @@ export interface CalendarEvent {
   status: 'CONFIRMED' | 'CANCELLED';
   /** Shown as "organized by"; left out where the address is not for the recipient's eyes. */
   organizer?: { name: string; email: string };
+  /** Where it happens: the lesson's video room, when it has one. */
+  location?: string;
+  /** When the lesson last changed (LAST-MODIFIED), for a feed's readers. */
+  lastModified?: Date;
+}
+
+/** A subscribed calendar's own properties: its name and the zone its owner reads it in. */
+export interface CalendarFeed {
+  name: string;
+  /** IANA zone (X-WR-TIMEZONE); the events' times stay in UTC, which every app converts. */
+  timezone: string;
+  /** How often apps should fetch it again. */
+  refreshHours: number;
 }
 
 export const lessonEventUid = (lessonId: string) => `lesson-${lessonId}@tutora`;
 
 /** The whole file: CRLF line ends, every line folded to at most 75 octets. */
 export function calendarFile(event: CalendarEvent): string {
+  return calendarOf([], [event]);
+}
+
+/**
+ * A user's lessons as one calendar that apps subscribe to (webcal): named, with its owner's
+ * zone and how often to refresh (RFC 7986, and the X-WR-/X-PUBLISHED-TTL names older apps read).
+ */
+export function calendarFeedFile(feed: CalendarFeed, events: readonly CalendarEvent[]): string {
+  const refresh = `PT${feed.refreshHours}H`;
+  return calendarOf(
+    [
+      `NAME:${escapeText(feed.name)}`,
+      `X-WR-CALNAME:${escapeText(feed.name)}`,
+      `X-WR-TIMEZONE:${escapeText(feed.timezone)}`,
+      `REFRESH-INTERVAL;VALUE=DURATION:${refresh}`,
+      `X-PUBLISHED-TTL:${refresh}`,
+    ],
+    events,
+  );
+}
+
+function calendarOf(properties: readonly string[], events: readonly CalendarEvent[]): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     `PRODID:${PRODUCT_ID}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
+    ...properties,
+    ...events.flatMap(eventLines),
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
+function eventLines(event: CalendarEvent): string[] {
+  return [
     'BEGIN:VEVENT',
     `UID:${escapeText(event.uid)}`,
     `SEQUENCE:${event.sequence}`,
     `DTSTAMP:${utcDateTime(event.stampedAt)}`,
+    ...(event.lastModified ? [`LAST-MODIFIED:${utcDateTime(event.lastModified)}`] : []),
     `DTSTART:${utcDateTime(event.startsAt)}`,
     `DTEND:${utcDateTime(event.endsAt)}`,
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     `URL:${uriValue(event.url)}`,
     ...(event.organizer
       ? [
@@ -62,11 +109,10 @@ export function calendarFile(event: CalendarEvent): string {
         ]
       : []),
     `STATUS:${event.status}`,
-    'TRANSP:OPAQUE',
+    // A canceled lesson no longer makes its owner busy at that time.
+    `TRANSP:${event.status === 'CANCELLED' ? 'TRANSPARENT' : 'OPAQUE'}`,
     'END:VEVENT',
-    'END:VCALENDAR',
   ];
-  return lines.map(foldLine).join(CRLF) + CRLF;
 }
 
 /** A UTC DATE-TIME, 'form #2' of RFC 5545 3.3.5: 20260310T140000Z (whole seconds). */

@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { UpcomingLessons } from './upcoming-lessons';
 import { ButtonLink } from '../../components/ui/button';
@@ -8,8 +9,11 @@ import { RefreshButton } from './refresh-button';
 import { useRangeDays } from './use-range-days';
 import { paths } from '../../lib/paths';
 
-/** The student's My Schedule: upcoming lessons over a chosen range (past ones: My Lessons). */
-export function StudentSchedulePage() {
+/**
+ * The student's My Schedule: upcoming lessons over a chosen range (past ones: My Lessons), and
+ * the calendar feed card, which the router puts here (features don't import each other).
+ */
+export function StudentSchedulePage({ calendarFeed }: { calendarFeed?: ReactNode }) {
   const [days, setDays] = useRangeDays();
   const lessons = useUpcomingLessons(days);
 
@@ -41,6 +45,7 @@ export function StudentSchedulePage() {
           }
         />
       </section>
+      {calendarFeed}
     </div>
   );
 }

@@ -13,10 +13,17 @@ const LOAD_FAILED = 'Failed to load availability';
 const notSubmitted = (error: unknown) => error instanceof ApiError && error.code === 'NOT_FOUND';
 
 /**
- * The tutor's My Schedule: weekly availability and upcoming lessons. The lessons
- * card belongs to the lessons feature; the router puts it here (features don't import each other).
+ * The tutor's My Schedule: weekly availability, upcoming lessons and the calendar feed. The
+ * lessons and feed cards belong to their features; the router puts them here (features don't
+ * import each other).
  */
-export function TutorSchedulePage({ upcomingLessons }: { upcomingLessons: ReactNode }) {
+export function TutorSchedulePage({
+  upcomingLessons,
+  calendarFeed,
+}: {
+  upcomingLessons: ReactNode;
+  calendarFeed?: ReactNode;
+}) {
   const client = useQueryClient();
   const availability = useQuery({
     queryKey: AVAILABILITY_QUERY_KEY,
@@ -47,6 +54,7 @@ export function TutorSchedulePage({ upcomingLessons }: { upcomingLessons: ReactN
         onRetry={() => availability.refetch()}
       />
       {upcomingLessons}
+      {calendarFeed}
       {editing && availability.isSuccess && (
         <AvailabilityDialog
           initialTimezone={availability.data.timezone}
