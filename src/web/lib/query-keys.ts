@@ -55,4 +55,10 @@ export const queryKeys = {
   earnings: ['tutor', 'earnings'] as const,
   /** One page of the tutor's My Students. */
   students: (page: number) => ['tutor', 'students', page] as const,
+  /** Reviews after lessons: the student's prompts and editable reviews, the tutor's list. */
+  lessonReviews: {
+    all: ['lesson-reviews'] as const,
+    mine: ['lesson-reviews', 'mine'] as const,
+    tutor: ['lesson-reviews', 'tutor'] as const,
+  },
 };
