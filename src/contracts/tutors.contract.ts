@@ -102,6 +102,8 @@ export const review = z.object({
   comment: z.string(),
   studentName: z.string(),
   createdAt: z.string(),
+  /** The tutor's reply, if any (reviews of lessons, ADR 019). */
+  reply: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
 });
 
 export const tutorProfileResponse = tutorCard.extend({

@@ -40,6 +40,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { lessonHistoryRoutes } from './modules/lesson-history/lesson-history.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
 
 export interface AppDeps {
   env: Env;
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lessonHistoryRoutes);
   await app.register(helpRoutes);
   await app.register(calendarFeedRoutes);
+  await app.register(reviewsRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {

@@ -13,6 +13,7 @@ import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { startPaymentWorkers } from './modules/payments/payment-workers';
 import { startAccountWorkers } from './modules/account/close-account';
 import { countProfiles } from './modules/tutor-profile/tutor-profile.repository';
+import { startCompletionWorker } from './modules/lessons/lesson-completion';
 
 /** The repository root, from src/server (tsx) or dist/server (the bundle) alike. */
 export const PROJECT_ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -70,6 +71,7 @@ export async function createServer(
     });
     await startPaymentWorkers(app.deps);
     await startAccountWorkers(app.deps);
+    await startCompletionWorker(app.deps);
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);
     return {
       app,

@@ -242,3 +242,72 @@ describe.each(TEST_DRIVERS)('a new database on %s', (driver) => {
     }
   });
 });
+
+describe.each(TEST_DRIVERS)('migration 017 on %s', (driver) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openMigratedBefore(driver, '017');
+  });
+  afterAll(() => database.close());
+
+  it('recounts lessons taught from completed lessons, then keeps the count both ways', async () => {
+    const db = database.db;
+    await seedReferenceData(db);
+    const [tutor] = await createTutors(db, 1);
+    await db
+      .updateTable('tutor_profiles')
+      .set({ lessons_taught: 99 })
+      .where('id', '=', tutor!.id)
+      .execute();
+    const student = await db
+      .insertInto('users')
+      .values({
+        email: 'student@example.com',
+        full_name: 'Maya Lindgren',
+        first_name: 'Maya',
+        last_name: 'Lindgren',
+        role: 'student',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const lesson = (day: number, status: 'completed' | 'scheduled') =>
+      db
+        .insertInto('lessons')
+        .values({
+          tutor_profile_id: tutor!.id,
+          student_id: student.id,
+          subject_id: tutor!.subjectId,
+          starts_at: new Date(Date.UTC(2030, 0, day, 10)),
+          ends_at: new Date(Date.UTC(2030, 0, day, 11)),
+          duration_minutes: 50,
+          status,
+          price_cents: 3000,
+          timezone: 'UTC',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const done = await lesson(1, 'completed');
+    const next = await lesson(2, 'scheduled');
+    const taught = async () =>
+      (
+        await db
+          .selectFrom('tutor_profiles')
+          .select('lessons_taught')
+          .where('id', '=', tutor!.id)
+          .executeTakeFirstOrThrow()
+      ).lessons_taught;
+
+    await migrate(db);
+    expect(await taught()).toBe(1);
+    await db
+      .updateTable('lessons')
+      .set({ status: 'completed' })
+      .where('id', '=', next.id)
+      .execute();
+    expect(await taught()).toBe(2);
+    await db.updateTable('lessons').set({ status: 'no_show' }).where('id', '=', done.id).execute();
+    expect(await taught()).toBe(1);
+    await db.deleteFrom('lessons').where('id', '=', next.id).execute();
+    expect(await taught()).toBe(0);
+  });
+});

@@ -216,9 +216,13 @@ export interface Reviews {
   comment: Generated<string>;
   created_at: Generated<Date>;
   id: Generated<string>;
+  lesson_id: string | null;
   rating: number;
+  replied_at: Date | null;
+  reply: string | null;
   student_id: string;
   tutor_profile_id: string;
+  updated_at: Generated<Date>;
 }
 
 export interface SchemaMigrations {

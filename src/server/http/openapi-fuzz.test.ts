@@ -204,6 +204,9 @@ function bodies(
     'POST /api/account/email/confirm': one({ newEmail: 'fuzz.moved@example.com', code: '123456' }),
     'POST /api/account/delete': one({ password: 'Not!it1', confirm: 'DELETE' }),
     'POST /api/support/messages': one({ subject: 'Fuzz', message: 'A question about lessons.' }),
+    'POST /api/lessons/{id}/review': one({ rating: 5, text: 'A clear and patient lesson.' }),
+    'PUT /api/lessons/{id}/review': one({ rating: 4, text: 'A clear and patient lesson.' }),
+    'POST /api/lessons/{id}/review/reply': one({ text: 'Thank you, see you soon!' }),
   };
 }
 

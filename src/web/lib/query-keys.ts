@@ -57,4 +57,10 @@ export const queryKeys = {
   students: (page: number) => ['tutor', 'students', page] as const,
   /** Whether the signed-in user's calendar feed is on (never its link: that is shown once). */
   calendarFeed: ['calendar-feed'] as const,
+  /** Reviews after lessons: the student's prompts and editable reviews, the tutor's list. */
+  lessonReviews: {
+    all: ['lesson-reviews'] as const,
+    mine: ['lesson-reviews', 'mine'] as const,
+    tutor: ['lesson-reviews', 'tutor'] as const,
+  },
 };

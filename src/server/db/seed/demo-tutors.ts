@@ -147,7 +147,6 @@ export async function seedDemoTutors(
         video_url: random.pick(pool.VIDEO_URLS),
         timezone: country.timezone,
         is_verified: random.next() < 0.7,
-        lessons_taught: random.int(0, 400),
       });
       for (const subject of taught) {
         tutorSubjects.push({

@@ -308,7 +308,16 @@ export function reviewsOf(db: Kysely<DB>, id: string, limit: number, offset = 0)
   return db
     .selectFrom('reviews as r')
     .innerJoin('users as u', 'u.id', 'r.student_id')
-    .select(['r.id', 'r.rating', 'r.comment', 'r.created_at', 'u.first_name', 'u.last_name'])
+    .select([
+      'r.id',
+      'r.rating',
+      'r.comment',
+      'r.created_at',
+      'r.reply',
+      'r.replied_at',
+      'u.first_name',
+      'u.last_name',
+    ])
     .where('r.tutor_profile_id', '=', id)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')

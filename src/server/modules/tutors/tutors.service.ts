@@ -19,6 +19,7 @@ import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
+import { completeEndedLessons } from '../lessons/lesson-completion';
 import * as repository from './tutors.repository';
 
 export interface TutorsContext {
@@ -98,6 +99,8 @@ export async function suggestions(ctx: TutorsContext, q: string): Promise<string
 
 export async function tutorProfile(ctx: TutorsContext, id: string): Promise<TutorProfileResponse> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
+  // Lessons taught counts completed lessons: complete the tutor's ended ones first (ADR 019).
+  await completeEndedLessons(ctx.db, ctx.clock.now(), { tutorProfileId: id });
   const row = await repository.findTutorProfile(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
   const [certificates, slots, reviews] = await Promise.all([
@@ -143,6 +146,10 @@ async function reviewsFor(ctx: TutorsContext, id: string, limit: number, offset 
     // First name and initial: enough to be personal without exposing the full name.
     studentName: `${r.first_name} ${r.last_name.charAt(0)}.`,
     createdAt: r.created_at.toISOString(),
+    reply:
+      r.reply === null || r.replied_at === null
+        ? null
+        : { text: r.reply, createdAt: r.replied_at.toISOString() },
   }));
 }
 

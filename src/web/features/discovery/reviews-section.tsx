@@ -1,12 +1,12 @@
-import { Star } from 'lucide-react';
 import { useState } from 'react';
 import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
-import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
+import { DISCOVERY_MESSAGES as M, REVIEW_MESSAGES } from '../../../domain/messages';
 import { REVIEWS_SHOWN_FIRST } from '../../../domain/tutors/tutor-card';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useAllReviews } from './discovery-api';
 import { ProfileSection } from './profile-section';
+import { Stars } from '../../components/ui/stars';
 
 type Review = TutorProfileResponse['reviews'][number];
 
@@ -19,16 +19,18 @@ function ReviewItem({ review }: { review: Review }) {
           {new Date(review.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
         </time>
       </div>
-      <p className="flex" role="img" aria-label={`${review.rating} out of 5 stars`}>
-        {Array.from({ length: 5 }, (_, index) => (
-          <Star
-            key={index}
-            aria-hidden
-            className={`h-4 w-4 ${index < review.rating ? 'fill-amber-400 text-amber-400' : 'text-slate-300 dark:text-slate-600'}`}
-          />
-        ))}
+      <Stars rating={review.rating} />
+      <p className="text-sm break-words whitespace-pre-line text-slate-700 dark:text-slate-300">
+        {review.comment}
       </p>
-      <p className="text-sm text-slate-700 dark:text-slate-300">{review.comment}</p>
+      {review.reply && (
+        <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800">
+          <p className="font-medium">{REVIEW_MESSAGES.tutorReply}</p>
+          <p className="break-words whitespace-pre-line text-slate-700 dark:text-slate-300">
+            {review.reply.text}
+          </p>
+        </div>
+      )}
     </li>
   );
 }

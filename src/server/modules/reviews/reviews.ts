@@ -1,0 +1,210 @@
+import type { z } from 'zod';
+import type { SessionUser } from '../../../contracts/auth.contract';
+import type { EndpointOutput } from '../../../contracts/endpoint';
+import type {
+  getMyReviews,
+  getTutorReviews,
+  LessonReview,
+  replyInputSchema,
+  reviewInputSchema,
+} from '../../../contracts/reviews.contract';
+import { REVIEW_MESSAGES as M } from '../../../domain/messages';
+import {
+  canEditReview,
+  editableUntil,
+  isReviewable,
+  REVIEW_EDIT_DAYS,
+} from '../../../domain/reviews/review-rules';
+import { REVIEWS_PAGE_SIZE } from '../../../domain/tutors/tutor-card';
+import { translatingConstraints } from '../../db/constraint-errors';
+import { AppError } from '../../errors';
+import { isUuid } from '../../http/is-uuid';
+import { completeEndedLessons } from '../lessons/lesson-completion';
+import type { LessonsContext } from '../lessons/lessons-context';
+import { tutorProfileIdOf } from '../lessons/lessons.repository';
+import * as repository from './reviews.repository';
+
+// Reviews after a completed lesson (ADR 019). Only the lesson's student reviews it, once, and may
+// edit the review for REVIEW_EDIT_DAYS; only the lesson's tutor replies, once. Anyone else is
+// told the lesson does not exist. The tutor's average and count follow through the reviews
+// table's trigger (migration 005), Lessons taught through the lessons table's (017).
+
+type ReviewInput = z.output<typeof reviewInputSchema>;
+type ReplyInput = z.output<typeof replyInputSchema>;
+
+const initialOf = (name: string) => (name ? `${name.charAt(0)}.` : '');
+/** First name and last initial: personal without the whole name (as on the profile). */
+const shortName = (first: string, last: string) => `${first} ${initialOf(last)}`.trim();
+
+export function toReview(row: repository.ReviewRow): LessonReview {
+  return {
+    id: row.id,
+    lessonId: row.lesson_id!,
+    rating: row.rating,
+    text: row.comment,
+    studentName: shortName(row.student_first_name, row.student_last_name),
+    tutorName: `${row.tutor_first_name} ${row.tutor_last_name}`,
+    subject: row.subject,
+    lessonStartTime: row.starts_at.toISOString(),
+    createdAt: row.created_at.toISOString(),
+    editableUntil: editableUntil(row.created_at).toISOString(),
+    reply:
+      row.reply === null || row.replied_at === null
+        ? null
+        : { text: row.reply, createdAt: row.replied_at.toISOString() },
+  };
+}
+
+/** Paid by card or with a package's credit (a booked lesson is that or a trial). */
+const isPaidLesson = (lesson: {
+  price_cents: number;
+  payment_id: string | null;
+  student_package_id: string | null;
+}) => lesson.price_cents > 0 || lesson.payment_id !== null || lesson.student_package_id !== null;
+
+const notFound = () => new AppError('NOT_FOUND', M.lessonNotFound);
+
+async function reviewOf(ctx: LessonsContext, lessonId: string) {
+  return toReview((await repository.reviewOfLesson(ctx.db, lessonId))!);
+}
+
+/**
+ * The student reviews one of their completed lessons. This is where a review is created: the
+ * caller (the route) may tell the tutor about it from the review returned.
+ */
+export async function createReview(
+  ctx: LessonsContext,
+  user: SessionUser,
+  lessonId: string,
+  input: ReviewInput,
+): Promise<LessonReview> {
+  if (!isUuid(lessonId)) throw notFound();
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    // A lesson that has just ended is completed here, not only by the periodic job.
+    await completeEndedLessons(trx, now, { lessonId });
+    const lesson = await repository.lockLessonForReview(trx, lessonId);
+    if (!lesson || lesson.student_id !== user.id) throw notFound();
+    const isPaid = isPaidLesson(lesson);
+    if (!isReviewable({ status: lesson.status, isTrial: lesson.is_trial, isPaid }))
+      throw new AppError('CONFLICT', M.notReviewable);
+    if (await repository.lockReviewOfLesson(trx, lessonId))
+      throw new AppError('CONFLICT', M.alreadyReviewed);
+    // The lesson's lock makes a second review wait; the unique index is the last word anyway.
+    await translatingConstraints(
+      () =>
+        repository.insertReview(trx, {
+          lessonId,
+          tutorProfileId: lesson.tutor_profile_id,
+          studentId: user.id,
+          rating: input.rating,
+          text: input.text,
+          now,
+        }),
+      { reviews_lesson_id_key: () => new AppError('CONFLICT', M.alreadyReviewed) },
+    );
+  });
+  return reviewOf(ctx, lessonId);
+}
+
+/** The student changes their review, until REVIEW_EDIT_DAYS after writing it. */
+export async function updateReview(
+  ctx: LessonsContext,
+  user: SessionUser,
+  lessonId: string,
+  input: ReviewInput,
+): Promise<LessonReview> {
+  if (!isUuid(lessonId)) throw notFound();
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const review = await repository.lockReviewOfLesson(trx, lessonId);
+    if (!review || review.student_id !== user.id) {
+      const lesson = await repository.lockLessonForReview(trx, lessonId);
+      if (lesson?.student_id === user.id) throw new AppError('NOT_FOUND', M.noReview);
+      throw notFound();
+    }
+    if (!canEditReview(review.created_at, now))
+      throw new AppError('CONFLICT', M.editWindowClosed(REVIEW_EDIT_DAYS));
+    await repository.updateReview(trx, review.id, { ...input, now });
+  });
+  return reviewOf(ctx, lessonId);
+}
+
+/** The lesson's tutor answers its review, once. */
+export async function replyToReview(
+  ctx: LessonsContext,
+  user: SessionUser,
+  lessonId: string,
+  input: ReplyInput,
+): Promise<LessonReview> {
+  if (!isUuid(lessonId)) throw notFound();
+  const tutorProfileId = await tutorProfileIdOf(ctx.db, user.id);
+  if (!tutorProfileId) throw notFound();
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const review = await repository.lockReviewOfLesson(trx, lessonId);
+    if (!review || review.tutor_profile_id !== tutorProfileId) {
+      const lesson = await repository.lockLessonForReview(trx, lessonId);
+      if (lesson?.tutor_profile_id === tutorProfileId) throw new AppError('NOT_FOUND', M.noReview);
+      throw notFound();
+    }
+    if (review.reply !== null) throw new AppError('CONFLICT', M.alreadyReplied);
+    await repository.saveReply(trx, review.id, input.text, now);
+  });
+  return reviewOf(ctx, lessonId);
+}
+
+/** What the student overview asks about: lessons to review, and reviews still editable. */
+export async function myReviews(
+  ctx: LessonsContext,
+  studentId: string,
+): Promise<EndpointOutput<typeof getMyReviews>> {
+  const now = ctx.clock.now();
+  await completeEndedLessons(ctx.db, now, { studentId });
+  const [lessons, recent] = await Promise.all([
+    repository.unreviewedLessons(ctx.db, studentId),
+    repository.reviewsWrittenSince(
+      ctx.db,
+      studentId,
+      new Date(now.getTime() - REVIEW_EDIT_DAYS * 24 * 3_600_000),
+    ),
+  ]);
+  return {
+    prompts: lessons
+      .filter((lesson) =>
+        isReviewable({
+          status: lesson.status,
+          isTrial: lesson.is_trial,
+          isPaid: isPaidLesson(lesson),
+        }),
+      )
+      .map((lesson) => ({
+        lessonId: lesson.id,
+        tutorName: `${lesson.first_name} ${lesson.last_name}`,
+        subject: lesson.subject,
+        startTime: lesson.starts_at.toISOString(),
+      })),
+    editable: recent
+      .map(toReview)
+      .filter((review) => canEditReview(new Date(review.createdAt), now)),
+  };
+}
+
+/** The signed-in tutor's reviews, a page at a time. */
+export async function tutorReviews(
+  ctx: LessonsContext,
+  userId: string,
+  page: number,
+): Promise<EndpointOutput<typeof getTutorReviews>> {
+  const tutorProfileId = await tutorProfileIdOf(ctx.db, userId);
+  if (!tutorProfileId) return { reviews: [], total: 0, nextPage: null };
+  const { rows, total } = await repository.tutorReviewsPage(ctx.db, tutorProfileId, {
+    limit: REVIEWS_PAGE_SIZE,
+    offset: (page - 1) * REVIEWS_PAGE_SIZE,
+  });
+  return {
+    reviews: rows.map(toReview),
+    total,
+    nextPage: page * REVIEWS_PAGE_SIZE < total ? page + 1 : null,
+  };
+}
