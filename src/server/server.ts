@@ -11,6 +11,7 @@ import type { Env } from './env';
 import { startJobQueue, type JobQueue } from './adapters/jobs/job-queue';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { startPaymentWorkers } from './modules/payments/payment-workers';
+import { startLessonWorkers } from './modules/lessons/lesson-reminders';
 import { startAccountWorkers } from './modules/account/close-account';
 import { countProfiles } from './modules/tutor-profile/tutor-profile.repository';
 
@@ -70,6 +71,7 @@ export async function createServer(
     });
     await startPaymentWorkers(app.deps);
     await startAccountWorkers(app.deps);
+    await startLessonWorkers(app.deps);
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);
     return {
       app,
