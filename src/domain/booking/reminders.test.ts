@@ -17,9 +17,9 @@ describe('lesson reminders', () => {
     expect(reminderStillAhead('day', START, at(-23 * 60))).toBe(false);
   });
 
-  it('are sent from their moment (a few minutes early at most) until the next one', () => {
-    expect(reminderIsTimely('hour', START, at(-66))).toBe(false);
-    expect(reminderIsTimely('hour', START, at(-65))).toBe(true);
+  it('are sent from their moment (a minute early at most) until the next one', () => {
+    expect(reminderIsTimely('hour', START, at(-62))).toBe(false);
+    expect(reminderIsTimely('hour', START, at(-61))).toBe(true);
     expect(reminderIsTimely('hour', START, at(-1))).toBe(true);
     expect(reminderIsTimely('hour', START, at(0))).toBe(false);
     expect(reminderIsTimely('day', START, at(-24 * 60))).toBe(true);

@@ -10,9 +10,10 @@ export const REMINDER_KINDS = Object.keys(LESSON_REMINDERS) as ReminderKind[];
 
 /**
  * The job queue decides by the database's clock, the app by its own: a reminder a little early
- * by the app's clock (clocks a few minutes apart) is still sent; one far earlier is not its time.
+ * by the app's clock (two hosts' clocks a little apart) is still sent; one earlier than this is
+ * not its time (only a test's fixed clock is that far off).
  */
-export const REMINDER_EARLY_LEEWAY_MINUTES = 5;
+export const REMINDER_EARLY_LEEWAY_MINUTES = 1;
 
 const MS_PER_MINUTE = 60_000;
 
