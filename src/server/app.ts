@@ -85,6 +85,7 @@ declare module 'fastify' {
 const noJobQueue: JobQueue = {
   send: () => Promise.reject(new Error('No job queue: this app was not built by createServer')),
   work: () => Promise.reject(new Error('No job queue: this app was not built by createServer')),
+  cancel: () => Promise.reject(new Error('No job queue: this app was not built by createServer')),
   stop: () => Promise.resolve(),
 };
 

@@ -3,6 +3,10 @@ import { isIP } from 'node:net';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_HOLD_MINUTES } from '../domain/payments/payment-rules';
+import {
+  DEFAULT_MEETING_URL_TEMPLATE,
+  MEETING_ROOM_PLACEHOLDER,
+} from '../domain/booking/classroom';
 import { SUPPORT_EMAIL } from '../domain/support';
 
 // The only reader of process.env. Every setting is parsed once, at start-up; a bad value
@@ -85,12 +89,29 @@ const envSchema = z.object({
     }
     return setting;
   }),
+  /** Each lesson's video room: `{room}` becomes an unguessable name (a Jitsi Meet room by default). */
+  MEETING_URL_TEMPLATE: emptyAsUndefined
+    .transform((value) => value ?? DEFAULT_MEETING_URL_TEMPLATE)
+    .refine(isMeetingUrlTemplate, {
+      message: `must be an http(s) URL holding ${MEETING_ROOM_PLACEHOLDER}, e.g. https://meet.jit.si/${MEETING_ROOM_PLACEHOLDER}`,
+    }),
   /** Swagger UI and the OpenAPI document: always outside production, in production only when true. */
   API_DOCS: z
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
 });
+
+/** A template whose room, filled in, gives a web address (the room name is URL-safe). */
+function isMeetingUrlTemplate(template: string) {
+  if (!template.includes(MEETING_ROOM_PLACEHOLDER)) return false;
+  try {
+    const url = new URL(template.replaceAll(MEETING_ROOM_PLACEHOLDER, 'room'));
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
 
 // Names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs.
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];

@@ -11,6 +11,7 @@ import type { Env } from './env';
 import { startJobQueue, type JobQueue } from './adapters/jobs/job-queue';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { startPaymentWorkers } from './modules/payments/payment-workers';
+import { startLessonWorkers } from './modules/lessons/lesson-reminders';
 import { startAccountWorkers } from './modules/account/close-account';
 import { countProfiles } from './modules/tutor-profile/tutor-profile.repository';
 import { startCompletionWorker } from './modules/lessons/lesson-completion';
@@ -72,6 +73,7 @@ export async function createServer(
     await startPaymentWorkers(app.deps);
     await startAccountWorkers(app.deps);
     await startCompletionWorker(app.deps);
+    await startLessonWorkers(app.deps);
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);
     return {
       app,

@@ -46,6 +46,11 @@ export interface JobQueue {
    * the one session the transaction holds.
    */
   send(name: string, data: object, options?: SendOptions, trx?: Transaction<DB>): Promise<void>;
+  /**
+   * Cancels the jobs sent with these keys that have not finished (queued, or waiting for their
+   * startAfter); those already done or unknown are left alone. With `trx`, only if it commits.
+   */
+  cancel(name: string, keys: string[], trx?: Transaction<DB>): Promise<void>;
   /** Runs `handler` for each job of `name` (creating the queue). A throw retries with backoff. */
   work<T extends object>(
     name: string,
@@ -145,6 +150,17 @@ export async function startJobQueue(
       const due = !sendOptions.startAfter || sendOptions.startAfter.getTime() <= Date.now();
       // A job written in a transaction is invisible until it commits: the next poll finds it.
       if (due && !trx) for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+    },
+
+    async cancel(name, keys, trx) {
+      if (stopping) throw new Error('The job queue is stopped');
+      if (keys.length === 0) return;
+      await ensureQueue(name, trx);
+      await boss.cancel(
+        name,
+        keys.map((key) => keyToUuid(name, key)),
+        trx ? { db: transactionExecutor(trx) } : {},
+      );
     },
 
     async work<T extends object>(

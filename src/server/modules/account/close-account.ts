@@ -7,6 +7,7 @@ import type { MailMessage } from '../../adapters/mail/mailer';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { AppError } from '../../errors';
+import { dropLessonReminders } from '../lessons/lesson-reminders';
 import { findPayment } from '../payments/payments.repository';
 import { ACCOUNT_JOBS } from './account-jobs';
 import { checkCurrentPassword, type AccountContext } from './account.service';
@@ -110,6 +111,7 @@ export async function closeAccount(
         'Account deleted',
         now,
       );
+      for (const lesson of lessons) await dropLessonReminders(ctx.jobs, trx, lesson.id);
       for (const refund of refunds.filter((owed) => owed.amountCents > 0))
         await ctx.jobs.send(
           ACCOUNT_JOBS.refund,

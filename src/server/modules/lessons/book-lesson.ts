@@ -60,8 +60,9 @@ export async function bookLesson(
       currency: tutor.currency,
       timezone: input.viewerZone,
       studentNotes: plainTextToNotesHtml(input.notes),
+      meetingUrlTemplate: ctx.env.MEETING_URL_TEMPLATE,
     });
-    await noteLessonBooked(ctx.jobs, trx, id);
+    await noteLessonBooked(ctx.jobs, trx, id, ctx.clock.now());
     return id;
   });
   return viewOfStored(ctx, lessonId, studentId);

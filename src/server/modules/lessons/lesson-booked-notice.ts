@@ -5,6 +5,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
 import { findStudentPackage } from '../packages/student-packages.repository';
 import type { LessonsContext } from './lessons-context';
+import { scheduleLessonReminders } from './lesson-reminders';
 import { lessonRows, purchaseLessonOf } from './lessons.repository';
 
 // The booking confirmation for any newly booked lesson — a free trial, a paid lesson, a package's
@@ -17,11 +18,24 @@ export const LESSON_BOOKED_JOB = 'lessons.booked';
 export interface NoticeContext extends LessonsContext {
   jobs: JobQueue;
   mailer: Mailer;
-  env: { PUBLIC_URL: string };
+  env: { PUBLIC_URL: string; MEETING_URL_TEMPLATE: string };
 }
 
-export const noteLessonBooked = (jobs: JobQueue, trx: Transaction<DB>, lessonId: string) =>
-  jobs.send(LESSON_BOOKED_JOB, { lessonId }, { key: lessonId }, trx);
+/** `now` is the app's clock: a reminder whose moment has already passed is not queued. */
+export async function noteLessonBooked(
+  jobs: JobQueue,
+  trx: Transaction<DB>,
+  lessonId: string,
+  now: Date,
+) {
+  await jobs.send(LESSON_BOOKED_JOB, { lessonId }, { key: lessonId }, trx);
+  const lesson = await trx
+    .selectFrom('lessons')
+    .select('starts_at')
+    .where('id', '=', lessonId)
+    .executeTakeFirstOrThrow();
+  await scheduleLessonReminders(jobs, trx, { id: lessonId, startsAt: lesson.starts_at }, now);
+}
 
 export async function sendLessonBookedEmails(ctx: NoticeContext, lessonId: string) {
   const facts = await lessonMailFacts(ctx, lessonId);

@@ -5,6 +5,7 @@ import { translatingConstraints } from '../../db/constraint-errors';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import { StudentOverlapError, TrialAlreadyUsedError, TutorOverlapError } from './lesson-errors';
+import { newMeetingUrl } from './meeting-room';
 
 // Every query of the lessons module. Functions take the database or the open transaction first.
 
@@ -138,7 +139,11 @@ const LESSON_CONSTRAINT_ERRORS = {
   lessons_one_trial_per_tutor: () => new TrialAlreadyUsedError(),
 };
 
-/** Stores a lesson; an overlap or a second trial refused by the database throws its error. */
+/**
+ * Stores a lesson; an overlap or a second trial refused by the database throws its error.
+ * Every lesson gets its video room here, on every booking path: a new one from the template,
+ * or the room it keeps (a rescheduled lesson stays in the room its people already know).
+ */
 export async function insertLesson(
   db: Db,
   lesson: {
@@ -159,6 +164,10 @@ export async function insertLesson(
     paymentId?: string;
     holdExpiresAt?: Date;
     studentPackageId?: string;
+    /** MEETING_URL_TEMPLATE, for a new room. */
+    meetingUrlTemplate: string;
+    /** The room to keep instead of a new one (a move); none (an older lesson) gets a new one. */
+    meetingUrl?: string | null;
   },
 ): Promise<string> {
   const insert = db
@@ -175,7 +184,7 @@ export async function insertLesson(
       price_cents: lesson.priceCents,
       currency: lesson.currency,
       timezone: lesson.timezone,
-      meeting_url: null,
+      meeting_url: lesson.meetingUrl ?? newMeetingUrl(lesson.meetingUrlTemplate),
       student_notes: lesson.studentNotes,
       rescheduled_from: lesson.rescheduledFrom ?? null,
       payment_id: lesson.paymentId ?? null,

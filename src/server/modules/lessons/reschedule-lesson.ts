@@ -8,13 +8,21 @@ import type {
 } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { AppError } from '../../errors';
+import type { NoticeContext } from './lesson-booked-notice';
+import {
+  dropLessonReminders,
+  noteLessonRescheduled,
+  scheduleLessonReminders,
+} from './lesson-reminders';
 import { lessonOfParty, viewOfStored } from './lesson-view';
 import type { LessonsContext } from './lessons-context';
 import * as repository from './lessons.repository';
 import { offeredSlot, slotsOf } from './slot-rules';
 
 // Rescheduling: either party moves a pending or scheduled lesson to another offered slot of the
-// same length. The old lesson is canceled and a new one replaces it, in one transaction.
+// same length. The old lesson is canceled and a new one replaces it, in one transaction: in the
+// same video room (people keep the link they have), its reminders moved to the new time, and
+// the other party told.
 
 /** The lesson and its tutor, if the user is one of its two parties (else not found). */
 async function ownLesson(ctx: LessonsContext, user: SessionUser, id: string) {
@@ -42,7 +50,7 @@ export async function rescheduleSlots(
 
 /** Moves a lesson: cancels it and books its replacement in one transaction. */
 export async function rescheduleLesson(
-  ctx: LessonsContext,
+  ctx: NoticeContext,
   user: SessionUser,
   lessonId: string,
   input: z.output<typeof rescheduleLessonSchema>,
@@ -51,7 +59,8 @@ export async function rescheduleLesson(
   const newId = await ctx.db.transaction().execute(async (trx) => {
     // Locked: a second move of the same lesson waits here, then finds it canceled.
     const lesson = (await repository.lockLesson(trx, lessonId))!;
-    const status = statusAt(lesson.status, lesson.starts_at, lesson.ends_at, ctx.clock.now());
+    const now = ctx.clock.now();
+    const status = statusAt(lesson.status, lesson.starts_at, lesson.ends_at, now);
     if (!canReschedule(status)) throw new AppError('CONFLICT', M.cannotReschedule);
     const slot = await offeredSlot(ctx, trx, {
       tutor,
@@ -61,7 +70,8 @@ export async function rescheduleLesson(
       exceptLessonId: lesson.id,
     });
     await repository.cancelLesson(trx, lesson.id, user.id, input.reason);
-    return repository.insertLesson(trx, {
+    await dropLessonReminders(ctx.jobs, trx, lesson.id);
+    const id = await repository.insertLesson(trx, {
       tutorProfileId: lesson.tutor_profile_id,
       studentId: lesson.student_id,
       subjectId: lesson.subject_id,
@@ -78,7 +88,12 @@ export async function rescheduleLesson(
       // The move keeps what paid for the lesson: its payment, or its package credit.
       paymentId: lesson.payment_id ?? undefined,
       studentPackageId: lesson.student_package_id ?? undefined,
+      meetingUrl: lesson.meeting_url,
+      meetingUrlTemplate: ctx.env.MEETING_URL_TEMPLATE,
     });
+    await scheduleLessonReminders(ctx.jobs, trx, { id, startsAt: slot.startsAt }, now);
+    await noteLessonRescheduled(ctx.jobs, trx, { lessonId: id, movedBy: user.id });
+    return id;
   });
   return viewOfStored(ctx, newId, user.id);
 }

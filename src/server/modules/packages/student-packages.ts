@@ -122,8 +122,9 @@ export async function schedulePackageLesson(
       studentNotes: plainTextToNotesHtml(input.notes),
       paymentId: owned.payment_id,
       studentPackageId: owned.id,
+      meetingUrlTemplate: ctx.env.MEETING_URL_TEMPLATE,
     });
-    await noteLessonBooked(ctx.jobs, trx, id);
+    await noteLessonBooked(ctx.jobs, trx, id, now);
     return id;
   });
   const [lesson, bought] = await Promise.all([

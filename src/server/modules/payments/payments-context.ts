@@ -4,5 +4,5 @@ import type { NoticeContext } from '../lessons/lesson-booked-notice';
 /** What the payments use cases need: the lessons' context, queue and mail, plus the provider. */
 export interface PaymentsContext extends NoticeContext {
   paymentProvider: PaymentProvider;
-  env: { PUBLIC_URL: string; PAYMENT_HOLD_MINUTES: number };
+  env: NoticeContext['env'] & { PAYMENT_HOLD_MINUTES: number };
 }

@@ -113,6 +113,7 @@ export async function startCheckout(
       currency: tutor.currency,
       timezone: input.viewerZone,
       studentNotes: plainTextToNotesHtml(input.notes),
+      meetingUrlTemplate: ctx.env.MEETING_URL_TEMPLATE,
     });
     // Written with the hold: if this transaction commits, the hold's end is sure to be handled.
     await ctx.jobs.send(

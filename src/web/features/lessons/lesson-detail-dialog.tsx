@@ -5,10 +5,11 @@ import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { LessonStatusBadge, TrialTag } from './lesson-badges';
-import { joinUrlOf, otherPartyOf, type LessonViewer } from './lesson-status';
+import { otherPartyOf, type LessonViewer } from './lesson-status';
 import { longDate, lessonTimes, zoneLabel } from '../../lib/lesson-time';
 import { safeWebUrl } from '../../lib/safe-web-url';
 import { JoinLessonLink } from './join-lesson-link';
+import { useJoinUrl } from './use-join-url';
 import { LessonNotes } from './lesson-notes';
 import { PersonAvatar } from './person-avatar';
 import { RescheduleView } from './reschedule-view';
@@ -41,7 +42,7 @@ export function LessonDetailDialog({
   };
   const step = useReschedule({ lesson, zone, active: rescheduling, onMoved: close });
 
-  const joinUrl = lesson && joinUrlOf(lesson);
+  const joinUrl = useJoinUrl(lesson);
   const detailsFooter = (
     <>
       <Button variant="secondary" onClick={close}>

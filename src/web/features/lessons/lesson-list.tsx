@@ -4,9 +4,10 @@ import type { Lesson } from '../../../contracts/booking.contract';
 import { notesPreview } from '../../../domain/booking/lesson-notes';
 import { LessonStatusBadge, TrialTag } from './lesson-badges';
 import { groupLessons } from './lesson-groups';
-import { joinUrlOf, otherPartyOf, type LessonViewer } from './lesson-status';
+import { otherPartyOf, type LessonViewer } from './lesson-status';
 import { lessonTimes } from '../../lib/lesson-time';
 import { JoinLessonLink } from './join-lesson-link';
+import { useJoinUrl } from './use-join-url';
 import { ownNotesOf } from './lesson-notes';
 import { PersonAvatar } from './person-avatar';
 
@@ -67,7 +68,7 @@ function LessonRow({
   onOpen: () => void;
 }) {
   const person = otherPartyOf(lesson, viewer);
-  const joinUrl = joinUrlOf(lesson);
+  const joinUrl = useJoinUrl(lesson);
   const preview = notesPreview(ownNotesOf(lesson, viewer));
   // The row is one button; Join Lesson sits beside it (a link inside a button is not allowed).
   return (

@@ -1,6 +1,5 @@
 import type { Lesson } from '../../../contracts/booking.contract';
 import type { LessonStatus } from '../../../domain/booking/booking-rules';
-import { safeWebUrl } from '../../lib/safe-web-url';
 
 /** 'in_progress' -> 'In Progress', 'no_show' -> 'No Show': a status is shown capitalised. */
 export const statusLabel = (status: LessonStatus) =>
@@ -8,10 +7,6 @@ export const statusLabel = (status: LessonStatus) =>
     .split('_')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
-
-/** Join Lesson only while the lesson is in progress and has a meeting link. */
-export const joinUrlOf = (lesson: Lesson) =>
-  lesson.status === 'in_progress' ? safeWebUrl(lesson.meetingUrl) : null;
 
 /** The person on the other side of the lesson: a student sees the tutor, a tutor the student. */
 export type LessonViewer = 'student' | 'tutor';

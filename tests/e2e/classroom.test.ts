@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MEETING_URL_TEMPLATE } from '../../src/domain/booking/classroom';
+import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
+import { newMeetingUrl } from '../../src/server/modules/lessons/meeting-room';
+import { createLesson, createTutors } from '../../src/server/test/factories';
+import { accessibilityViolations } from './support/accessibility';
+import { hasChromium, newPage } from './support/browser';
+import { browserSuite } from './support/browser-suite';
+import { FIXED_NOW } from './support/fixed-time';
+import { signUpStudentInBrowser } from './support/sign-up';
+
+// The classroom in the lesson dialog: the room's link is there from booking on, and Join Lesson
+// appears exactly 10 minutes before the start — by the page's own clock, without a reload —
+// and goes when the lesson ends.
+
+const MINUTE = 60_000;
+
+describe.skipIf(!hasChromium)('the classroom in the lesson dialog', () => {
+  const suite = browserSuite();
+
+  it('shows the room link, and Join Lesson from 10 minutes before the start until the end', async () => {
+    const { db } = suite.server.app.database;
+    const [tutor] = await createTutors(db, 1, { timezone: 'Europe/London' });
+    const student = await signUpStudentInBrowser(suite.browser, suite.server);
+    const start = new Date(FIXED_NOW.getTime() + 30 * MINUTE);
+    const room = newMeetingUrl(DEFAULT_MEETING_URL_TEMPLATE);
+    await createLesson(db, { tutor: tutor!, studentId: student.id, start, meetingUrl: room });
+
+    const { page, assertNoErrors, close } = await newPage(suite.browser, {
+      storageState: student.state,
+      timezoneId: 'Europe/London',
+    });
+    // Twenty minutes before the window opens (the page's clock runs from FIXED_NOW).
+    await page.goto(`${suite.server.url}/student/schedule`);
+    const row = page.getByTestId('lesson-row').filter({ hasText: tutor!.name });
+    await row.getByRole('button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('lesson-meeting-link').innerText()).toBe(room);
+    expect(await dialog.getByRole('link', { name: room }).getAttribute('href')).toBe(room);
+    expect(await page.getByRole('link', { name: M.joinLesson }).count()).toBe(0);
+
+    // A second before the mark the page's time stands still; only the test moves it on.
+    await page.clock.pauseAt(new Date(start.getTime() - 10 * MINUTE - 1000));
+    expect(await page.getByRole('link', { name: M.joinLesson }).count()).toBe(0);
+
+    // The 10-minute mark: the dialog and the row behind it offer Join Lesson, to the room.
+    await page.clock.runFor(1000);
+    const join = dialog.getByRole('link', { name: M.joinLesson });
+    await join.waitFor();
+    expect(await join.getAttribute('href')).toBe(room);
+    expect(await join.getAttribute('target')).toBe('_blank');
+    expect(await row.getByRole('link', { name: M.joinLesson }).count()).toBe(1);
+    // Time runs again (axe waits on timers) for the accessibility check of the open dialog.
+    await page.clock.resume();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Still there during the lesson; gone at its end (a 50-minute lesson holds its hour).
+    await page.clock.fastForward(10 * MINUTE + 30 * MINUTE);
+    expect(await join.count()).toBe(1);
+    await page.clock.fastForward(30 * MINUTE);
+    await join.waitFor({ state: 'detached' });
+    expect(await dialog.getByTestId('lesson-meeting-link').innerText()).toBe(room);
+    assertNoErrors();
+    await close();
+  });
+});
