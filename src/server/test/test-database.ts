@@ -67,6 +67,15 @@ export async function openTestDatabase(
   return openScratchPostgres(migrated);
 }
 
+/**
+ * Fills an empty data folder with a migrated and seeded embedded database, as a server that ran
+ * before leaves it: a server started on it skips initdb and the migrations.
+ */
+export async function fillDataDir(dataDir: string): Promise<void> {
+  const template = await pgliteTemplate('migrated');
+  await (await openDatabase({ driver: 'pglite', dataDir, loadDataDir: template })).close();
+}
+
 /** A new database on the test server, dropped again on close. */
 async function openScratchPostgres(migrated: boolean): Promise<Database> {
   const serverUrl = testDatabaseUrl();
