@@ -39,6 +39,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           setupFiles: ['src/server/test/fail-on-console-error.ts'],
+          // PGlite data directories built once per run, loaded by each test database.
+          globalSetup: ['src/server/test/database-templates.ts'],
         },
       },
       {
@@ -49,7 +51,10 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 240_000,
           fileParallelism: false,
-          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          globalSetup: [
+            'tests/e2e/support/global-setup.ts',
+            'src/server/test/database-templates.ts',
+          ],
         },
       },
     ],

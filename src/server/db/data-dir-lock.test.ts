@@ -5,12 +5,14 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../server';
 import { freePort } from '../test/free-port';
+import { fillDataDir } from '../test/test-database';
 import { inUseMessage } from './data-dir-lock';
 import { openDatabase } from './database';
 
 // The embedded database in one data folder is opened by one process at a time: real processes
 // (the server, the seed command) on one folder, started one after another or at the same instant.
-// Starting a server creates and migrates its database: minutes on a busy machine.
+// A server starting on a new folder creates and migrates its database (minutes on a busy
+// machine): the servers here start on a folder that already holds one.
 
 interface Started {
   child: ChildProcessWithoutNullStreams;
@@ -83,6 +85,7 @@ describe('one process at a time on an embedded data folder', () => {
   }
 
   it('refuses a second server and the seed command with one line naming the first, which keeps serving', async () => {
+    await fillDataDir(dataDir);
     const port = await freePort();
     const first = await startServer({ PORT: String(port), npm_lifecycle_event: 'start' });
     await waitFor(first, 'Server listening at');

@@ -61,9 +61,16 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 export const ARTIFACTS = new URL('../.artifacts/', import.meta.url).pathname;
 
 /**
- * Saves what the page shows (the whole page, or only the screen) and fails when axe-core finds
- * WCAG 2.1 A/AA violations on it: every screen we look at must also pass the automated check,
- * in each theme and size it is shot in.
+ * Screenshots are for a person to look at, and no test reads them: a full-page shot costs up to
+ * a second on a busy 2-core machine, ~140 times a run. They are saved only when asked for:
+ * `E2E_SCREENSHOTS=1 npm run test:e2e` (into tests/e2e/.artifacts/).
+ */
+const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * Fails when axe-core finds WCAG 2.1 A/AA violations on what the page shows: every screen we
+ * look at must pass the automated check, in each theme and size it is checked in. With
+ * E2E_SCREENSHOTS=1 it also saves the screen (the whole page, or only the viewport) as `name`.
  */
 export async function checkScreen(page: Page, name: string, { fullPage = true } = {}) {
   // A screen as it rests: colour transitions of the last click have ended.
@@ -77,6 +84,6 @@ export async function checkScreen(page: Page, name: string, { fullPage = true } 
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage });
+  if (SAVE_SCREENSHOTS) await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage });
   expect(await accessibilityViolations(page), `accessibility of ${name}`).toEqual([]);
 }
