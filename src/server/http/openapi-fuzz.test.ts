@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../adapters/clock';
 import { signFileUrl } from '../adapters/storage/signed-url';
 import { createBoughtPackage, createPayment } from '../modules/packages/purchase-fixtures';
+import { studentNotification } from '../modules/notifications/notification-fixtures';
 import { TEST_PASSWORD } from '../test/accounts';
 import { createLesson, createSignedInTutor, createStudent } from '../test/factories';
 import type { TestClient } from '../test/http-client';
@@ -56,6 +57,7 @@ interface World {
   tutorPackageId: string;
   checkoutSessionId: string;
   avatarPath: string;
+  notificationId: string;
 }
 
 /** Who calls an operation: the account endpoints and public reads signed out, tutors' own. */
@@ -76,6 +78,7 @@ function pathValue(path: string, name: string, world: World): string | undefined
     [/^\/api\/tutor\/packages\//, world.tutorPackageId],
     [/^\/api\/payments\//, world.paymentId],
     [/^\/api\/checkout\/sessions\//, world.checkoutSessionId],
+    [/^\/api\/notifications\//, world.notificationId],
   ];
   return ids.find(([pattern]) => pattern.test(path))?.[1];
 }
@@ -469,6 +472,7 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
       tutorPackageId: created.json.package.id,
       checkoutSessionId: checkout.json.sessionId,
       avatarPath: ((await upload.json()) as { path: string }).path,
+      notificationId: String(await studentNotification(db, student.id, lessonId)),
     };
     const document = await fetch(`${t.url}/api/docs/json`).then((r) => r.json());
     operations = Object.entries(

@@ -61,7 +61,7 @@ export async function bookLesson(
       timezone: input.viewerZone,
       studentNotes: plainTextToNotesHtml(input.notes),
     });
-    await noteLessonBooked(ctx.jobs, trx, id);
+    await noteLessonBooked(ctx.jobs, trx, id, ctx.clock.now());
     return id;
   });
   return viewOfStored(ctx, lessonId, studentId);

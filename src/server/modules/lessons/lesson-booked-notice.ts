@@ -3,6 +3,7 @@ import { lessonBookedEmails, refundEmail } from '../../adapters/mail/booking-ema
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
+import { notifyLessonBooked } from '../notifications/notify';
 import { findStudentPackage } from '../packages/student-packages.repository';
 import type { LessonsContext } from './lessons-context';
 import { lessonRows, purchaseLessonOf } from './lessons.repository';
@@ -20,8 +21,16 @@ export interface NoticeContext extends LessonsContext {
   env: { PUBLIC_URL: string };
 }
 
-export const noteLessonBooked = (jobs: JobQueue, trx: Transaction<DB>, lessonId: string) =>
-  jobs.send(LESSON_BOOKED_JOB, { lessonId }, { key: lessonId }, trx);
+export async function noteLessonBooked(
+  jobs: JobQueue,
+  trx: Transaction<DB>,
+  lessonId: string,
+  at: Date,
+) {
+  await jobs.send(LESSON_BOOKED_JOB, { lessonId }, { key: lessonId }, trx);
+  // The tutor's bell too, in the same transaction.
+  await notifyLessonBooked(trx, lessonId, at);
+}
 
 export async function sendLessonBookedEmails(ctx: NoticeContext, lessonId: string) {
   const facts = await lessonMailFacts(ctx, lessonId);

@@ -8,6 +8,7 @@ import type {
 } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { AppError } from '../../errors';
+import { notifyOtherParty } from '../notifications/notify';
 import { lessonOfParty, viewOfStored } from './lesson-view';
 import type { LessonsContext } from './lessons-context';
 import * as repository from './lessons.repository';
@@ -61,7 +62,7 @@ export async function rescheduleLesson(
       exceptLessonId: lesson.id,
     });
     await repository.cancelLesson(trx, lesson.id, user.id, input.reason);
-    return repository.insertLesson(trx, {
+    const movedId = await repository.insertLesson(trx, {
       tutorProfileId: lesson.tutor_profile_id,
       studentId: lesson.student_id,
       subjectId: lesson.subject_id,
@@ -79,6 +80,13 @@ export async function rescheduleLesson(
       paymentId: lesson.payment_id ?? undefined,
       studentPackageId: lesson.student_package_id ?? undefined,
     });
+    await notifyOtherParty(trx, {
+      kind: 'lesson_rescheduled',
+      lessonId: movedId,
+      actorId: user.id,
+      at: ctx.clock.now(),
+    });
+    return movedId;
   });
   return viewOfStored(ctx, newId, user.id);
 }

@@ -123,7 +123,7 @@ export async function schedulePackageLesson(
       paymentId: owned.payment_id,
       studentPackageId: owned.id,
     });
-    await noteLessonBooked(ctx.jobs, trx, id);
+    await noteLessonBooked(ctx.jobs, trx, id, ctx.clock.now());
     return id;
   });
   const [lesson, bought] = await Promise.all([

@@ -115,7 +115,7 @@ async function bookPaid(
   }
   await repository.updatePayment(trx, paymentId, paid);
   await repository.activateStudentPackage(trx, paymentId, now);
-  await noteLessonBooked(ctx.jobs, trx, lesson.id);
+  await noteLessonBooked(ctx.jobs, trx, lesson.id, now);
   return 'booked';
 }
 
