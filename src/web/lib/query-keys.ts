@@ -55,4 +55,10 @@ export const queryKeys = {
   earnings: ['tutor', 'earnings'] as const,
   /** One page of the tutor's My Students. */
   students: (page: number) => ['tutor', 'students', page] as const,
+  /** The header's bell: everything (the prefix), the unread count, the list's pages. */
+  notifications: {
+    all: ['notifications'] as const,
+    unread: ['notifications', 'unread'] as const,
+    list: ['notifications', 'list'] as const,
+  },
 };
