@@ -14,6 +14,7 @@ import {
   VIEWER_ZONE,
   viewerDate,
 } from '../../test/tokyo-mornings';
+import { PAYMENT_HARNESSES } from '../payments/payment-harness';
 import { NOTIFICATIONS_PAGE_SIZE } from './notifications';
 import { notify } from './notify';
 
@@ -256,5 +257,118 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
     expect(all.json).toEqual({ unread: 0 });
     expect(await unreadOf(student.client)).toBe(0);
     expect((await listOf(student.client)).notifications.every((n) => n.readAt !== null)).toBe(true);
+  });
+
+  describe('and money', () => {
+    const local = PAYMENT_HARNESSES.find((harness) => harness.name === 'local')!;
+    let h: Awaited<ReturnType<typeof local.start>>;
+    beforeAll(async () => {
+      h = await local.start(clock);
+    });
+
+    /** A single lesson three days ahead, at the hosted checkout. */
+    const openCheckout = async (
+      student: { client: TestClient },
+      tutor: { id: string; subjectId: number },
+    ) => {
+      const started = await student.client.post('/api/checkout', {
+        mode: 'single',
+        tutorProfileId: tutor.id,
+        subjectId: tutor.subjectId,
+        bookingDate: viewerDate(3),
+        slotLabel: HOUR_SLOTS[0],
+        viewerZone: VIEWER_ZONE,
+        lessonMinutes: 50,
+      });
+      expect(started.status, started.text).toBe(201);
+      return started.json as { payment: { id: string }; sessionId: string; sessionUrl: string };
+    };
+    const pay = async (
+      student: { client: TestClient },
+      checkout: Awaited<ReturnType<typeof openCheckout>>,
+    ) => {
+      await h.pay(t, checkout);
+      const confirmed = await student.client.post(
+        `/api/checkout/sessions/${checkout.sessionId}/confirm`,
+      );
+      expect(confirmed.status, confirmed.text).toBe(200);
+      return confirmed.json as { outcome: string };
+    };
+    const amountOf = async (paymentId: string) =>
+      (
+        await t.database.db
+          .selectFrom('payments')
+          .select('amount_cents')
+          .where('id', '=', paymentId)
+          .executeTakeFirstOrThrow()
+      ).amount_cents;
+    const kindsOf = async (client: TestClient) =>
+      (await listOf(client)).notifications.map((n) => n.kind);
+
+    it('tells the tutor of a paid booking, and the student of the cancel and refund when the tutor closes', async () => {
+      const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: 4000 });
+      const student = await createStudent(t);
+      const checkout = await openCheckout(student, tutor);
+      // Held, not paid: the tutor hears nothing yet.
+      expect(await unreadOf(tutor.client)).toBe(0);
+      expect((await pay(student, checkout)).outcome).toBe('booked');
+      expect(await kindsOf(tutor.client)).toEqual(['lesson_booked']);
+
+      const deleted = await tutor.client.post('/api/account/delete', {
+        password: TEST_PASSWORD,
+        confirm: 'DELETE',
+      });
+      expect(deleted.status, deleted.text).toBe(204);
+      // The refund is a job: it lands when the provider has given the money back.
+      await expect
+        .poll(() => kindsOf(student.client), { timeout: 15_000 })
+        .toEqual(['refund_issued', 'lesson_canceled']);
+      const [refund] = (await listOf(student.client)).notifications;
+      expect(refund).toMatchObject({
+        actor: null,
+        refund: {
+          amountCents: await amountOf(checkout.payment.id),
+          currency: 'USD',
+          reason: 'account_closed',
+        },
+      });
+    });
+
+    it('tells the student of the refund when their slot was taken before the payment arrived', async () => {
+      const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: 4000 });
+      const [late, quick] = [await createStudent(t), await createStudent(t)];
+      const checkout = await openCheckout(late, tutor);
+      // Paid in time at the provider, but the news reaches us only after the hold lapsed.
+      await h.pay(t, checkout);
+      clock.set(new Date(NOW.getTime() + 20 * MINUTE));
+      const taken = await quick.client.post('/api/lessons', {
+        tutorProfileId: tutor.id,
+        subjectId: tutor.subjectId,
+        mode: 'trial',
+        bookingDate: viewerDate(3),
+        slotLabel: HOUR_SLOTS[0],
+        viewerZone: VIEWER_ZONE,
+        lessonMinutes: 50,
+        notes: '',
+      });
+      expect(taken.status, taken.text).toBe(201);
+
+      const settled = await late.client.post(
+        `/api/checkout/sessions/${checkout.sessionId}/confirm`,
+      );
+      expect(settled.json.outcome, settled.text).toBe('refunded');
+      await expect.poll(() => kindsOf(late.client), { timeout: 15_000 }).toEqual(['refund_issued']);
+      const [refund] = (await listOf(late.client)).notifications;
+      expect(refund).toMatchObject({
+        refund: {
+          amountCents: await amountOf(checkout.payment.id),
+          currency: 'USD',
+          reason: 'slot_taken',
+        },
+        lesson: { subject: expect.any(String) },
+      });
+      // The tutor was told of the booking that happened, not of the one that did not.
+      expect(await kindsOf(tutor.client)).toEqual(['lesson_booked']);
+    });
   });
 });
