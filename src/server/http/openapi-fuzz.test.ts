@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../adapters/clock';
 import { signFileUrl } from '../adapters/storage/signed-url';
 import { createBoughtPackage, createPayment } from '../modules/packages/purchase-fixtures';
-import { studentNotification } from '../modules/notifications/notification-fixtures';
+import { rescheduleNotification } from '../modules/notifications/notification-fixtures';
 import { TEST_PASSWORD } from '../test/accounts';
 import { createLesson, createSignedInTutor, createStudent } from '../test/factories';
 import type { TestClient } from '../test/http-client';
@@ -472,7 +472,7 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
       tutorPackageId: created.json.package.id,
       checkoutSessionId: checkout.json.sessionId,
       avatarPath: ((await upload.json()) as { path: string }).path,
-      notificationId: String(await studentNotification(db, student.id, lessonId)),
+      notificationId: String(await rescheduleNotification(db, student.id, lessonId)),
     };
     const document = await fetch(`${t.url}/api/docs/json`).then((r) => r.json());
     operations = Object.entries(
