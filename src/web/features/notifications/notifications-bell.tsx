@@ -11,7 +11,8 @@ import { exactTime, linkOf, textOf, timeAgo } from './notification-view';
 
 // The header's bell: the unread count as a badge (none at 0, and said in the button's name),
 // and a panel with the notifications, newest first — under the bell from 768 px, across the
-// screen below the header on a phone. Opening one marks it read and goes where it leads.
+// screen below the header (61 px tall) on a phone. Opening one marks it read and goes where
+// it leads.
 
 function NotificationItem({
   notification,
@@ -86,7 +87,7 @@ function NotificationsPanel({
     <section
       id={id}
       aria-labelledby={headingId}
-      className="fixed inset-x-0 top-[57px] z-40 flex max-h-[calc(100vh-57px)] flex-col border-b border-slate-200 bg-white shadow-lg md:absolute md:inset-x-auto md:top-full md:right-0 md:mt-2 md:max-h-[70vh] md:w-96 md:rounded-xl md:border dark:border-slate-700 dark:bg-slate-900"
+      className="fixed inset-x-0 top-[61px] z-40 flex max-h-[calc(100vh-61px)] flex-col border-b border-slate-200 bg-white shadow-lg md:absolute md:inset-x-auto md:top-full md:right-0 md:mt-2 md:max-h-[70vh] md:w-96 md:rounded-xl md:border dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
         <h2 id={headingId} tabIndex={-1} className="text-base font-semibold outline-none">
