@@ -36,12 +36,14 @@ const COLUMN_OVERRIDES = {
   'users.role': "Generated<'student' | 'tutor'>",
   'users.social_auth_provider': "Generated<'google' | 'none'>",
   'tutor_profile_drafts.draft': 'Generated<ColumnType<Record<string, unknown>, string, string>>',
+  'notifications.kind': 'NotificationKind',
 };
 const CUSTOM_IMPORTS = {
   LessonStatus: '../../domain/booking/booking-rules#LessonStatus',
   PaymentStatus: '../../domain/payments/payment-rules#PaymentStatus',
   PaymentKind: '../../domain/payments/payment-rules#PaymentKind',
   StudentPackageStatus: '../../domain/payments/payment-rules#StudentPackageStatus',
+  NotificationKind: '../../domain/notifications/notification-kinds#NotificationKind',
 };
 
 async function generatedTypes(): Promise<string> {

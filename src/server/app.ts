@@ -41,6 +41,7 @@ import { lessonHistoryRoutes } from './modules/lesson-history/lesson-history.rou
 import { helpRoutes } from './modules/help/help.routes';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 
 export interface AppDeps {
   env: Env;
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helpRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(reviewsRoutes);
+  await app.register(notificationsRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {

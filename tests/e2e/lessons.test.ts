@@ -9,6 +9,7 @@ import {
   type LessonOptions,
   type TestTutor,
 } from '../../src/server/test/factories';
+import { rescheduleNotification } from '../../src/server/modules/notifications/notification-fixtures';
 import { browserSuite } from './support/browser-suite';
 import { signUpStudentInBrowser } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
@@ -351,6 +352,15 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
     await checkScreen(page, 'lessons-tutor-detail-dark');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+
+    // The header's bell counts what is new (here: the student moved a lesson) and lists it.
+    const moved = await insertLesson({ tutor, studentId: student.id, start: eveningUtc(9) });
+    await rescheduleNotification(db, tutor.userId, moved);
+    await page.reload();
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    expect(await panel.getByRole('link').innerText()).toContain('moved your');
+    await checkScreen(page, 'notifications-tutor-dark', { fullPage: false });
     assertNoErrors();
     await close();
   });

@@ -4,6 +4,7 @@
  */
 
 import type { LessonStatus } from '../../domain/booking/booking-rules';
+import type { NotificationKind } from '../../domain/notifications/notification-kinds';
 import type {
   PaymentKind,
   PaymentStatus,
@@ -153,6 +154,19 @@ export interface LocalRefunds {
   id: string;
   idempotency_key: string;
   session_id: string;
+}
+
+export interface Notifications {
+  actor_id: string | null;
+  amount_cents: number | null;
+  created_at: Date;
+  currency: string | null;
+  id: Generated<number>;
+  kind: NotificationKind;
+  lesson_id: string | null;
+  payment_id: string | null;
+  read_at: Date | null;
+  user_id: string;
 }
 
 export interface PaymentEvents {
@@ -432,6 +446,7 @@ export interface DB {
   lessons: Lessons;
   local_checkout_sessions: LocalCheckoutSessions;
   local_refunds: LocalRefunds;
+  notifications: Notifications;
   payment_events: PaymentEvents;
   payments: Payments;
   platform_packages: PlatformPackages;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../adapters/clock';
 import { signFileUrl } from '../adapters/storage/signed-url';
 import { createBoughtPackage, createPayment } from '../modules/packages/purchase-fixtures';
+import { rescheduleNotification } from '../modules/notifications/notification-fixtures';
 import { TEST_PASSWORD } from '../test/accounts';
 import { createLesson, createSignedInTutor, createStudent } from '../test/factories';
 import type { TestClient } from '../test/http-client';
@@ -58,6 +59,7 @@ interface World {
   avatarPath: string;
   /** The tutor's calendar feed token (the student's own feed is rotated by the fuzzing). */
   calendarToken: string;
+  notificationId: string;
 }
 
 /** Who calls an operation: the account endpoints and public reads signed out, tutors' own. */
@@ -79,6 +81,7 @@ function pathValue(path: string, name: string, world: World): string | undefined
     [/^\/api\/payments\//, world.paymentId],
     [/^\/api\/checkout\/sessions\//, world.checkoutSessionId],
     [/^\/calendar\//, world.calendarToken],
+    [/^\/api\/notifications\//, world.notificationId],
   ];
   return ids.find(([pattern]) => pattern.test(path))?.[1];
 }
@@ -478,6 +481,7 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
       checkoutSessionId: checkout.json.sessionId,
       avatarPath: ((await upload.json()) as { path: string }).path,
       calendarToken: (feed.json.url as string).match(/\/calendar\/(.+)\.ics$/)![1]!,
+      notificationId: String(await rescheduleNotification(db, student.id, lessonId)),
     };
     const document = await fetch(`${t.url}/api/docs/json`).then((r) => r.json());
     operations = Object.entries(

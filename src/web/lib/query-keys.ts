@@ -63,4 +63,10 @@ export const queryKeys = {
     mine: ['lesson-reviews', 'mine'] as const,
     tutor: ['lesson-reviews', 'tutor'] as const,
   },
+  /** The header's bell: everything (the prefix), the unread count, the list's pages. */
+  notifications: {
+    all: ['notifications'] as const,
+    unread: ['notifications', 'unread'] as const,
+    list: ['notifications', 'list'] as const,
+  },
 };

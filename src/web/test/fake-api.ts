@@ -40,6 +40,8 @@ export function serveSignedIn(user: SessionUser, routes: Record<string, Route> =
   return serveApi({
     'GET /api/auth/session': { json: { user } },
     'GET /api/reference': { json: DEFAULT_REFERENCE_DATA },
+    // The header's bell, on every dashboard screen.
+    'GET /api/notifications/unread-count': { json: { unread: 0 } },
     ...routes,
   });
 }

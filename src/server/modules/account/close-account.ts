@@ -8,7 +8,9 @@ import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { AppError } from '../../errors';
 import { dropLessonReminders } from '../lessons/lesson-reminders';
+import { notify, notifyOtherParty } from '../notifications/notify';
 import { findPayment } from '../payments/payments.repository';
+import { purchaseLessonOf } from '../lessons/lessons.repository';
 import { ACCOUNT_JOBS } from './account-jobs';
 import { checkCurrentPassword, type AccountContext } from './account.service';
 import { findProfileIdByUser } from '../tutor-profile/tutor-profile.repository';
@@ -121,6 +123,14 @@ export async function closeAccount(
         );
       for (const { key, message } of cancellationNotices(ctx, user.role, lessons))
         await ctx.jobs.send(ACCOUNT_JOBS.mail, message, { key }, trx);
+      // The other side's bell too; a hold still awaiting payment was never booked with them.
+      for (const lesson of lessons.filter((held) => held.status !== 'awaiting_payment'))
+        await notifyOtherParty(trx, {
+          kind: 'lesson_canceled',
+          lessonId: lesson.id,
+          actorId: user.id,
+          at: now,
+        });
     }
     await ctx.jobs.send(
       ACCOUNT_JOBS.mail,
@@ -139,6 +149,7 @@ export async function refundForClosing(
 ) {
   const payment = await findPayment(ctx.db, job.paymentId);
   if (!payment || payment.refund_reason === 'account_closed') return;
+  const lessonId = (await purchaseLessonOf(ctx.db, payment.id))?.id;
   if (!payment.provider_payment_intent_id)
     throw new PaymentProviderError(`payment ${payment.id} has no payment intent to refund`);
   await ctx.paymentProvider.refund({
@@ -147,9 +158,24 @@ export async function refundForClosing(
     idempotencyKey: `account-closed-${payment.id}`,
   });
   const now = ctx.clock.now();
-  await ctx.db
-    .transaction()
-    .execute((trx) => repository.recordRefund(trx, payment.id, job.amountCents, now));
+  await ctx.db.transaction().execute(async (trx) => {
+    await repository.recordRefund(trx, payment.id, job.amountCents, now);
+    // A tutor closed: their student is told of the money (a closer is told by email only).
+    const student = await trx
+      .selectFrom('users')
+      .select('closed_at')
+      .where('id', '=', payment.student_id)
+      .executeTakeFirst();
+    if (student && student.closed_at === null)
+      await notify(trx, {
+        userId: payment.student_id,
+        kind: 'refund_issued',
+        at: now,
+        paymentId: payment.id,
+        refund: { amountCents: job.amountCents, currency: payment.currency },
+        ...(lessonId && { lessonId }),
+      });
+  });
 }
 
 /** The workers of the closing jobs (started once per process, with the app). */

@@ -3,6 +3,7 @@ import { lessonBookedEmails, refundEmail } from '../../adapters/mail/booking-ema
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
+import { notifyLessonBooked } from '../notifications/notify';
 import { findStudentPackage } from '../packages/student-packages.repository';
 import type { LessonsContext } from './lessons-context';
 import { scheduleLessonReminders } from './lesson-reminders';
@@ -35,6 +36,8 @@ export async function noteLessonBooked(
     .where('id', '=', lessonId)
     .executeTakeFirstOrThrow();
   await scheduleLessonReminders(jobs, trx, { id: lessonId, startsAt: lesson.starts_at }, now);
+  // The tutor's bell too, in the same transaction.
+  await notifyLessonBooked(trx, lessonId, now);
 }
 
 export async function sendLessonBookedEmails(ctx: NoticeContext, lessonId: string) {

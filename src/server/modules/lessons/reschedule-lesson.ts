@@ -14,6 +14,7 @@ import {
   noteLessonRescheduled,
   scheduleLessonReminders,
 } from './lesson-reminders';
+import { notifyOtherParty } from '../notifications/notify';
 import { lessonOfParty, viewOfStored } from './lesson-view';
 import type { LessonsContext } from './lessons-context';
 import * as repository from './lessons.repository';
@@ -93,6 +94,12 @@ export async function rescheduleLesson(
     });
     await scheduleLessonReminders(ctx.jobs, trx, { id, startsAt: slot.startsAt }, now);
     await noteLessonRescheduled(ctx.jobs, trx, { lessonId: id, movedBy: user.id });
+    await notifyOtherParty(trx, {
+      kind: 'lesson_rescheduled',
+      lessonId: id,
+      actorId: user.id,
+      at: now,
+    });
     return id;
   });
   return viewOfStored(ctx, newId, user.id);

@@ -8,6 +8,7 @@ import {
   sendLessonBookedEmails,
   sendRefundEmail,
 } from '../lessons/lesson-booked-notice';
+import { notify } from '../notifications/notify';
 import type { PaymentsContext } from './payments-context';
 import { purchaseLessonOf } from '../lessons/lessons.repository';
 import * as repository from './payments.repository';
@@ -70,7 +71,11 @@ export async function refundSlotTaken(ctx: PaymentsContext, paymentId: string) {
     idempotencyKey: `refund-${paymentId}`,
   });
   const now = ctx.clock.now();
+  const lesson = await purchaseLessonOf(ctx.db, paymentId);
   await ctx.db.transaction().execute(async (trx) => {
+    // Locked: a second run of this job waits here, then finds the refund recorded.
+    const locked = await repository.lockPayment(trx, paymentId);
+    if (locked?.status !== 'completed') return;
     await repository.updatePayment(trx, paymentId, {
       status: 'refunded',
       refundedCents: payment.amount_cents,
@@ -78,8 +83,15 @@ export async function refundSlotTaken(ctx: PaymentsContext, paymentId: string) {
       now,
     });
     await repository.setStudentPackageStatus(trx, paymentId, 'refunded');
+    await notify(trx, {
+      userId: payment.student_id,
+      kind: 'refund_issued',
+      at: now,
+      paymentId,
+      refund: { amountCents: payment.amount_cents, currency: payment.currency },
+      ...(lesson && { lessonId: lesson.id }),
+    });
   });
-  const lesson = await purchaseLessonOf(ctx.db, paymentId);
   if (lesson)
     await sendRefundEmail(ctx, lesson.id, {
       amountCents: payment.amount_cents,

@@ -25,11 +25,14 @@ import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { useSession } from '../../lib/session';
 import { initialsOf, useLogOut } from '../../lib/use-log-out';
 import { ProfileCompletionOverlay } from './profile-completion-overlay';
+import { NotificationsBell } from '../../features/notifications/notifications-bell';
 import { paths } from '../../lib/paths';
 
 type NavItem = { to: string; label: string; icon: LucideIcon };
 
-// The sidebar's items per role, main and bottom. No badges: real counts arrive with the features that own them.
+// The sidebar's items per role, main and bottom. No badges (issue #14): the old app's numbers
+// (Find Tutors 122, My Schedule 3, My Students 12, Messages 5) asked for no action, so the
+// header's Notifications bell is the one place with a count of what is new.
 // Messages (spec 3) is left out of both until messaging is built (issue #16): an item that
 // leads to a 'Coming soon' page is a dead end.
 const NAV: Record<Role, { main: NavItem[]; bottom: NavItem[] }> = {
@@ -232,6 +235,7 @@ export function DashboardShell({ role }: { role: Role }) {
             )}
           </button>
           <div className="flex-1" />
+          <NotificationsBell role={role} />
           <ThemeToggle />
         </header>
         <main className="relative flex-1 p-4 sm:p-6 lg:p-8">

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import { fullName } from '../../db/full-name';
+import type { DB } from '../../db/types';
+
+// All SQL of the notifications list: a user's own rows only — every query is by user_id.
+
+export function countNotifications(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('notifications')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.countAll<number>().filterWhere('read_at', 'is', null).as('unread'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function countUnread(db: Kysely<DB>, userId: string) {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('unread'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.unread);
+}
+
+/** A page of a user's notifications, newest first, with their lesson, actor and payment. */
+export function notificationRows(
+  db: Kysely<DB>,
+  userId: string,
+  rows: { limit: number; offset: number },
+) {
+  return db
+    .selectFrom('notifications as n')
+    .leftJoin('users as a', 'a.id', 'n.actor_id')
+    .leftJoin('lessons as l', 'l.id', 'n.lesson_id')
+    .leftJoin('subjects as s', 's.id', 'l.subject_id')
+    .leftJoin('payments as p', 'p.id', 'n.payment_id')
+    .select([
+      'n.id',
+      'n.kind',
+      'n.created_at',
+      'n.read_at',
+      'n.amount_cents',
+      'n.currency',
+      fullName('a').as('actor_name'),
+      'a.closed_at as actor_closed_at',
+      'l.id as lesson_id',
+      'l.starts_at',
+      'l.is_trial',
+      's.name as subject',
+      'p.refund_reason',
+    ])
+    .where('n.user_id', '=', userId)
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(rows.limit)
+    .offset(rows.offset)
+    .execute();
+}
+export type NotificationRow = Awaited<ReturnType<typeof notificationRows>>[number];
+
+/** Marks one of the user's notifications read; false when the user has no such notification. */
+export async function markRead(db: Kysely<DB>, userId: string, id: number, now: Date) {
+  const owned = await db
+    .updateTable('notifications')
+    .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(now)) }))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return owned !== undefined;
+}
+
+export async function markAllRead(db: Kysely<DB>, userId: string, now: Date) {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: now })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,374 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { NotificationView } from '../../../contracts/notifications.contract';
+import { NOTIFICATION_MESSAGES as N } from '../../../domain/notifications/notification-messages';
+import { fixedClock } from '../../adapters/clock';
+import { TEST_PASSWORD } from '../../test/accounts';
+import { createLesson, createSignedInTutor, createStudent } from '../../test/factories';
+import { TestClient } from '../../test/http-client';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { TEST_DRIVERS } from '../../test/test-database';
+import {
+  HOUR_SLOTS,
+  MORNING_TEACHING,
+  NOW,
+  VIEWER_ZONE,
+  viewerDate,
+} from '../../test/tokyo-mornings';
+import { PAYMENT_HARNESSES } from '../payments/payment-harness';
+import { NOTIFICATIONS_PAGE_SIZE } from './notifications';
+import { notify } from './notify';
+
+// The bell: events write a notification for the other party in their own transaction, and each
+// user reads and marks only their own. The clock stands still at NOW (and moves where a test
+// needs an order).
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
+  let t: TestApp;
+  const clock = fixedClock(NOW);
+  beforeAll(async () => {
+    t = await startTestApp(driver, {}, { clock });
+  });
+  beforeEach(() => clock.set(NOW));
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const listOf = async (client: TestClient, page = 1) => {
+    const response = await client.get(`/api/notifications?page=${page}`);
+    expect(response.status, response.text).toBe(200);
+    return response.json as {
+      notifications: NotificationView[];
+      page: number;
+      totalPages: number;
+      total: number;
+      unread: number;
+    };
+  };
+  const unreadOf = async (client: TestClient) => {
+    const response = await client.get('/api/notifications/unread-count');
+    expect(response.status, response.text).toBe(200);
+    return (response.json as { unread: number }).unread;
+  };
+
+  /** A tutor and a student with a lesson three days ahead, both signed in. */
+  const lessonInThreeDays = async () => {
+    const tutor = await createSignedInTutor(t, {
+      ...MORNING_TEACHING,
+      firstName: 'Clara',
+      lastName: 'Whitfield',
+    });
+    const student = await createStudent(t, { firstName: 'Maya', lastName: 'Lindgren' });
+    const lessonId = await createLesson(t.database.db, {
+      tutor,
+      studentId: student.id,
+      start: new Date(NOW.getTime() + 3 * DAY),
+    });
+    return { tutor, student, lessonId };
+  };
+
+  it("tells the tutor of a student's booking, with who, which lesson and when", async () => {
+    const tutor = await createSignedInTutor(t, MORNING_TEACHING);
+    const student = await createStudent(t, { firstName: 'Maya', lastName: 'Lindgren' });
+    expect(await unreadOf(tutor.client)).toBe(0);
+
+    const booked = await student.client.post('/api/lessons', {
+      tutorProfileId: tutor.id,
+      subjectId: tutor.subjectId,
+      mode: 'trial',
+      bookingDate: viewerDate(3),
+      slotLabel: HOUR_SLOTS[0],
+      viewerZone: VIEWER_ZONE,
+      lessonMinutes: 50,
+      notes: '',
+    });
+    expect(booked.status, booked.text).toBe(201);
+    const { lesson } = booked.json as { lesson: { id: string; startTime: string } };
+
+    expect(await unreadOf(tutor.client)).toBe(1);
+    const list = await listOf(tutor.client);
+    expect(list).toMatchObject({ page: 1, totalPages: 1, total: 1, unread: 1 });
+    expect(list.notifications).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'lesson_booked',
+        createdAt: NOW.toISOString(),
+        readAt: null,
+        actor: { name: 'Maya Lindgren', accountClosed: false },
+        lesson: {
+          id: lesson.id,
+          subject: expect.any(String),
+          startsAt: lesson.startTime,
+          isTrial: true,
+        },
+        refund: null,
+      },
+    ]);
+    // The one who booked is not told of their own booking.
+    expect(await unreadOf(student.client)).toBe(0);
+  });
+
+  it('tells the other party of a reschedule, whichever party moved the lesson', async () => {
+    const { tutor, student, lessonId } = await lessonInThreeDays();
+    const moved = await student.client.post(`/api/lessons/${lessonId}/reschedule`, {
+      bookingDate: viewerDate(5),
+      slotLabel: HOUR_SLOTS[1],
+      viewerZone: VIEWER_ZONE,
+      reason: 'A clash at work.',
+    });
+    expect(moved.status, moved.text).toBe(201);
+    const newId = (moved.json as { lesson: { id: string } }).lesson.id;
+    const [toTutor] = (await listOf(tutor.client)).notifications;
+    expect(toTutor).toMatchObject({
+      kind: 'lesson_rescheduled',
+      actor: { name: 'Maya Lindgren' },
+      lesson: { id: newId },
+    });
+    expect(await unreadOf(student.client)).toBe(0);
+
+    const back = await tutor.client.post(`/api/lessons/${newId}/reschedule`, {
+      bookingDate: viewerDate(6),
+      slotLabel: HOUR_SLOTS[2],
+      viewerZone: VIEWER_ZONE,
+      reason: 'I am away that day.',
+    });
+    expect(back.status, back.text).toBe(201);
+    const [toStudent] = (await listOf(student.client)).notifications;
+    expect(toStudent).toMatchObject({
+      kind: 'lesson_rescheduled',
+      actor: { name: 'Clara Whitfield', accountClosed: false },
+      lesson: { id: (back.json as { lesson: { id: string } }).lesson.id },
+    });
+    expect(await unreadOf(tutor.client)).toBe(1);
+  });
+
+  it('tells the other party of each lesson an account closing canceled', async () => {
+    const { tutor, student, lessonId } = await lessonInThreeDays();
+    const deleted = await student.client.post('/api/account/delete', {
+      password: TEST_PASSWORD,
+      confirm: 'DELETE',
+    });
+    expect(deleted.status, deleted.text).toBe(204);
+    const list = await listOf(tutor.client);
+    expect(list.notifications).toMatchObject([
+      {
+        kind: 'lesson_canceled',
+        // The closed account is anonymised; the bell says the account is gone.
+        actor: { name: 'Deleted Account', accountClosed: true },
+        lesson: { id: lessonId },
+      },
+    ]);
+  });
+
+  it('lets no one see or mark another user’s notifications', async () => {
+    const { tutor, student, lessonId } = await lessonInThreeDays();
+    const stranger = await createStudent(t);
+    await t.database.db.transaction().execute((trx) =>
+      notify(trx, {
+        userId: student.id,
+        kind: 'lesson_canceled',
+        lessonId,
+        actorId: tutor.userId,
+        at: NOW,
+      }),
+    );
+    const [mine] = (await listOf(student.client)).notifications;
+    expect(mine).toBeDefined();
+
+    expect((await listOf(stranger.client)).total).toBe(0);
+    expect(await unreadOf(stranger.client)).toBe(0);
+    const theirs = await stranger.client.post(`/api/notifications/${mine!.id}/read`);
+    expect(theirs.status, theirs.text).toBe(404);
+    expect(theirs.json.error).toEqual({ code: 'NOT_FOUND', message: N.notFound });
+    // Marking all their own read leaves the student's alone.
+    expect((await stranger.client.post('/api/notifications/read-all')).status).toBe(200);
+    expect(await unreadOf(student.client)).toBe(1);
+
+    const anonymous = new TestClient(t.url);
+    expect((await anonymous.get('/api/notifications')).status).toBe(401);
+    expect((await anonymous.get('/api/notifications/unread-count')).status).toBe(401);
+    expect((await anonymous.post(`/api/notifications/${mine!.id}/read`)).status).toBe(401);
+    expect(await unreadOf(student.client)).toBe(1);
+  });
+
+  it('refuses ids that are not notification numbers, changing nothing', async () => {
+    const { student, lessonId } = await lessonInThreeDays();
+    await t.database.db
+      .transaction()
+      .execute((trx) =>
+        notify(trx, { userId: student.id, kind: 'lesson_canceled', lessonId, at: NOW }),
+      );
+    for (const bad of ['abc', '0', '-1', '1.5', '01', '9'.repeat(16), lessonId]) {
+      const response = await student.client.post(`/api/notifications/${bad}/read`);
+      expect(response.status, `${bad}: ${response.text}`).toBe(400);
+      expect(response.json.error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await student.client.get('/api/notifications?page=0')).status).toBe(400);
+    expect(await unreadOf(student.client)).toBe(1);
+  });
+
+  it('counts unread ones, marks one and then all read, and pages newest first', async () => {
+    const { tutor, student, lessonId } = await lessonInThreeDays();
+    const count = NOTIFICATIONS_PAGE_SIZE + 2;
+    await t.database.db.transaction().execute(async (trx) => {
+      for (let index = 0; index < count; index += 1)
+        await notify(trx, {
+          userId: student.id,
+          kind: 'lesson_rescheduled',
+          lessonId,
+          actorId: tutor.userId,
+          // Two share each instant: the order of writing breaks the tie.
+          at: new Date(NOW.getTime() + Math.floor(index / 2) * MINUTE),
+        });
+    });
+    expect(await unreadOf(student.client)).toBe(count);
+    const first = await listOf(student.client);
+    expect(first).toMatchObject({ page: 1, totalPages: 2, total: count, unread: count });
+    expect(first.notifications).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
+    const second = await listOf(student.client, 2);
+    expect(second.notifications).toHaveLength(2);
+    const ids = [...first.notifications, ...second.notifications].map((n) => n.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const times = first.notifications.map((n) => n.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    // A page past the last answers the last.
+    expect((await listOf(student.client, 9)).page).toBe(2);
+
+    clock.set(new Date(NOW.getTime() + DAY));
+    const newest = first.notifications[0]!;
+    const marked = await student.client.post(`/api/notifications/${newest.id}/read`);
+    expect(marked.status, marked.text).toBe(200);
+    expect(marked.json).toEqual({ unread: count - 1 });
+    // Again: still read, at the first time.
+    clock.set(new Date(NOW.getTime() + 2 * DAY));
+    expect((await student.client.post(`/api/notifications/${newest.id}/read`)).json).toEqual({
+      unread: count - 1,
+    });
+    const [read] = (await listOf(student.client)).notifications;
+    expect(read).toMatchObject({
+      id: newest.id,
+      readAt: new Date(NOW.getTime() + DAY).toISOString(),
+    });
+
+    const all = await student.client.post('/api/notifications/read-all');
+    expect(all.status, all.text).toBe(200);
+    expect(all.json).toEqual({ unread: 0 });
+    expect(await unreadOf(student.client)).toBe(0);
+    expect((await listOf(student.client)).notifications.every((n) => n.readAt !== null)).toBe(true);
+  });
+
+  describe('and money', () => {
+    const local = PAYMENT_HARNESSES.find((harness) => harness.name === 'local')!;
+    let h: Awaited<ReturnType<typeof local.start>>;
+    beforeAll(async () => {
+      h = await local.start(clock);
+    });
+
+    /** A single lesson three days ahead, at the hosted checkout. */
+    const openCheckout = async (
+      student: { client: TestClient },
+      tutor: { id: string; subjectId: number },
+    ) => {
+      const started = await student.client.post('/api/checkout', {
+        mode: 'single',
+        tutorProfileId: tutor.id,
+        subjectId: tutor.subjectId,
+        bookingDate: viewerDate(3),
+        slotLabel: HOUR_SLOTS[0],
+        viewerZone: VIEWER_ZONE,
+        lessonMinutes: 50,
+      });
+      expect(started.status, started.text).toBe(201);
+      return started.json as { payment: { id: string }; sessionId: string; sessionUrl: string };
+    };
+    const pay = async (
+      student: { client: TestClient },
+      checkout: Awaited<ReturnType<typeof openCheckout>>,
+    ) => {
+      await h.pay(t, checkout);
+      const confirmed = await student.client.post(
+        `/api/checkout/sessions/${checkout.sessionId}/confirm`,
+      );
+      expect(confirmed.status, confirmed.text).toBe(200);
+      return confirmed.json as { outcome: string };
+    };
+    const amountOf = async (paymentId: string) =>
+      (
+        await t.database.db
+          .selectFrom('payments')
+          .select('amount_cents')
+          .where('id', '=', paymentId)
+          .executeTakeFirstOrThrow()
+      ).amount_cents;
+    const kindsOf = async (client: TestClient) =>
+      (await listOf(client)).notifications.map((n) => n.kind);
+
+    it('tells the tutor of a paid booking, and the student of the cancel and refund when the tutor closes', async () => {
+      const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: 4000 });
+      const student = await createStudent(t);
+      const checkout = await openCheckout(student, tutor);
+      // Held, not paid: the tutor hears nothing yet.
+      expect(await unreadOf(tutor.client)).toBe(0);
+      expect((await pay(student, checkout)).outcome).toBe('booked');
+      expect(await kindsOf(tutor.client)).toEqual(['lesson_booked']);
+
+      const deleted = await tutor.client.post('/api/account/delete', {
+        password: TEST_PASSWORD,
+        confirm: 'DELETE',
+      });
+      expect(deleted.status, deleted.text).toBe(204);
+      // The refund is a job: it lands when the provider has given the money back.
+      await expect
+        .poll(() => kindsOf(student.client), { timeout: 15_000 })
+        .toEqual(['refund_issued', 'lesson_canceled']);
+      const [refund] = (await listOf(student.client)).notifications;
+      expect(refund).toMatchObject({
+        actor: null,
+        refund: {
+          amountCents: await amountOf(checkout.payment.id),
+          currency: 'USD',
+          reason: 'account_closed',
+        },
+      });
+    });
+
+    it('tells the student of the refund when their slot was taken before the payment arrived', async () => {
+      const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: 4000 });
+      const [late, quick] = [await createStudent(t), await createStudent(t)];
+      const checkout = await openCheckout(late, tutor);
+      // Paid in time at the provider, but the news reaches us only after the hold lapsed.
+      await h.pay(t, checkout);
+      clock.set(new Date(NOW.getTime() + 20 * MINUTE));
+      const taken = await quick.client.post('/api/lessons', {
+        tutorProfileId: tutor.id,
+        subjectId: tutor.subjectId,
+        mode: 'trial',
+        bookingDate: viewerDate(3),
+        slotLabel: HOUR_SLOTS[0],
+        viewerZone: VIEWER_ZONE,
+        lessonMinutes: 50,
+        notes: '',
+      });
+      expect(taken.status, taken.text).toBe(201);
+
+      const settled = await late.client.post(
+        `/api/checkout/sessions/${checkout.sessionId}/confirm`,
+      );
+      expect(settled.json.outcome, settled.text).toBe('refunded');
+      await expect.poll(() => kindsOf(late.client), { timeout: 15_000 }).toEqual(['refund_issued']);
+      const [refund] = (await listOf(late.client)).notifications;
+      expect(refund).toMatchObject({
+        refund: {
+          amountCents: await amountOf(checkout.payment.id),
+          currency: 'USD',
+          reason: 'slot_taken',
+        },
+        lesson: { subject: expect.any(String) },
+      });
+      // The tutor was told of the booking that happened, not of the one that did not.
+      expect(await kindsOf(tutor.client)).toEqual(['lesson_booked']);
+    });
+  });
+});

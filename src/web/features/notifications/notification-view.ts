@@ -1,0 +1,74 @@
+import type { NotificationView } from '../../../contracts/notifications.contract';
+import type { Role } from '../../../domain/accounts/account-rules';
+import { formatMoney } from '../../../domain/money';
+import {
+  NOTIFICATION_MESSAGES as N,
+  notificationText,
+} from '../../../domain/notifications/notification-messages';
+import { calendarDaysUntil, shortDate, shortDateTime } from '../../lib/lesson-time';
+import { paths } from '../../lib/paths';
+
+// A notification as the panel shows it: its sentence, where it leads, and when it came, in the
+// reader's zone.
+
+const lessonWhen = (instant: string, zone: string) =>
+  new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: zone,
+  }).format(new Date(instant));
+
+export function textOf(notification: NotificationView, role: Role, zone: string) {
+  return notificationText(
+    {
+      kind: notification.kind,
+      actorName: notification.actor?.name ?? null,
+      actorClosed: notification.actor?.accountClosed ?? false,
+      subject: notification.lesson?.subject || null,
+      isTrial: notification.lesson?.isTrial ?? false,
+      when: notification.lesson ? lessonWhen(notification.lesson.startsAt, zone) : null,
+      amount: notification.refund
+        ? formatMoney(notification.refund.amountCents, notification.refund.currency)
+        : null,
+      refundReason: notification.refund?.reason ?? null,
+    },
+    role,
+  );
+}
+
+/** Where a notification leads: lessons to the schedule (canceled ones to My Lessons), money to Billing. */
+export function linkOf(notification: NotificationView, role: Role): string {
+  const area = role === 'student' ? paths.student : paths.tutor;
+  switch (notification.kind) {
+    case 'lesson_booked':
+    case 'lesson_rescheduled':
+      return area.schedule;
+    case 'lesson_canceled':
+      return area.lessons;
+    case 'review_received':
+      return area.overview;
+    case 'refund_issued':
+      return role === 'student' ? paths.student.billing : area.overview;
+  }
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** 'Just now', '5 minutes ago', '3 hours ago', 'yesterday', '4 days ago', then the date. */
+export function timeAgo(instant: string, now: Date, zone: string): string {
+  const ago = now.getTime() - Date.parse(instant);
+  if (ago < MINUTE) return N.justNow;
+  if (ago < HOUR) return relative.format(-Math.floor(ago / MINUTE), 'minute');
+  const days = calendarDaysUntil(instant, now, zone);
+  if (days === 0) return relative.format(-Math.floor(ago / HOUR), 'hour');
+  if (days >= -6) return relative.format(days, 'day');
+  return shortDate(instant, zone);
+}
+
+/** The full time, for the tooltip. */
+export const exactTime = shortDateTime;
