@@ -39,6 +39,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { lessonHistoryRoutes } from './modules/lesson-history/lesson-history.routes';
 import { helpRoutes } from './modules/help/help.routes';
+import { cancellationRoutes } from './modules/lessons/cancellation.routes';
 
 export interface AppDeps {
   env: Env;
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(lessonHistoryRoutes);
   await app.register(helpRoutes);
+  await app.register(cancellationRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {

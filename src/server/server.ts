@@ -12,6 +12,7 @@ import { startJobQueue, type JobQueue } from './adapters/jobs/job-queue';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { startPaymentWorkers } from './modules/payments/payment-workers';
 import { startAccountWorkers } from './modules/account/close-account';
+import { startCancellationWorkers } from './modules/lessons/lesson-canceled-notice';
 import { countProfiles } from './modules/tutor-profile/tutor-profile.repository';
 
 /** The repository root, from src/server (tsx) or dist/server (the bundle) alike. */
@@ -70,6 +71,7 @@ export async function createServer(
     });
     await startPaymentWorkers(app.deps);
     await startAccountWorkers(app.deps);
+    await startCancellationWorkers(app.deps);
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);
     return {
       app,

@@ -201,6 +201,7 @@ function bodies(
     'POST /api/account/email/confirm': one({ newEmail: 'fuzz.moved@example.com', code: '123456' }),
     'POST /api/account/delete': one({ password: 'Not!it1', confirm: 'DELETE' }),
     'POST /api/support/messages': one({ subject: 'Fuzz', message: 'A question about lessons.' }),
+    'POST /api/lessons/{id}/cancel': one({ reason: 'Feeling unwell.' }),
   };
 }
 

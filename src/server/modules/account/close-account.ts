@@ -1,13 +1,12 @@
-import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
 import type { ClosingSummary } from '../../../contracts/account.contract';
 import { ACCOUNT_MESSAGES as A } from '../../../domain/messages';
 import { accountDeletedEmail } from '../../adapters/mail/account-emails';
 import { lessonCanceledByClosingEmail } from '../../adapters/mail/booking-emails';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
-import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { AppError } from '../../errors';
-import { findPayment } from '../payments/payments.repository';
+import { giveRefund, queueRefund } from '../payments/refunds';
+import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
 import { ACCOUNT_JOBS } from './account-jobs';
 import { checkCurrentPassword, type AccountContext } from './account.service';
 import { findProfileIdByUser } from '../tutor-profile/tutor-profile.repository';
@@ -111,12 +110,14 @@ export async function closeAccount(
         now,
       );
       for (const refund of refunds.filter((owed) => owed.amountCents > 0))
-        await ctx.jobs.send(
-          ACCOUNT_JOBS.refund,
-          { paymentId: refund.paymentId, amountCents: refund.amountCents },
-          { key: `refund-${refund.paymentId}` },
-          trx,
-        );
+        await queueRefund(ctx.jobs, trx, {
+          paymentId: refund.paymentId,
+          amountCents: refund.amountCents,
+          reason: 'account_closed',
+          key: closingRefundKey(refund.paymentId),
+          // A package's credits end with the refund.
+          endsPackage: true,
+        });
       for (const { key, message } of cancellationNotices(ctx, user.role, lessons))
         await ctx.jobs.send(ACCOUNT_JOBS.mail, message, { key }, trx);
     }
@@ -130,31 +131,21 @@ export async function closeAccount(
   });
 }
 
-/** Gives back what closing owed for one payment; the provider refunds once per key. */
-export async function refundForClosing(
-  ctx: ClosingContext,
-  job: { paymentId: string; amountCents: number },
-) {
-  const payment = await findPayment(ctx.db, job.paymentId);
-  if (!payment || payment.refund_reason === 'account_closed') return;
-  if (!payment.provider_payment_intent_id)
-    throw new PaymentProviderError(`payment ${payment.id} has no payment intent to refund`);
-  await ctx.paymentProvider.refund({
-    paymentIntentId: payment.provider_payment_intent_id,
-    amountCents: job.amountCents,
-    idempotencyKey: `account-closed-${payment.id}`,
-  });
-  const now = ctx.clock.now();
-  await ctx.db
-    .transaction()
-    .execute((trx) => repository.recordRefund(trx, payment.id, job.amountCents, now));
-}
+/** One closing refund per payment (the provider's key since closing first refunded). */
+const closingRefundKey = (paymentId: string) => `account-closed-${paymentId}`;
 
 /** The workers of the closing jobs (started once per process, with the app). */
 export async function startAccountWorkers(ctx: ClosingContext) {
+  // Refunds queued here before they moved to the payments module's shared refund job.
   await ctx.jobs.work(
     ACCOUNT_JOBS.refund,
-    (job: { paymentId: string; amountCents: number }) => refundForClosing(ctx, job),
+    (job: { paymentId: string; amountCents: number }) =>
+      giveRefund(ctx, {
+        ...job,
+        reason: 'account_closed',
+        key: closingRefundKey(job.paymentId),
+        endsPackage: true,
+      }),
     MONEY_OWED_RETRIES,
   );
   await ctx.jobs.work(ACCOUNT_JOBS.mail, (message: MailMessage) => ctx.mailer.send(message));

@@ -11,6 +11,7 @@ import {
 import type { PaymentsContext } from './payments-context';
 import { purchaseLessonOf } from '../lessons/lessons.repository';
 import * as repository from './payments.repository';
+import { startRefundWorker } from './refunds';
 
 // What happens to a booking later, as jobs: a hold's end, an automatic refund, the emails.
 // Each handler is safe to run twice (a job may be retried after a crash).
@@ -30,6 +31,7 @@ export async function startPaymentWorkers(ctx: PaymentsContext) {
   await ctx.jobs.work(LESSON_BOOKED_JOB, ({ lessonId }: { lessonId: string }) =>
     sendLessonBookedEmails(ctx, lessonId),
   );
+  await startRefundWorker(ctx);
 }
 
 /**
