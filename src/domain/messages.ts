@@ -672,4 +672,11 @@ export const CANCELLATION_MESSAGES = {
   reportFailed: 'Failed to report the no-show. Please try again.',
   cannotReport: 'A no-show can be reported only within 48 hours after the lesson ends',
   alreadyReported: 'A no-show was already reported for this lesson',
+  // Billing: why money went back
+  refundReasons: {
+    lesson_canceled: 'Refunded: you canceled the lesson at least 24 hours ahead.',
+    tutor_canceled: 'Refunded: your tutor canceled the lesson.',
+    tutor_no_show: 'Refunded: your tutor did not come to the lesson.',
+    account_closed: 'Refunded: the lessons were canceled when an account was deleted.',
+  },
 } as const;

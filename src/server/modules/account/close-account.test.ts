@@ -14,13 +14,16 @@ import { TestClient } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import {
-  HOUR_SLOTS,
   MORNING_TEACHING,
   NOW,
   VIEWER_ZONE,
   viewerDate,
 } from '../../test/tokyo-mornings';
-import { PAYMENT_HARNESSES } from '../payments/payment-harness';
+import {
+  openSingleCheckout,
+  paidSingleLesson,
+  PAYMENT_HARNESSES,
+} from '../payments/payment-harness';
 
 // Deleting an account on each database, with the built-in checkout: what it will do is told
 // first, then future lessons are canceled, the other side is emailed, paid lessons go back to
@@ -43,51 +46,11 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
     await t.close();
   });
 
-  /** A single lesson three days ahead, held while the student is at the hosted checkout. */
-  const openCheckout = async (
-    student: { client: TestClient },
-    tutor: { id: string; subjectId: number },
-  ) => {
-    const started = await student.client.post('/api/checkout', {
-      mode: 'single',
-      tutorProfileId: tutor.id,
-      subjectId: tutor.subjectId,
-      bookingDate: viewerDate(3),
-      slotLabel: HOUR_SLOTS[0],
-      viewerZone: VIEWER_ZONE,
-      lessonMinutes: 50,
-    });
-    expect(started.status, started.text).toBe(201);
-    const checkout = started.json as {
-      payment: { id: string };
-      sessionId: string;
-      sessionUrl: string;
-    };
-    return checkout;
-  };
-
   /** A lesson the student paid for through the hosted checkout, three days ahead. */
-  const paidLesson = async (
+  const paidLesson = (
     student: { client: TestClient; email: string },
     tutor: { id: string; subjectId: number; email: string },
-  ) => {
-    const checkout = await openCheckout(student, tutor);
-    await h.pay(t, checkout);
-    const confirmed = await student.client.post(
-      `/api/checkout/sessions/${checkout.sessionId}/confirm`,
-    );
-    expect(confirmed.status, confirmed.text).toBe(200);
-    // The booking's own emails are out before anything else is counted.
-    // (Each of them is new: the sign-up code is their first.)
-    await t.inbox.waitFor(student.email, { afterCount: 1 });
-    await t.inbox.waitFor(tutor.email, { afterCount: 1 });
-    const { amount_cents } = await t.database.db
-      .selectFrom('payments')
-      .select('amount_cents')
-      .where('id', '=', checkout.payment.id)
-      .executeTakeFirstOrThrow();
-    return { ...checkout, amountCents: amount_cents };
-  };
+  ) => paidSingleLesson(t, h.pay, student, tutor);
   /** What the hosted checkout says it gave back for a session. */
   const providerRefunded = async (sessionId: string) =>
     (await sessionAt(t.database.db, sessionId, clock.now()))?.refunded_cents;
@@ -230,7 +193,7 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
   it('gives back money that arrives for a lesson the closing canceled while its checkout was open', async () => {
     const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: RATE_CENTS });
     const student = await createStudent(t);
-    const checkout = await openCheckout(student, tutor);
+    const checkout = await openSingleCheckout(student, tutor);
     const deleted = await tutor.client.post('/api/account/delete', {
       password: TEST_PASSWORD,
       confirm: 'DELETE',
