@@ -1,4 +1,4 @@
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SlotsResponse } from '../../src/contracts/booking.contract';
 import {
@@ -98,6 +98,15 @@ describe.skipIf(!hasChromium)('canceling lessons in a browser', () => {
       .where('id', '=', paymentId)
       .executeTakeFirstOrThrow();
 
+  /** Opens the lesson with `name` from a list and its cancel step, which shows `quote`. */
+  async function openCancelStep(page: Page, list: Locator, name: string, quote: string) {
+    await list.getByTestId('lesson-row').filter({ hasText: name }).getByRole('button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: C.cancelLesson }).click();
+    await expect.poll(() => dialog.getByTestId('cancellation-quote').textContent()).toBe(quote);
+    return dialog;
+  }
+
   it('a student cancels three days ahead, reads the refund first and finds it in Billing', async () => {
     const { page, assertNoErrors, close } = await newPage(suite.browser, {
       ...VIEWER,
@@ -108,16 +117,12 @@ describe.skipIf(!hasChromium)('canceling lessons in a browser', () => {
     await page.goto(`${suite.server.url}/student/schedule`);
     const paid = await paidLesson(page, 3);
     await page.reload();
-    await page
-      .getByTestId('lesson-row')
-      .filter({ hasText: 'Ada Byron' })
-      .getByRole('button')
-      .click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: C.cancelLesson }).click();
-    await expect
-      .poll(() => dialog.getByTestId('cancellation-quote').textContent())
-      .toBe(C.refundToCard(usd(LESSON_CENTS)));
+    const dialog = await openCancelStep(
+      page,
+      page.locator('main'),
+      'Ada Byron',
+      C.refundToCard(usd(LESSON_CENTS)),
+    );
     expect(await dialog.getByRole('heading').first().textContent()).toBe(C.cancelTitle);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       375,
@@ -153,16 +158,12 @@ describe.skipIf(!hasChromium)('canceling lessons in a browser', () => {
 
     const { page, assertNoErrors, close } = await newPage(suite.browser, VIEWER);
     const upcoming = await openTutorSchedule(page, suite.server.url, tutor.email);
-    await upcoming
-      .getByTestId('lesson-row')
-      .filter({ hasText: 'Lena Park' })
-      .getByRole('button')
-      .click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: C.cancelLesson }).click();
-    await expect
-      .poll(() => dialog.getByTestId('cancellation-quote').textContent())
-      .toBe(C.studentRefunded(usd(LESSON_CENTS)));
+    const dialog = await openCancelStep(
+      page,
+      upcoming,
+      'Lena Park',
+      C.studentRefunded(usd(LESSON_CENTS)),
+    );
     // The student must be told why.
     await dialog.getByRole('button', { name: C.confirmCancel }).click();
     await dialog.getByText(C.reasonRequired).waitFor();

@@ -160,26 +160,32 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
     });
   });
 
-  it('returns exactly one package credit on a free cancel and uses it up on a late one', async () => {
+  /** A package of `lessons` at $40 each bought yesterday, and a way to book its lessons. */
+  async function boughtPackage(lessons: number) {
     const { tutor, student } = await parties();
     const bought = await createBoughtPackage(t.database.db, {
       studentId: student.id,
       tutor,
-      lessons: 5,
-      amountCents: 20_000,
+      lessons,
+      amountCents: lessons * 4000,
       boughtAt: new Date(NOW.getTime() - DAY),
     });
-    const lesson = (days: number) =>
+    const lessonAt = (start: Date) =>
       createPaidLesson(t.database.db, {
         tutor,
         studentId: student.id,
-        start: new Date(NOW.getTime() + days * DAY),
+        start,
         priceCents: 4000,
         paymentId: bought.paymentId,
         studentPackageId: bought.id,
       });
-    const early = await lesson(3);
-    const late = await lesson(5);
+    return { tutor, student, bought, lessonAt };
+  }
+
+  it('returns exactly one package credit on a free cancel and uses it up on a late one', async () => {
+    const { tutor, student, bought, lessonAt } = await boughtPackage(5);
+    const early = await lessonAt(new Date(NOW.getTime() + 3 * DAY));
+    const late = await lessonAt(new Date(NOW.getTime() + 5 * DAY));
     expect(await creditsLeft(student, tutor.id)).toBe(3);
 
     expect(await quote(student, early)).toMatchObject({
@@ -205,23 +211,9 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
   });
 
   it('takes a no-show report only after the end and within 48 hours, and gives an absent tutor’s lesson back', async () => {
-    const { tutor, student } = await parties();
-    const bought = await createBoughtPackage(t.database.db, {
-      studentId: student.id,
-      tutor,
-      lessons: 2,
-      amountCents: 8000,
-      boughtAt: new Date(NOW.getTime() - 10 * DAY),
-    });
+    const { tutor, student, lessonAt } = await boughtPackage(2);
     const start = new Date(NOW.getTime() + DAY);
-    const lessonId = await createPaidLesson(t.database.db, {
-      tutor,
-      studentId: student.id,
-      start,
-      priceCents: 4000,
-      paymentId: bought.paymentId,
-      studentPackageId: bought.id,
-    });
+    const lessonId = await lessonAt(start);
     const end = start.getTime() + HOUR;
     const report = (who: { client: TestClient }) =>
       who.client.post(`/api/lessons/${lessonId}/no-show`);

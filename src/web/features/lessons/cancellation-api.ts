@@ -24,12 +24,11 @@ function useSettling<T>(mutationFn: (lessonId: string, reason: string) => Promis
   return useMutation({
     mutationFn: ({ lessonId, reason }: { lessonId: string; reason: string }) =>
       mutationFn(lessonId, reason),
-    onSettled: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.lessons.all }),
-        client.invalidateQueries({ queryKey: queryKeys.billing }),
-        client.invalidateQueries({ queryKey: queryKeys.tutors.all }),
-      ]);
+    // Not awaited: the canceled lesson leaves the lists, and the dialog showing it may go
+    // before the caller's own callbacks (its toast) would otherwise run.
+    onSettled: () => {
+      for (const queryKey of [queryKeys.lessons.all, queryKeys.billing, queryKeys.tutors.all])
+        void client.invalidateQueries({ queryKey });
     },
   });
 }
