@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)('canceling lessons in a browser', () => {
     await page.goto(`${suite.server.url}/student/billing`);
     const row = page.getByTestId('payment').first();
     await row.getByText(B.refundedAmount(usd(LESSON_CENTS))).waitFor();
-    expect(await row.getByText(B.paymentStatuses.refunded).count()).toBe(1);
+    expect(await row.getByText(B.paymentStatuses.refunded, { exact: true }).count()).toBe(1);
     await row.getByText(C.refundReasons.lesson_canceled).waitFor();
     await checkScreen(page, 'cancel-billing-dark-phone');
     assertNoErrors();

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CANCELLATION_MESSAGES as C } from '../../../domain/messages';
-import { fixedClock } from '../../adapters/clock';
 import { createSignedInTutor, createStudent, type TestStudent } from '../../test/factories';
 import { TestClient } from '../../test/http-client';
-import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { MORNING_TEACHING, NOW } from '../../test/tokyo-mornings';
 import { createBoughtPackage, createPaidLesson } from '../packages/purchase-fixtures';
-import { paidSingleLesson, PAYMENT_HARNESSES } from '../payments/payment-harness';
+import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harness';
 
 // Canceling lessons and reporting no-shows on each database, with the built-in checkout: the
 // 24-hour line to the minute on a fixed clock, refunds through the provider exactly once, a
@@ -17,22 +15,14 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const RATE_CENTS = 4200;
-const local = PAYMENT_HARNESSES.find((harness) => harness.name === 'local')!;
 
 describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
-  let t: TestApp;
-  let h: Awaited<ReturnType<typeof local.start>>;
-  const clock = fixedClock(NOW);
-  beforeAll(async () => {
-    h = await local.start(clock);
-    t = await startTestApp(driver, {}, { clock });
-  });
-  beforeEach(() => clock.set(NOW));
-  afterAll(() => t.close());
+  const suite = localCheckoutSuite(driver);
+  const { clock } = suite;
 
   const parties = async () => ({
-    tutor: await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: RATE_CENTS }),
-    student: await createStudent(t),
+    tutor: await createSignedInTutor(suite.app, { ...MORNING_TEACHING, rateCents: RATE_CENTS }),
+    student: await createStudent(suite.app),
   });
   const quote = async (who: { client: TestClient }, lessonId: string) => {
     const response = await who.client.get(`/api/lessons/${lessonId}/cancellation`);
@@ -42,14 +32,14 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
   const cancel = (who: { client: TestClient }, lessonId: string, reason?: string) =>
     who.client.post(`/api/lessons/${lessonId}/cancel`, reason === undefined ? {} : { reason });
   const payment = (id: string) =>
-    t.database.db
+    suite.app.database.db
       .selectFrom('payments')
       .select(['status', 'refunded_cents', 'refund_reason'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   /** What the provider's refunds of a session add up to, once the refund job has run. */
-  const refundedAtProvider = (checkout: Parameters<typeof h.refundedCents>[1]) =>
-    h.refundedCents(t, checkout);
+  const refundedAtProvider = (checkout: Parameters<typeof suite.harness.refundedCents>[1]) =>
+    suite.harness.refundedCents(suite.app, checkout);
   const creditsLeft = async (student: TestStudent, tutorId: string) =>
     (
       (await student.client.get(`/api/tutors/${tutorId}/my-packages`)).json.packages as {
@@ -59,7 +49,7 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
 
   it('refunds a paid lesson canceled exactly 24 hours ahead, once however often it is canceled', async () => {
     const { tutor, student } = await parties();
-    const paid = await paidSingleLesson(t, h.pay, student, tutor);
+    const paid = await paidSingleLesson(suite.app, suite.harness.pay, student, tutor);
     const amount = `$${(paid.amountCents / 100).toFixed(2)}`;
 
     // 24 h 00 min before the start: inside the free window, to the minute.
@@ -71,7 +61,7 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
       canCancel: true,
       reasonRequired: false,
     });
-    const tutorMail = t.inbox.countTo(tutor.email);
+    const tutorMail = suite.app.inbox.countTo(tutor.email);
     const first = await cancel(student, paid.lessonId, 'A family trip.');
     expect(first.status, first.text).toBe(200);
     expect(first.json.cancellation).toMatchObject({
@@ -97,21 +87,21 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
         refund_reason: 'lesson_canceled',
       });
     expect(await refundedAtProvider(paid)).toBe(paid.amountCents);
-    const refunds = await t.database.db
+    const refunds = await suite.app.database.db
       .selectFrom('payment_refunds')
       .select('amount_cents')
       .where('payment_id', '=', paid.payment.id)
       .execute();
     expect(refunds).toEqual([{ amount_cents: paid.amountCents }]);
-    const notice = await t.inbox.waitFor(tutor.email, { afterCount: tutorMail });
+    const notice = await suite.app.inbox.waitFor(tutor.email, { afterCount: tutorMail });
     expect(notice.subject).toMatch(/^Lesson canceled: /);
     expect(notice.text).toContain('Why: A family trip.');
-    expect(t.inbox.countTo(tutor.email)).toBe(tutorMail + 1);
+    expect(suite.app.inbox.countTo(tutor.email)).toBe(tutorMail + 1);
   });
 
   it('gives nothing back 23 h 59 min ahead, and the tutor still refunds in full then, with a reason', async () => {
     const { tutor, student } = await parties();
-    const paid = await paidSingleLesson(t, h.pay, student, tutor);
+    const paid = await paidSingleLesson(suite.app, suite.harness.pay, student, tutor);
     clock.set(new Date(paid.lesson.starts_at.getTime() - DAY + MINUTE));
     expect(await quote(student, paid.lessonId)).toMatchObject({
       settlement: 'no_refund',
@@ -128,7 +118,7 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
     const noReason = await cancel(tutor, paid.lessonId, '  ');
     expect(noReason.status).toBe(400);
     expect(noReason.json.error.fields.reason).toBe(C.reasonRequired);
-    const studentMail = t.inbox.countTo(student.email);
+    const studentMail = suite.app.inbox.countTo(student.email);
     const canceled = await cancel(tutor, paid.lessonId, 'I am ill.');
     expect(canceled.status, canceled.text).toBe(200);
     expect(canceled.json.cancellation).toMatchObject({ canceledBy: 'tutor', settlement: 'refund' });
@@ -139,14 +129,14 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
         status: 'refunded',
         refund_reason: 'tutor_canceled',
       });
-    const notice = await t.inbox.waitFor(student.email, { afterCount: studentMail });
+    const notice = await suite.app.inbox.waitFor(student.email, { afterCount: studentMail });
     expect(notice.text).toContain('Why: I am ill.');
     expect(notice.text).toContain(`We refund $${(paid.amountCents / 100).toFixed(2)}`);
   });
 
   it('a late student cancel keeps the money: nothing is refunded', async () => {
     const { tutor, student } = await parties();
-    const paid = await paidSingleLesson(t, h.pay, student, tutor);
+    const paid = await paidSingleLesson(suite.app, suite.harness.pay, student, tutor);
     clock.set(new Date(paid.lesson.starts_at.getTime() - 2 * HOUR));
     const canceled = await cancel(student, paid.lessonId);
     expect(canceled.json.cancellation).toMatchObject({
@@ -163,7 +153,7 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
   /** A package of `lessons` at $40 each bought yesterday, and a way to book its lessons. */
   async function boughtPackage(lessons: number) {
     const { tutor, student } = await parties();
-    const bought = await createBoughtPackage(t.database.db, {
+    const bought = await createBoughtPackage(suite.app.database.db, {
       studentId: student.id,
       tutor,
       lessons,
@@ -171,7 +161,7 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
       boughtAt: new Date(NOW.getTime() - DAY),
     });
     const lessonAt = (start: Date) =>
-      createPaidLesson(t.database.db, {
+      createPaidLesson(suite.app.database.db, {
         tutor,
         studentId: student.id,
         start,
@@ -224,7 +214,7 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
     expect((await report(student)).json.error.message).toBe(C.cannotReport);
     clock.set(new Date(end + 48 * HOUR - MINUTE));
     expect(await creditsLeft(student, tutor.id)).toBe(1);
-    const tutorMail = t.inbox.countTo(tutor.email);
+    const tutorMail = suite.app.inbox.countTo(tutor.email);
     const reported = await report(student);
     expect(reported.status, reported.text).toBe(200);
     expect(reported.json.noShow).toMatchObject({
@@ -236,33 +226,33 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
     expect(await creditsLeft(student, tutor.id)).toBe(2);
     expect((await report(student)).json).toEqual(reported.json);
     expect((await report(tutor)).json.error.message).toBe(C.alreadyReported);
-    const stored = await t.database.db
+    const stored = await suite.app.database.db
       .selectFrom('lessons')
       .select(['no_show_party', 'no_show_reported_by'])
       .where('id', '=', lessonId)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ no_show_party: 'tutor', no_show_reported_by: student.id });
-    const notice = await t.inbox.waitFor(tutor.email, { afterCount: tutorMail });
+    const notice = await suite.app.inbox.waitFor(tutor.email, { afterCount: tutorMail });
     expect(notice.subject).toMatch(/^No-show reported: /);
   });
 
   it('tells anyone but the two parties that the lesson does not exist, and refuses bad input', async () => {
     const { tutor, student } = await parties();
-    const lessonId = await createPaidLesson(t.database.db, {
+    const lessonId = await createPaidLesson(suite.app.database.db, {
       tutor,
       studentId: student.id,
       start: new Date(NOW.getTime() + 3 * DAY),
       priceCents: 0,
       isTrial: true,
     });
-    const stranger = await createStudent(t);
+    const stranger = await createStudent(suite.app);
     expect((await stranger.client.get(`/api/lessons/${lessonId}/cancellation`)).status).toBe(404);
     expect((await cancel(stranger, lessonId)).status).toBe(404);
     expect((await stranger.client.post(`/api/lessons/${lessonId}/no-show`)).status).toBe(404);
     expect((await cancel(student, 'not-a-lesson')).status).toBe(404);
-    expect((await new TestClient(t.url).post(`/api/lessons/${lessonId}/cancel`, {})).status).toBe(
-      401,
-    );
+    expect(
+      (await new TestClient(suite.app.url).post(`/api/lessons/${lessonId}/cancel`, {})).status,
+    ).toBe(401);
     const tooLong = await cancel(student, lessonId, 'x'.repeat(501));
     expect(tooLong.status).toBe(400);
     expect((await cancel(student, lessonId, 42 as unknown as string)).status).toBe(400);

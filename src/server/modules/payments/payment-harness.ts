@@ -1,4 +1,6 @@
-import type { Clock } from '../../adapters/clock';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { fixedClock, type Clock, type FixedClock } from '../../adapters/clock';
+import type { DatabaseDriver } from '../../db/database';
 import { completeOpenSession, sessionAt } from '../../adapters/payments/local-checkout.repository';
 import { newId, toSessionState, webhookEvent } from '../../adapters/payments/local-provider';
 import {
@@ -9,9 +11,9 @@ import {
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { stripeProvider } from '../../adapters/payments/stripe-provider';
 import { startStripeFake } from '../../test/stripe-fake';
-import { TEST_SESSION_SECRET, type TestApp } from '../../test/test-app';
+import { startTestApp, TEST_SESSION_SECRET, type TestApp } from '../../test/test-app';
 import type { TestClient } from '../../test/http-client';
-import { HOUR_SLOTS, VIEWER_ZONE, viewerDate } from '../../test/tokyo-mornings';
+import { HOUR_SLOTS, NOW, VIEWER_ZONE, viewerDate } from '../../test/tokyo-mornings';
 
 // How a test pays on each provider, so that one fulfilment suite runs against both: the
 // built-in hosted checkout (through its own page and signed webhooks) and Stripe (the real SDK
@@ -169,4 +171,25 @@ export async function openSingleCheckout(
   });
   if (started.status !== 201) throw new Error(`checkout answered ${started.text}`);
   return started.json as StartedCheckout;
+}
+
+/**
+ * For one describe block on `driver`: a test app paying through the built-in checkout, its
+ * clock standing at NOW (tokyo-mornings) and put back there before each test. Read `app`,
+ * `harness` and `clock` inside tests.
+ */
+export function localCheckoutSuite(driver: DatabaseDriver) {
+  const clock = fixedClock(NOW);
+  const suite = { clock } as {
+    clock: FixedClock;
+    app: TestApp;
+    harness: Awaited<ReturnType<PaymentHarness['start']>>;
+  };
+  beforeAll(async () => {
+    suite.harness = await local.start(clock);
+    suite.app = await startTestApp(driver, {}, { clock });
+  });
+  beforeEach(() => clock.set(NOW));
+  afterAll(() => suite.app.close());
+  return suite;
 }
