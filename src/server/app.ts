@@ -42,6 +42,7 @@ import { helpRoutes } from './modules/help/help.routes';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { cancellationRoutes } from './modules/lessons/cancellation.routes';
 
 export interface AppDeps {
   env: Env;
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(calendarFeedRoutes);
   await app.register(reviewsRoutes);
   await app.register(notificationsRoutes);
+  await app.register(cancellationRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {

@@ -33,5 +33,8 @@ export function packagePriceCents(
 export const perLessonCents = (priceCents: number, lessons: number) =>
   Math.floor(priceCents / lessons);
 
-/** Lessons that use up a credit: those not canceled and not expired (a lapsed hold). */
-export const CREDIT_RETURNING_STATUSES = ['canceled', 'expired'] as const;
+/**
+ * Lessons in these statuses give their credit back: canceled, expired (a lapsed hold) and
+ * no-show, unless the credit was forfeited (a student's late cancel or absence; ADR 018).
+ */
+export const CREDIT_RETURNING_STATUSES = ['canceled', 'expired', 'no_show'] as const;

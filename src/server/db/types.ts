@@ -105,8 +105,10 @@ export interface LessonPackages {
 
 export interface Lessons {
   cancel_reason: string | null;
+  canceled_at: Date | null;
   canceled_by: string | null;
   created_at: Generated<Date>;
+  credit_forfeited: Generated<boolean>;
   currency: Generated<string>;
   duration_minutes: number;
   ends_at: Date;
@@ -114,8 +116,12 @@ export interface Lessons {
   id: Generated<string>;
   is_trial: Generated<boolean>;
   meeting_url: string | null;
+  no_show_party: string | null;
+  no_show_reported_at: Date | null;
+  no_show_reported_by: string | null;
   payment_id: string | null;
   price_cents: number;
+  refund_cents: Generated<number>;
   rescheduled_from: string | null;
   starts_at: Date;
   status: Generated<LessonStatus>;
@@ -175,6 +181,15 @@ export interface PaymentEvents {
   provider: string;
   received_at: Generated<Date>;
   type: string;
+}
+
+export interface PaymentRefunds {
+  amount_cents: number;
+  idempotency_key: string;
+  lesson_id: string | null;
+  payment_id: string;
+  reason: string;
+  refunded_at: Date;
 }
 
 export interface Payments {
@@ -448,6 +463,7 @@ export interface DB {
   local_refunds: LocalRefunds;
   notifications: Notifications;
   payment_events: PaymentEvents;
+  payment_refunds: PaymentRefunds;
   payments: Payments;
   platform_packages: PlatformPackages;
   profile_steps: ProfileSteps;

@@ -210,6 +210,7 @@ function bodies(
     'POST /api/lessons/{id}/review': one({ rating: 5, text: 'A clear and patient lesson.' }),
     'PUT /api/lessons/{id}/review': one({ rating: 4, text: 'A clear and patient lesson.' }),
     'POST /api/lessons/{id}/review/reply': one({ text: 'Thank you, see you soon!' }),
+    'POST /api/lessons/{id}/cancel': one({ reason: 'Feeling unwell.' }),
   };
 }
 

@@ -203,10 +203,10 @@ function isKnownZone(zone: string): boolean {
   }
 }
 
-const link = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
+export const link = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
 
 /** A header holds one line: names with stray line breaks or runs of spaces are evened out. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export interface CanceledByClosingFacts {
   publicUrl: string;

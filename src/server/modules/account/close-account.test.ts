@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClosingSummary } from '../../../contracts/account.contract';
 import { SETTINGS_MESSAGES as M } from '../../../domain/messages';
-import { fixedClock } from '../../adapters/clock';
 import { sessionAt } from '../../adapters/payments/local-checkout.repository';
 import { TEST_PASSWORD } from '../../test/accounts';
 import {
@@ -11,16 +10,13 @@ import {
   createTutor,
 } from '../../test/factories';
 import { TestClient } from '../../test/http-client';
-import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
+import { MORNING_TEACHING, NOW, VIEWER_ZONE, viewerDate } from '../../test/tokyo-mornings';
 import {
-  HOUR_SLOTS,
-  MORNING_TEACHING,
-  NOW,
-  VIEWER_ZONE,
-  viewerDate,
-} from '../../test/tokyo-mornings';
-import { PAYMENT_HARNESSES } from '../payments/payment-harness';
+  localCheckoutSuite,
+  openSingleCheckout,
+  paidSingleLesson,
+} from '../payments/payment-harness';
 
 // Deleting an account on each database, with the built-in checkout: what it will do is told
 // first, then future lessons are canceled, the other side is emailed, paid lessons go back to
@@ -28,72 +24,22 @@ import { PAYMENT_HARNESSES } from '../payments/payment-harness';
 
 const DAY = 86_400_000;
 const RATE_CENTS = 4000;
-const local = PAYMENT_HARNESSES.find((harness) => harness.name === 'local')!;
 
 describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
-  let t: TestApp;
-  let h: Awaited<ReturnType<typeof local.start>>;
-  const clock = fixedClock(NOW);
-  beforeAll(async () => {
-    h = await local.start(clock);
-    t = await startTestApp(driver, {}, { clock });
-  });
-  beforeEach(() => clock.set(NOW));
-  afterAll(async () => {
-    await t.close();
-  });
-
-  /** A single lesson three days ahead, held while the student is at the hosted checkout. */
-  const openCheckout = async (
-    student: { client: TestClient },
-    tutor: { id: string; subjectId: number },
-  ) => {
-    const started = await student.client.post('/api/checkout', {
-      mode: 'single',
-      tutorProfileId: tutor.id,
-      subjectId: tutor.subjectId,
-      bookingDate: viewerDate(3),
-      slotLabel: HOUR_SLOTS[0],
-      viewerZone: VIEWER_ZONE,
-      lessonMinutes: 50,
-    });
-    expect(started.status, started.text).toBe(201);
-    const checkout = started.json as {
-      payment: { id: string };
-      sessionId: string;
-      sessionUrl: string;
-    };
-    return checkout;
-  };
+  const suite = localCheckoutSuite(driver);
+  const { clock } = suite;
 
   /** A lesson the student paid for through the hosted checkout, three days ahead. */
-  const paidLesson = async (
+  const paidLesson = (
     student: { client: TestClient; email: string },
     tutor: { id: string; subjectId: number; email: string },
-  ) => {
-    const checkout = await openCheckout(student, tutor);
-    await h.pay(t, checkout);
-    const confirmed = await student.client.post(
-      `/api/checkout/sessions/${checkout.sessionId}/confirm`,
-    );
-    expect(confirmed.status, confirmed.text).toBe(200);
-    // The booking's own emails are out before anything else is counted.
-    // (Each of them is new: the sign-up code is their first.)
-    await t.inbox.waitFor(student.email, { afterCount: 1 });
-    await t.inbox.waitFor(tutor.email, { afterCount: 1 });
-    const { amount_cents } = await t.database.db
-      .selectFrom('payments')
-      .select('amount_cents')
-      .where('id', '=', checkout.payment.id)
-      .executeTakeFirstOrThrow();
-    return { ...checkout, amountCents: amount_cents };
-  };
+  ) => paidSingleLesson(suite.app, suite.harness.pay, student, tutor);
   /** What the hosted checkout says it gave back for a session. */
   const providerRefunded = async (sessionId: string) =>
-    (await sessionAt(t.database.db, sessionId, clock.now()))?.refunded_cents;
+    (await sessionAt(suite.app.database.db, sessionId, clock.now()))?.refunded_cents;
   const lessonStatus = async (paymentId: string) =>
     (
-      await t.database.db
+      await suite.app.database.db
         .selectFrom('lessons')
         .select('status')
         .where('payment_id', '=', paymentId)
@@ -101,11 +47,14 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
     ).status;
 
   it('tells a student what will happen, then cancels, refunds, tells the tutor and signs them out', async () => {
-    const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: RATE_CENTS });
-    const student = await createStudent(t);
+    const tutor = await createSignedInTutor(suite.app, {
+      ...MORNING_TEACHING,
+      rateCents: RATE_CENTS,
+    });
+    const student = await createStudent(suite.app);
     const checkout = await paidLesson(student, tutor);
     // A lesson already given stays as it was.
-    const past = await createLesson(t.database.db, {
+    const past = await createLesson(suite.app.database.db, {
       tutor,
       studentId: student.id,
       start: new Date(NOW.getTime() - 2 * DAY),
@@ -128,11 +77,14 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
     expect(wrong.json.error.message).toBe(M.currentPasswordWrong);
     expect(await lessonStatus(checkout.payment.id)).toBe('scheduled');
 
-    const [tutorMail, studentMail] = [t.inbox.countTo(tutor.email), t.inbox.countTo(student.email)];
+    const [tutorMail, studentMail] = [
+      suite.app.inbox.countTo(tutor.email),
+      suite.app.inbox.countTo(student.email),
+    ];
     const deleted = await remove({ password: TEST_PASSWORD, confirm: 'DELETE' });
     expect(deleted.status, deleted.text).toBe(204);
     expect(await lessonStatus(checkout.payment.id)).toBe('canceled');
-    const kept = await t.database.db
+    const kept = await suite.app.database.db
       .selectFrom('lessons')
       .select('status')
       .where('id', '=', past)
@@ -140,9 +92,9 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
     expect(kept.status).toBe('completed');
 
     // The tutor is told, the student gets a goodbye, the provider gives the money back.
-    const notice = await t.inbox.waitFor(tutor.email, { afterCount: tutorMail });
+    const notice = await suite.app.inbox.waitFor(tutor.email, { afterCount: tutorMail });
     expect(notice.text).toContain('deleted their Tutora account');
-    const goodbye = await t.inbox.waitFor(student.email, { afterCount: studentMail });
+    const goodbye = await suite.app.inbox.waitFor(student.email, { afterCount: studentMail });
     expect(goodbye.subject).toBe('Your Tutora account was deleted');
     await expect
       .poll(() => providerRefunded(checkout.sessionId), { timeout: 10_000 })
@@ -150,7 +102,7 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
     await expect
       .poll(
         async () =>
-          await t.database.db
+          await suite.app.database.db
             .selectFrom('payments')
             .select(['status', 'refund_reason', 'refunded_cents'])
             .where('id', '=', checkout.payment.id)
@@ -164,12 +116,12 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
 
     // Signed out, and the email and password no longer sign anyone in.
     expect((await student.client.get('/api/account')).status).toBe(401);
-    const again = await new TestClient(t.url).post('/api/auth/sign-in', {
+    const again = await new TestClient(suite.app.url).post('/api/auth/sign-in', {
       email: student.email,
       password: TEST_PASSWORD,
     });
     expect(again.status).toBe(401);
-    const row = await t.database.db
+    const row = await suite.app.database.db
       .selectFrom('users')
       .select(['email', 'first_name', 'closed_at'])
       .where('id', '=', student.id)
@@ -179,11 +131,14 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
   });
 
   it('refunds a tutor’s students and takes the tutor’s availability away', async () => {
-    const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: RATE_CENTS });
-    const student = await createStudent(t);
+    const tutor = await createSignedInTutor(suite.app, {
+      ...MORNING_TEACHING,
+      rateCents: RATE_CENTS,
+    });
+    const student = await createStudent(suite.app);
     const checkout = await paidLesson(student, tutor);
-    const other = await createTutor(t.database.db, MORNING_TEACHING);
-    await createLesson(t.database.db, {
+    const other = await createTutor(suite.app.database.db, MORNING_TEACHING);
+    await createLesson(suite.app.database.db, {
       tutor: other,
       studentId: student.id,
       start: new Date(NOW.getTime() + 5 * DAY),
@@ -191,14 +146,14 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
     });
     expect((await tutor.client.get('/api/account/closing-summary')).json.futureLessons).toBe(1);
 
-    const studentMail = t.inbox.countTo(student.email);
+    const studentMail = suite.app.inbox.countTo(student.email);
     const deleted = await tutor.client.post('/api/account/delete', {
       password: TEST_PASSWORD,
       confirm: 'DELETE',
     });
     expect(deleted.status, deleted.text).toBe(204);
     expect(await lessonStatus(checkout.payment.id)).toBe('canceled');
-    const notice = await t.inbox.waitFor(student.email, {
+    const notice = await suite.app.inbox.waitFor(student.email, {
       afterCount: studentMail,
     });
     expect(notice.text).toContain('goes back to your card');
@@ -210,7 +165,7 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
       `/api/tutors/${tutor.id}/slots?fromDate=${viewerDate(3)}&days=7&viewerZone=${VIEWER_ZONE}`,
     );
     expect(JSON.stringify(slots.json)).not.toMatch(/\d\d:\d\d-\d\d:\d\d/);
-    const others = await t.database.db
+    const others = await suite.app.database.db
       .selectFrom('lessons')
       .select('status')
       .where('tutor_profile_id', '=', other.id)
@@ -228,9 +183,12 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
   });
 
   it('gives back money that arrives for a lesson the closing canceled while its checkout was open', async () => {
-    const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: RATE_CENTS });
-    const student = await createStudent(t);
-    const checkout = await openCheckout(student, tutor);
+    const tutor = await createSignedInTutor(suite.app, {
+      ...MORNING_TEACHING,
+      rateCents: RATE_CENTS,
+    });
+    const student = await createStudent(suite.app);
+    const checkout = await openSingleCheckout(student, tutor);
     const deleted = await tutor.client.post('/api/account/delete', {
       password: TEST_PASSWORD,
       confirm: 'DELETE',
@@ -238,7 +196,7 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
     expect(deleted.status, deleted.text).toBe(204);
     expect(await lessonStatus(checkout.payment.id)).toBe('canceled');
 
-    await h.pay(t, checkout);
+    await suite.harness.pay(suite.app, checkout);
     const confirmed = await student.client.post(
       `/api/checkout/sessions/${checkout.sessionId}/confirm`,
     );
@@ -250,7 +208,9 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
   });
 
   it('refuses the delete to anyone signed out', async () => {
-    const response = await new TestClient(t.url).post('/api/account/delete', { confirm: 'DELETE' });
+    const response = await new TestClient(suite.app.url).post('/api/account/delete', {
+      confirm: 'DELETE',
+    });
     expect(response.status).toBe(401);
   });
 });

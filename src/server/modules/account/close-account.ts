@@ -1,16 +1,14 @@
-import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
 import type { ClosingSummary } from '../../../contracts/account.contract';
 import { ACCOUNT_MESSAGES as A } from '../../../domain/messages';
 import { accountDeletedEmail } from '../../adapters/mail/account-emails';
 import { lessonCanceledByClosingEmail } from '../../adapters/mail/booking-emails';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
-import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { AppError } from '../../errors';
 import { dropLessonReminders } from '../lessons/lesson-reminders';
-import { notify, notifyOtherParty } from '../notifications/notify';
-import { findPayment } from '../payments/payments.repository';
-import { purchaseLessonOf } from '../lessons/lessons.repository';
+import { notifyOtherParty } from '../notifications/notify';
+import { giveRefund, queueRefund } from '../payments/refunds';
+import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
 import { ACCOUNT_JOBS } from './account-jobs';
 import { checkCurrentPassword, type AccountContext } from './account.service';
 import { findProfileIdByUser } from '../tutor-profile/tutor-profile.repository';
@@ -115,12 +113,14 @@ export async function closeAccount(
       );
       for (const lesson of lessons) await dropLessonReminders(ctx.jobs, trx, lesson.id);
       for (const refund of refunds.filter((owed) => owed.amountCents > 0))
-        await ctx.jobs.send(
-          ACCOUNT_JOBS.refund,
-          { paymentId: refund.paymentId, amountCents: refund.amountCents },
-          { key: `refund-${refund.paymentId}` },
-          trx,
-        );
+        await queueRefund(ctx.jobs, trx, {
+          paymentId: refund.paymentId,
+          amountCents: refund.amountCents,
+          reason: 'account_closed',
+          key: closingRefundKey(refund.paymentId),
+          // A package's credits end with the refund.
+          endsPackage: true,
+        });
       for (const { key, message } of cancellationNotices(ctx, user.role, lessons))
         await ctx.jobs.send(ACCOUNT_JOBS.mail, message, { key }, trx);
       // The other side's bell too; a hold still awaiting payment was never booked with them.
@@ -142,47 +142,21 @@ export async function closeAccount(
   });
 }
 
-/** Gives back what closing owed for one payment; the provider refunds once per key. */
-export async function refundForClosing(
-  ctx: ClosingContext,
-  job: { paymentId: string; amountCents: number },
-) {
-  const payment = await findPayment(ctx.db, job.paymentId);
-  if (!payment || payment.refund_reason === 'account_closed') return;
-  const lessonId = (await purchaseLessonOf(ctx.db, payment.id))?.id;
-  if (!payment.provider_payment_intent_id)
-    throw new PaymentProviderError(`payment ${payment.id} has no payment intent to refund`);
-  await ctx.paymentProvider.refund({
-    paymentIntentId: payment.provider_payment_intent_id,
-    amountCents: job.amountCents,
-    idempotencyKey: `account-closed-${payment.id}`,
-  });
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await repository.recordRefund(trx, payment.id, job.amountCents, now);
-    // A tutor closed: their student is told of the money (a closer is told by email only).
-    const student = await trx
-      .selectFrom('users')
-      .select('closed_at')
-      .where('id', '=', payment.student_id)
-      .executeTakeFirst();
-    if (student && student.closed_at === null)
-      await notify(trx, {
-        userId: payment.student_id,
-        kind: 'refund_issued',
-        at: now,
-        paymentId: payment.id,
-        refund: { amountCents: job.amountCents, currency: payment.currency },
-        ...(lessonId && { lessonId }),
-      });
-  });
-}
+/** One closing refund per payment (the provider's key since closing first refunded). */
+const closingRefundKey = (paymentId: string) => `account-closed-${paymentId}`;
 
 /** The workers of the closing jobs (started once per process, with the app). */
 export async function startAccountWorkers(ctx: ClosingContext) {
+  // Refunds queued here before they moved to the payments module's shared refund job.
   await ctx.jobs.work(
     ACCOUNT_JOBS.refund,
-    (job: { paymentId: string; amountCents: number }) => refundForClosing(ctx, job),
+    (job: { paymentId: string; amountCents: number }) =>
+      giveRefund(ctx, {
+        ...job,
+        reason: 'account_closed',
+        key: closingRefundKey(job.paymentId),
+        endsPackage: true,
+      }),
     MONEY_OWED_RETRIES,
   );
   await ctx.jobs.work(ACCOUNT_JOBS.mail, (message: MailMessage) => ctx.mailer.send(message));

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { TIME_HOLDING_STATUSES } from '../../../domain/booking/booking-rules';
-import { CREDIT_RETURNING_STATUSES } from '../../../domain/booking/packages';
 import type { DB } from '../../db/types';
 import { lessonRows } from '../lessons/lessons.repository';
+import { usesCredit } from '../packages/student-packages.repository';
 
 // What closing an account touches: the closer's future lessons, the money to give back for them
 // and for unused package credits, and the user row itself.
@@ -72,7 +72,7 @@ export async function refundsOwed(db: Db, party: Party, now: Date) {
         .selectFrom('lessons as l')
         .select(sql<number>`count(*)::int`.as('n'))
         .whereRef('l.student_package_id', '=', 'sp.id')
-        .where('l.status', 'not in', CREDIT_RETURNING_STATUSES)
+        .where(usesCredit)
         .where((lesson) =>
           lesson.or([lesson('l.starts_at', '<=', now), lesson('l.status', 'not in', STILL_AHEAD)]),
         )
@@ -173,32 +173,5 @@ export async function anonymise(trx: Transaction<DB>, userId: string, now: Date)
     .where('tutor_profile_id', 'in', (eb) =>
       eb.selectFrom('tutor_profiles').select('id').where('user_id', '=', userId),
     )
-    .execute();
-}
-
-export async function recordRefund(
-  trx: Transaction<DB>,
-  paymentId: string,
-  cents: number,
-  now: Date,
-) {
-  await trx
-    .updateTable('payments')
-    .set((eb) => ({
-      refunded_cents: eb('refunded_cents', '+', cents),
-      status: sql<
-        'refunded' | 'partially_refunded'
-      >`case when refunded_cents + ${cents} >= amount_cents then 'refunded' else 'partially_refunded' end`,
-      refund_reason: 'account_closed',
-      refunded_at: now,
-      updated_at: now,
-    }))
-    .where('id', '=', paymentId)
-    .execute();
-  // A package's credits end with the refund.
-  await trx
-    .updateTable('student_packages')
-    .set({ status: 'refunded' })
-    .where('payment_id', '=', paymentId)
     .execute();
 }

@@ -55,7 +55,8 @@ export async function sendRefundEmail(
   if (facts) await ctx.mailer.send(refundEmail({ ...facts, ...refund }));
 }
 
-async function lessonMailFacts(ctx: NoticeContext, lessonId: string) {
+/** Who the lesson's two parties are and when it is, as its emails tell it. */
+export async function lessonMailFacts(ctx: NoticeContext, lessonId: string) {
   const row = await mailFactsRow(ctx.db, lessonId);
   if (!row) return undefined;
   const [purchaseLesson, bought] = await Promise.all([

@@ -1,4 +1,6 @@
-import type { Clock } from '../../adapters/clock';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { fixedClock, type Clock, type FixedClock } from '../../adapters/clock';
+import type { DatabaseDriver } from '../../db/database';
 import { completeOpenSession, sessionAt } from '../../adapters/payments/local-checkout.repository';
 import { newId, toSessionState, webhookEvent } from '../../adapters/payments/local-provider';
 import {
@@ -9,7 +11,9 @@ import {
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { stripeProvider } from '../../adapters/payments/stripe-provider';
 import { startStripeFake } from '../../test/stripe-fake';
-import { TEST_SESSION_SECRET, type TestApp } from '../../test/test-app';
+import { startTestApp, TEST_SESSION_SECRET, type TestApp } from '../../test/test-app';
+import type { TestClient } from '../../test/http-client';
+import { HOUR_SLOTS, NOW, VIEWER_ZONE, viewerDate } from '../../test/tokyo-mornings';
 
 // How a test pays on each provider, so that one fulfilment suite runs against both: the
 // built-in hosted checkout (through its own page and signed webhooks) and Stripe (the real SDK
@@ -119,3 +123,73 @@ const local: PaymentHarness = {
 };
 
 export const PAYMENT_HARNESSES: PaymentHarness[] = [local, stripe];
+
+/**
+ * A single lesson the student paid for through the hosted checkout and the success page:
+ * `days` ahead at the first of the morning slots (tokyo-mornings), 50 minutes. Its booking
+ * emails are out before it returns (each party's first mail after the sign-up code), so what
+ * a test counts next is its own.
+ */
+export async function paidSingleLesson(
+  t: TestApp,
+  pay: (t: TestApp, checkout: StartedCheckout) => Promise<void>,
+  student: { client: TestClient; email: string },
+  tutor: { id: string; subjectId: number; email: string },
+  days = 3,
+) {
+  const checkout = await openSingleCheckout(student, tutor, days);
+  await pay(t, checkout);
+  const confirmed = await student.client.post(
+    `/api/checkout/sessions/${checkout.sessionId}/confirm`,
+  );
+  if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.text}`);
+  await t.inbox.waitFor(student.email, { afterCount: 1 });
+  await t.inbox.waitFor(tutor.email, { afterCount: 1 });
+  const lesson = await t.database.db
+    .selectFrom('lessons as l')
+    .innerJoin('payments as p', 'p.id', 'l.payment_id')
+    .select(['l.id', 'l.starts_at', 'l.ends_at', 'p.amount_cents'])
+    .where('l.payment_id', '=', checkout.payment.id)
+    .executeTakeFirstOrThrow();
+  return { ...checkout, lessonId: lesson.id, lesson, amountCents: lesson.amount_cents };
+}
+
+/** A single lesson `days` ahead, held while the student is at the hosted checkout. */
+export async function openSingleCheckout(
+  student: { client: TestClient },
+  tutor: { id: string; subjectId: number },
+  days = 3,
+): Promise<StartedCheckout> {
+  const started = await student.client.post('/api/checkout', {
+    mode: 'single',
+    tutorProfileId: tutor.id,
+    subjectId: tutor.subjectId,
+    bookingDate: viewerDate(days),
+    slotLabel: HOUR_SLOTS[0],
+    viewerZone: VIEWER_ZONE,
+    lessonMinutes: 50,
+  });
+  if (started.status !== 201) throw new Error(`checkout answered ${started.text}`);
+  return started.json as StartedCheckout;
+}
+
+/**
+ * For one describe block on `driver`: a test app paying through the built-in checkout, its
+ * clock standing at NOW (tokyo-mornings) and put back there before each test. Read `app`,
+ * `harness` and `clock` inside tests.
+ */
+export function localCheckoutSuite(driver: DatabaseDriver) {
+  const clock = fixedClock(NOW);
+  const suite = { clock } as {
+    clock: FixedClock;
+    app: TestApp;
+    harness: Awaited<ReturnType<PaymentHarness['start']>>;
+  };
+  beforeAll(async () => {
+    suite.harness = await local.start(clock);
+    suite.app = await startTestApp(driver, {}, { clock });
+  });
+  beforeEach(() => clock.set(NOW));
+  afterAll(() => suite.app.close());
+  return suite;
+}

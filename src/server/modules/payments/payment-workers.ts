@@ -12,6 +12,7 @@ import { notify } from '../notifications/notify';
 import type { PaymentsContext } from './payments-context';
 import { purchaseLessonOf } from '../lessons/lessons.repository';
 import * as repository from './payments.repository';
+import { startRefundWorker } from './refunds';
 
 // What happens to a booking later, as jobs: a hold's end, an automatic refund, the emails.
 // Each handler is safe to run twice (a job may be retried after a crash).
@@ -31,6 +32,7 @@ export async function startPaymentWorkers(ctx: PaymentsContext) {
   await ctx.jobs.work(LESSON_BOOKED_JOB, ({ lessonId }: { lessonId: string }) =>
     sendLessonBookedEmails(ctx, lessonId),
   );
+  await startRefundWorker(ctx);
 }
 
 /**

@@ -23,6 +23,7 @@ import { completeEndedLessons } from '../lessons/lesson-completion';
 import type { LessonsContext } from '../lessons/lessons-context';
 import { tutorProfileIdOf } from '../lessons/lessons.repository';
 import * as repository from './reviews.repository';
+import { notifyOtherParty } from '../notifications/notify';
 
 // Reviews after a completed lesson (ADR 019). Only the lesson's student reviews it, once, and may
 // edit the review for REVIEW_EDIT_DAYS; only the lesson's tutor replies, once. Anyone else is
@@ -103,6 +104,8 @@ export async function createReview(
         }),
       { reviews_lesson_id_key: () => new AppError('CONFLICT', M.alreadyReviewed) },
     );
+    // The tutor's bell, with the review.
+    await notifyOtherParty(trx, { kind: 'review_received', lessonId, actorId: user.id, at: now });
   });
   return reviewOf(ctx, lessonId);
 }

@@ -2,7 +2,11 @@ import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PaymentView } from '../../../contracts/payments.contract';
 import { formatMoney } from '../../../domain/money';
-import { BILLING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
+import {
+  BILLING_MESSAGES as M,
+  CANCELLATION_MESSAGES,
+  PAYMENT_MESSAGES as P,
+} from '../../../domain/messages';
 import { shortDateTime } from '../../lib/lesson-time';
 import { safeWebUrl } from '../../lib/safe-web-url';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -16,7 +20,10 @@ const COLUMNS =
   'lg:grid lg:grid-cols-[minmax(0,1.8fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1.3fr)] lg:gap-3';
 
 /** Why money went back without the student asking, as a sentence they understand. */
-const REFUND_REASONS: Record<string, string> = { slot_taken: P.slotTakenRefunded };
+const REFUND_REASONS: Record<string, string> = {
+  slot_taken: P.slotTakenRefunded,
+  ...CANCELLATION_MESSAGES.refundReasons,
+};
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -14,6 +14,13 @@ import { LessonNotes } from './lesson-notes';
 import { PersonAvatar } from './person-avatar';
 import { RescheduleView } from './reschedule-view';
 import { useReschedule } from './use-reschedule';
+import { CANCELLATION_MESSAGES as C } from '../../../domain/messages';
+import {
+  settleActions,
+  SettleStepView,
+  useSettleStep,
+  type SettleMode,
+} from './cancel-lesson-step';
 
 /**
  * The lesson detail dialog: one lesson's facts, in the viewer's zone. Reschedule (pending and scheduled
@@ -35,12 +42,21 @@ export function LessonDetailDialog({
   const [rescheduling, setRescheduling] = useState(false);
   // Back from the step: focus returns to the Reschedule button, not to the page.
   const [cameBack, setCameBack] = useState(false);
+  // Cancel or report a no-show: another second step of the same dialog.
+  const [settling, setSettling] = useState<SettleMode | null>(null);
   const close = () => {
     setRescheduling(false);
+    setSettling(null);
     setCameBack(false);
     onClose();
   };
   const step = useReschedule({ lesson, zone, active: rescheduling, onMoved: close });
+  const settle = useSettleStep({ lesson, mode: settling, onDone: close });
+  const actions = settleActions(lesson);
+  const openSettle = (mode: SettleMode) => {
+    settle.reset();
+    setSettling(mode);
+  };
 
   const joinUrl = useJoinUrl(lesson);
   const detailsFooter = (
@@ -60,8 +76,38 @@ export function LessonDetailDialog({
           {M.reschedule}
         </Button>
       )}
+      {actions.cancel && (
+        <Button variant="secondary" onClick={() => openSettle('cancel')}>
+          {C.cancelLesson}
+        </Button>
+      )}
+      {actions.noShow && (
+        <Button variant="secondary" onClick={() => openSettle('no-show')}>
+          {C.reportNoShow}
+        </Button>
+      )}
     </>
   );
+  const settleFooter = (
+    <>
+      <Button variant="secondary" disabled={settle.busy} onClick={() => setSettling(null)}>
+        {settling === 'cancel' ? C.keepLesson : M.backToDetails}
+      </Button>
+      <Button disabled={!settle.ready || settle.busy} onClick={settle.submit}>
+        {settling === 'cancel'
+          ? settle.busy
+            ? C.canceling
+            : C.confirmCancel
+          : settle.busy
+            ? C.reporting
+            : C.confirmReport}
+      </Button>
+    </>
+  );
+  const settleTitle =
+    settling === 'cancel'
+      ? C.cancelTitle
+      : C.reportTitle(viewer === 'student' ? 'your tutor' : 'your student');
   const rescheduleFooter = (
     <>
       <Button
@@ -83,12 +129,14 @@ export function LessonDetailDialog({
     <Dialog
       open={lesson !== null}
       onClose={close}
-      title={rescheduling ? M.rescheduleTitle : M.lessonDetails}
+      title={settling ? settleTitle : rescheduling ? M.rescheduleTitle : M.lessonDetails}
       closeLabel={M.closeLessonDetails}
-      footer={rescheduling ? rescheduleFooter : detailsFooter}
+      footer={settling ? settleFooter : rescheduling ? rescheduleFooter : detailsFooter}
     >
       {lesson &&
-        (rescheduling ? (
+        (settling ? (
+          <SettleStepView mode={settling} viewer={viewer} step={settle} />
+        ) : rescheduling ? (
           <RescheduleView lesson={lesson} viewer={viewer} zone={zone} step={step} />
         ) : (
           <LessonFacts lesson={lesson} viewer={viewer} zone={zone} />

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { CANCELLATION_POLICY } from '../domain/booking/cancellation-policy';
+import { CANCELLATION_MESSAGES as C } from '../domain/messages';
+import { lesson } from './booking.contract';
+import { defineEndpoint, idParams, SIGNED_IN_ERRORS } from './endpoint';
+
+// Canceling a lesson and reporting a no-show (issue 14, ADR 018): what canceling would do,
+// asked before confirming; the cancel itself; the report after the lesson. Either party of the
+// lesson may call them; anyone else is told the lesson does not exist.
+
+const SETTLEMENTS = [
+  'refund',
+  'credit_returns',
+  'no_refund',
+  'credit_forfeited',
+  'nothing',
+] as const;
+
+/** What happens to the money or the package credit, with one sentence for the reader. */
+const settlement = z.object({
+  settlement: z.enum(SETTLEMENTS),
+  refundCents: z.number().int(),
+  currency: z.string(),
+  message: z.string(),
+});
+
+export const cancellationQuoteResponse = settlement.extend({
+  canCancel: z.boolean(),
+  reasonRequired: z.boolean(),
+});
+export type CancellationQuoteResponse = z.infer<typeof cancellationQuoteResponse>;
+
+/** Why: required from the tutor (the server checks who asks), optional for the student. */
+export const cancelLessonSchema = z.object({
+  reason: z
+    .string(C.reasonRequired)
+    .trim()
+    .max(CANCELLATION_POLICY.maxReasonLength, C.reasonTooLong(CANCELLATION_POLICY.maxReasonLength))
+    .default(''),
+});
+
+const cancelLessonResponse = z.object({
+  lesson,
+  cancellation: settlement.extend({ canceledBy: z.enum(['student', 'tutor']) }),
+});
+export type CancelLessonResponse = z.infer<typeof cancelLessonResponse>;
+
+const noShowResponse = z.object({
+  lesson,
+  noShow: settlement.extend({
+    absent: z.enum(['student', 'tutor']),
+    reportedAt: z.string(),
+  }),
+});
+export type NoShowResponse = z.infer<typeof noShowResponse>;
+
+const LESSON_NOT_FOUND = [...SIGNED_IN_ERRORS, 'NOT_FOUND'] as const;
+
+export const getCancellationQuote = defineEndpoint({
+  method: 'GET',
+  path: '/api/lessons/:id/cancellation',
+  params: idParams,
+  status: 200,
+  response: cancellationQuoteResponse,
+  errors: ['VALIDATION_FAILED', ...LESSON_NOT_FOUND],
+});
+
+/** Cancels once; asking again answers the same result and gives nothing more back. */
+export const cancelLesson = defineEndpoint({
+  method: 'POST',
+  path: '/api/lessons/:id/cancel',
+  params: idParams,
+  body: cancelLessonSchema,
+  status: 200,
+  response: cancelLessonResponse,
+  errors: ['VALIDATION_FAILED', ...LESSON_NOT_FOUND, 'FORBIDDEN', 'CONFLICT'],
+});
+
+/** After the end, within 48 h: the caller reports the other party absent. */
+export const reportNoShow = defineEndpoint({
+  method: 'POST',
+  path: '/api/lessons/:id/no-show',
+  params: idParams,
+  status: 200,
+  response: noShowResponse,
+  errors: ['VALIDATION_FAILED', ...LESSON_NOT_FOUND, 'FORBIDDEN', 'CONFLICT'],
+});

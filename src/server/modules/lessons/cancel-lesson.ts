@@ -1,0 +1,235 @@
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { SessionUser } from '../../../contracts/auth.contract';
+import type {
+  CancelLessonResponse,
+  CancellationQuoteResponse,
+  cancelLessonSchema,
+  NoShowResponse,
+} from '../../../contracts/cancellation.contract';
+import {
+  canReportNoShow,
+  cancellationQuote,
+  noShowQuote,
+  type Party,
+  settlementQuote,
+  type Quote,
+} from '../../../domain/booking/cancellation-policy';
+import { BOOKING_MESSAGES as M, CANCELLATION_MESSAGES as C } from '../../../domain/messages';
+import type { DB } from '../../db/types';
+import { AppError } from '../../errors';
+import { isUuid } from '../../http/is-uuid';
+import { queueRefund, type RefundReason } from '../payments/refunds';
+import * as repository from './cancellation.repository';
+import { noteLessonCanceled } from './lesson-canceled-notice';
+import { dropLessonReminders } from './lesson-reminders';
+import { notifyOtherParty } from '../notifications/notify';
+import type { NoticeContext } from './lesson-booked-notice';
+import { viewOfStored } from './lesson-view';
+
+// Canceling a lesson and reporting a no-show (issue 14, ADR 018). The policy decides (domain
+// cancellation-policy, the same code the web shows before confirming); here it is applied under
+// lock, once: the lesson and its payment are locked, the lesson stores its settlement, and the
+// refund and the other party's email are jobs in the same transaction, keyed by the lesson.
+
+type Row = repository.LessonWithMoney;
+
+/** Which party of the lesson the user is; anyone else is told the lesson does not exist. */
+function partyOf(row: Row | undefined, user: SessionUser): Party {
+  if (row?.student_id === user.id) return 'student';
+  if (row?.tutor_user_id === user.id) return 'tutor';
+  throw new AppError('NOT_FOUND', M.lessonNotFound);
+}
+
+const facts = (row: Row, now: Date) => ({
+  ...repository.moneyFacts(row, now),
+  startsAt: row.starts_at,
+  endsAt: row.ends_at,
+  status: row.status,
+});
+
+/** What canceling now would do, for the party asking. */
+export async function quoteCancellation(
+  ctx: NoticeContext,
+  user: SessionUser,
+  lessonId: string,
+): Promise<CancellationQuoteResponse> {
+  const row = isUuid(lessonId) ? await repository.findLessonWithMoney(ctx.db, lessonId) : undefined;
+  const by = partyOf(row, user);
+  const { settlement, refundCents, currency, message, canCancel, reasonRequired } =
+    cancellationQuote(facts(row!, ctx.clock.now()), by, ctx.clock.now());
+  return { settlement, refundCents, currency, message, canCancel, reasonRequired };
+}
+
+/** A settlement as the reader is told it, from what the lesson stored. */
+function storedQuote(row: Row, reader: Party): Quote {
+  const paidWith = row.is_trial ? 'trial' : row.student_package_id ? 'package' : 'single';
+  const currency = (row.payment_currency ?? row.currency).trim();
+  const quote = settlementQuote(
+    repository.storedSettlement(row),
+    { paidWith, refundableCents: row.refund_cents, currency },
+    reader,
+  );
+  // An absent student's lesson counts as given: not a late cancel.
+  const studentAbsent = row.status === 'no_show' && row.no_show_party === 'student';
+  return studentAbsent && quote.settlement !== 'nothing'
+    ? { ...quote, message: C.reportExplainStudentAbsent }
+    : quote;
+}
+
+/**
+ * Everything a settled cancellation or no-show sets off, in its transaction: the refund (once,
+ * keyed by the lesson) and the other party's email. Further notices of a canceled lesson
+ * (dropping its reminders, in-app notifications) belong here too.
+ */
+export async function afterLessonSettled(
+  ctx: NoticeContext,
+  trx: Transaction<DB>,
+  event: {
+    kind: 'canceled' | 'no_show';
+    lessonId: string;
+    paymentId: string | null;
+    refundCents: number;
+    reason: RefundReason;
+    /** Who canceled or reported: the other party is told. */
+    actorId: string;
+    at: Date;
+  },
+) {
+  if (event.refundCents > 0 && event.paymentId)
+    await queueRefund(ctx.jobs, trx, {
+      paymentId: event.paymentId,
+      amountCents: event.refundCents,
+      reason: event.reason,
+      key: `lesson-refund-${event.lessonId}`,
+      lessonId: event.lessonId,
+    });
+  await noteLessonCanceled(ctx.jobs, trx, event.kind, event.lessonId);
+  await dropLessonReminders(ctx.jobs, trx, event.lessonId);
+  // A no-show is told by email only: the bell has no kind for it.
+  if (event.kind === 'canceled')
+    await notifyOtherParty(trx, {
+      kind: 'lesson_canceled',
+      lessonId: event.lessonId,
+      actorId: event.actorId,
+      at: event.at,
+    });
+}
+
+/** What a cancel or a report decided: the lesson's new columns and what goes back. */
+interface Decision {
+  kind: 'canceled' | 'no_show';
+  quote: Quote;
+  refundReason: RefundReason;
+  columns: repository.SettledColumns;
+}
+
+/**
+ * Locks the lesson (and its payment), lets `decide` apply the policy, stores the settlement
+ * and sets off its effects; `decide` answers undefined when the lesson was settled already,
+ * and the stored result is answered again.
+ */
+async function settleOnce(
+  ctx: NoticeContext,
+  user: SessionUser,
+  lessonId: string,
+  decide: (lesson: Row, party: Party, now: Date) => Decision | undefined,
+) {
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const locked = isUuid(lessonId)
+      ? await repository.lockLessonWithMoney(trx, lessonId)
+      : undefined;
+    const decision = decide(locked!, partyOf(locked, user), now);
+    if (!decision) return locked!;
+    const { quote } = decision;
+    await repository.settleLesson(trx, locked!.id, {
+      ...decision.columns,
+      refund_cents: quote.refundCents,
+      credit_forfeited: quote.settlement === 'no_refund' || quote.settlement === 'credit_forfeited',
+      updated_at: now,
+    });
+    await afterLessonSettled(ctx, trx, {
+      kind: decision.kind,
+      lessonId: locked!.id,
+      paymentId: locked!.payment_id,
+      refundCents: quote.refundCents,
+      reason: decision.refundReason,
+      actorId: user.id,
+      at: now,
+    });
+    return (await repository.findLessonWithMoney(trx, locked!.id))!;
+  });
+  return {
+    row,
+    settlement: storedQuote(row, partyOf(row, user)),
+    lesson: await viewOfStored(ctx, row.id, user.id),
+  };
+}
+
+/** Cancels the lesson once; a second cancel answers what the first did and changes nothing. */
+export async function cancelLesson(
+  ctx: NoticeContext,
+  user: SessionUser,
+  lessonId: string,
+  input: z.output<typeof cancelLessonSchema>,
+): Promise<CancelLessonResponse> {
+  const { row, settlement, lesson } = await settleOnce(ctx, user, lessonId, (stored, by, now) => {
+    if (stored.status === 'canceled') return undefined;
+    const quote = cancellationQuote(facts(stored, now), by, now);
+    if (!quote.canCancel) throw new AppError('CONFLICT', C.cannotCancel);
+    if (quote.reasonRequired && !input.reason)
+      throw new AppError('VALIDATION_FAILED', C.reasonRequired, { reason: C.reasonRequired });
+    return {
+      kind: 'canceled',
+      quote,
+      refundReason: by === 'tutor' ? 'tutor_canceled' : 'lesson_canceled',
+      columns: {
+        status: 'canceled',
+        canceled_by: user.id,
+        cancel_reason: input.reason,
+        canceled_at: now,
+      },
+    };
+  });
+  const canceledBy = row.canceled_by === row.student_id ? 'student' : 'tutor';
+  return { lesson, cancellation: { ...settlement, canceledBy } };
+}
+
+/** The caller reports the other party absent, after the end and within 48 hours, once. */
+export async function reportNoShow(
+  ctx: NoticeContext,
+  user: SessionUser,
+  lessonId: string,
+): Promise<NoShowResponse> {
+  const { row, settlement, lesson } = await settleOnce(
+    ctx,
+    user,
+    lessonId,
+    (stored, reporter, now) => {
+      if (stored.status === 'no_show') {
+        // The same report again answers the same; the other side cannot report back.
+        if (stored.no_show_reported_by === user.id) return undefined;
+        throw new AppError('CONFLICT', C.alreadyReported);
+      }
+      if (!canReportNoShow({ status: stored.status, endsAt: stored.ends_at }, now))
+        throw new AppError('CONFLICT', C.cannotReport);
+      return {
+        kind: 'no_show',
+        quote: noShowQuote(repository.moneyFacts(stored, now), reporter),
+        refundReason: 'tutor_no_show',
+        columns: {
+          status: 'no_show',
+          no_show_party: reporter === 'student' ? 'tutor' : 'student',
+          no_show_reported_by: user.id,
+          no_show_reported_at: now,
+        },
+      };
+    },
+  );
+  const absent = row.no_show_party === 'tutor' ? 'tutor' : 'student';
+  return {
+    lesson,
+    noShow: { ...settlement, absent, reportedAt: row.no_show_reported_at!.toISOString() },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Transaction } from 'kysely';
+import { lessonCanceledEmail, noShowReportedEmail } from '../../adapters/mail/cancellation-emails';
+import type { JobQueue } from '../../adapters/jobs/job-queue';
+import type { DB } from '../../db/types';
+import { findLessonWithMoney, storedSettlement } from './cancellation.repository';
+import { lessonMailFacts, type NoticeContext } from './lesson-booked-notice';
+
+// The other party's email when a lesson is canceled or a no-show reported: a job written in the
+// deciding transaction, keyed by the lesson, so it is sent once and only if that committed.
+
+export const LESSON_CANCELED_JOB = 'lessons.canceled';
+
+type CanceledJob = { kind: 'canceled' | 'no_show'; lessonId: string };
+
+export const noteLessonCanceled = (
+  jobs: JobQueue,
+  trx: Transaction<DB>,
+  kind: CanceledJob['kind'],
+  lessonId: string,
+) => jobs.send(LESSON_CANCELED_JOB, { kind, lessonId }, { key: `${kind}-${lessonId}` }, trx);
+
+export async function sendLessonCanceledEmail(ctx: NoticeContext, job: CanceledJob) {
+  const [lesson, row] = await Promise.all([
+    lessonMailFacts(ctx, job.lessonId),
+    findLessonWithMoney(ctx.db, job.lessonId),
+  ]);
+  if (!lesson || !row) return;
+  // Who acted: who canceled, or who reported the other absent.
+  const studentActed =
+    job.kind === 'canceled' ? row.canceled_by === row.student_id : row.no_show_party === 'tutor';
+  const facts = {
+    ...lesson,
+    actor: studentActed ? 'student' : 'tutor',
+    reason: job.kind === 'canceled' ? row.cancel_reason || null : null,
+    settlement: storedSettlement(row),
+    refundCents: row.refund_cents,
+  } as const;
+  await ctx.mailer.send(
+    job.kind === 'canceled' ? lessonCanceledEmail(facts) : noShowReportedEmail(facts),
+  );
+}
+
+/** The worker of the cancellation emails (started once per process, with the app). */
+export const startCancellationWorkers = (ctx: NoticeContext) =>
+  ctx.jobs.work(LESSON_CANCELED_JOB, (job: CanceledJob) => sendLessonCanceledEmail(ctx, job));

@@ -1,0 +1,127 @@
+import { sql, type Transaction } from 'kysely';
+import { MONEY_OWED_RETRIES, type JobQueue } from '../../adapters/jobs/job-queue';
+import { PaymentProviderError } from '../../adapters/payments/payment-provider';
+import type { PaymentProvider } from '../../adapters/payments/payment-provider';
+import type { Clock } from '../../adapters/clock';
+import type { DB } from '../../db/types';
+import type { Kysely } from 'kysely';
+import { notify } from '../notifications/notify';
+import { findPayment } from './payments.repository';
+
+// Money given back without anyone at a checkout: when an account closes, when a lesson is
+// canceled or its tutor did not come. Each refund is a job written in the transaction that
+// decided it (so it exists only if that committed), retried through a provider outage of days,
+// and keyed: the provider refunds once per key, and payment_refunds records it once per key.
+
+export const REFUND_JOB = 'payments.refund';
+
+export type RefundReason =
+  'account_closed' | 'lesson_canceled' | 'tutor_canceled' | 'tutor_no_show';
+
+export interface RefundJob {
+  paymentId: string;
+  amountCents: number;
+  reason: RefundReason;
+  /** The provider's idempotency key and payment_refunds' key: one refund per key, ever. */
+  key: string;
+  lessonId?: string;
+  /** Closing: the package's remaining credits end with this refund. */
+  endsPackage?: boolean;
+}
+
+export interface RefundContext {
+  db: Kysely<DB>;
+  jobs: JobQueue;
+  clock: Clock;
+  paymentProvider: PaymentProvider;
+}
+
+/** Queues a refund in the deciding transaction; sending the same key again does nothing. */
+export const queueRefund = (jobs: JobQueue, trx: Transaction<DB>, job: RefundJob) =>
+  jobs.send(REFUND_JOB, job, { key: job.key }, trx);
+
+/** Gives the money back through the provider, then records it on the payment (once per key). */
+export async function giveRefund(ctx: RefundContext, job: RefundJob) {
+  const done = await ctx.db
+    .selectFrom('payment_refunds')
+    .select('idempotency_key')
+    .where('idempotency_key', '=', job.key)
+    .executeTakeFirst();
+  const payment = await findPayment(ctx.db, job.paymentId);
+  if (done || !payment || job.amountCents <= 0) return;
+  if (!payment.provider_payment_intent_id)
+    throw new PaymentProviderError(`payment ${payment.id} has no payment intent to refund`);
+  await ctx.paymentProvider.refund({
+    paymentIntentId: payment.provider_payment_intent_id,
+    amountCents: job.amountCents,
+    idempotencyKey: job.key,
+  });
+  await ctx.db.transaction().execute((trx) => recordRefund(trx, job, ctx.clock.now()));
+}
+
+/** The refund on the payment: refunded when all of it went back, else partially refunded. */
+export async function recordRefund(trx: Transaction<DB>, job: RefundJob, now: Date) {
+  const inserted = await trx
+    .insertInto('payment_refunds')
+    .values({
+      idempotency_key: job.key,
+      payment_id: job.paymentId,
+      lesson_id: job.lessonId ?? null,
+      amount_cents: job.amountCents,
+      reason: job.reason,
+      refunded_at: now,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('idempotency_key')
+    .executeTakeFirst();
+  if (!inserted) return;
+  const cents = job.amountCents;
+  const payment = await trx
+    .updateTable('payments')
+    .set((eb) => ({
+      refunded_cents: sql<number>`least(amount_cents, refunded_cents + ${cents})`,
+      status: sql<
+        'refunded' | 'partially_refunded'
+      >`case when ${eb.ref('refunded_cents')} + ${cents} >= amount_cents then 'refunded' else 'partially_refunded' end`,
+      refund_reason: job.reason,
+      refunded_at: now,
+      updated_at: now,
+    }))
+    .where('id', '=', job.paymentId)
+    .returning(['student_id', 'currency'])
+    .executeTakeFirstOrThrow();
+  await tellStudent(trx, job, payment, now);
+  if (job.endsPackage)
+    await trx
+      .updateTable('student_packages')
+      .set({ status: 'refunded' })
+      .where('payment_id', '=', job.paymentId)
+      .execute();
+}
+
+/** The student's bell says the money went back (a closed account is told by email only). */
+async function tellStudent(
+  trx: Transaction<DB>,
+  job: RefundJob,
+  payment: { student_id: string; currency: string },
+  now: Date,
+) {
+  const student = await trx
+    .selectFrom('users')
+    .select('closed_at')
+    .where('id', '=', payment.student_id)
+    .executeTakeFirst();
+  if (!student || student.closed_at !== null) return;
+  await notify(trx, {
+    userId: payment.student_id,
+    kind: 'refund_issued',
+    at: now,
+    paymentId: job.paymentId,
+    refund: { amountCents: job.amountCents, currency: payment.currency },
+    ...(job.lessonId && { lessonId: job.lessonId }),
+  });
+}
+
+/** The refund worker (started once per process, with the app). */
+export const startRefundWorker = (ctx: RefundContext) =>
+  ctx.jobs.work(REFUND_JOB, (job: RefundJob) => giveRefund(ctx, job), MONEY_OWED_RETRIES);
