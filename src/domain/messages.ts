@@ -747,6 +747,7 @@ export const CANCELLATION_MESSAGES = {
   reportFailed: 'Failed to report the no-show. Please try again.',
   cannotReport: 'A no-show can be reported only within 48 hours after the lesson ends',
   alreadyReported: 'A no-show was already reported for this lesson',
+  reviewedCannotReport: 'This lesson has a review, so it took place: a no-show cannot be reported',
   // Billing: why money went back
   refundReasons: {
     lesson_canceled: 'Refunded: you canceled the lesson at least 24 hours ahead.',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CANCELLATION_MESSAGES as C } from '../messages';
 import {
   canReportNoShow,
+  isLateMove,
   cancellationQuote,
   noShowQuote,
   type LessonFacts,
@@ -22,6 +23,7 @@ const single: LessonFacts = {
   startsAt: START,
   endsAt: END,
   status: 'scheduled',
+  movedLate: false,
 };
 const packaged: LessonFacts = {
   ...single,
@@ -88,8 +90,31 @@ describe('the cancellation policy', () => {
     });
   });
 
-  it('cancels only pending and scheduled lessons', () => {
-    for (const status of ['canceled', 'completed', 'no_show', 'awaiting_payment'] as const)
+  it('keeps a lesson the student moved inside the window late, however far it went', () => {
+    const moved = { ...single, movedLate: true };
+    expect(cancellationQuote(moved, 'student', before(7 * 24 * HOUR)).settlement).toBe('no_refund');
+    // The tutor's cancel still gives it all back.
+    expect(cancellationQuote(moved, 'tutor', before(7 * 24 * HOUR)).settlement).toBe('refund');
+    expect(isLateMove({ startsAt: START, movedLate: false }, 'student', before(24 * HOUR))).toBe(
+      false,
+    );
+    expect(
+      isLateMove({ startsAt: START, movedLate: false }, 'student', before(24 * HOUR - MINUTE)),
+    ).toBe(true);
+    expect(isLateMove({ startsAt: START, movedLate: false }, 'tutor', before(MINUTE))).toBe(false);
+    expect(isLateMove({ startsAt: START, movedLate: true }, 'tutor', before(7 * 24 * HOUR))).toBe(
+      true,
+    );
+  });
+
+  it('cancels only scheduled lessons (a pending one waits for its payment)', () => {
+    for (const status of [
+      'pending',
+      'canceled',
+      'completed',
+      'no_show',
+      'awaiting_payment',
+    ] as const)
       expect(
         cancellationQuote({ ...single, status }, 'student', before(2 * 24 * HOUR)).canCancel,
       ).toBe(false);

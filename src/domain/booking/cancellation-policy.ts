@@ -38,6 +38,11 @@ export interface LessonFacts extends LessonMoneyFacts {
   endsAt: Date;
   /** The stored status (pending, scheduled, …), not the one time moves on. */
   status: LessonStatus;
+  /**
+   * The student moved it (or a lesson it replaced) inside the free window: it stays late, or
+   * a move to next week would turn a late cancel into a free one.
+   */
+  movedLate: boolean;
 }
 
 /** What happens to the money or the credit. */
@@ -66,9 +71,16 @@ export interface CancellationQuote extends Quote {
 export const isFreeCancellation = (startsAt: Date, now: Date) =>
   startsAt.getTime() - now.getTime() >= CANCELLATION_POLICY.freeCancellationHours * MS_PER_HOUR;
 
-/** Pending and scheduled lessons that have not started can be canceled. */
+/**
+ * Scheduled lessons that have not started can be canceled; a pending one waits for its payment
+ * to clear (canceling it first would leave the arriving money nothing to settle against).
+ */
 export const isCancelable = (lesson: Pick<LessonFacts, 'status' | 'startsAt'>, now: Date) =>
-  (lesson.status === 'pending' || lesson.status === 'scheduled') && lesson.startsAt > now;
+  lesson.status === 'scheduled' && lesson.startsAt > now;
+
+/** Whether a move by `by` now leaves the new lesson late for a student's cancel. */
+export const isLateMove = (moved: { startsAt: Date; movedLate: boolean }, by: Party, now: Date) =>
+  moved.movedLate || (by === 'student' && !isFreeCancellation(moved.startsAt, now));
 
 /** The student gets the lesson back in full: the money, or the credit when it can be used. */
 function fullSettlement(facts: LessonMoneyFacts): Settlement {
@@ -103,7 +115,9 @@ export function settlementQuote(
  */
 export function cancellationQuote(facts: LessonFacts, by: Party, now: Date): CancellationQuote {
   const late =
-    by === 'student' && facts.paidWith !== 'trial' && !isFreeCancellation(facts.startsAt, now);
+    by === 'student' &&
+    facts.paidWith !== 'trial' &&
+    (facts.movedLate || !isFreeCancellation(facts.startsAt, now));
   const settlement: Settlement = late
     ? facts.paidWith === 'package'
       ? 'credit_forfeited'

@@ -116,6 +116,7 @@ export interface Lessons {
   id: Generated<string>;
   is_trial: Generated<boolean>;
   meeting_url: string | null;
+  moved_late: Generated<boolean>;
   no_show_party: string | null;
   no_show_reported_at: Date | null;
   no_show_reported_by: string | null;

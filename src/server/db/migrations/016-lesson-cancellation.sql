@@ -11,6 +11,9 @@ ALTER TABLE lessons
   ADD COLUMN no_show_party        text CHECK (no_show_party IN ('student', 'tutor')),
   ADD COLUMN no_show_reported_by  uuid REFERENCES users (id) ON DELETE SET NULL,
   ADD COLUMN no_show_reported_at  timestamptz,
+  -- The student moved it (or a lesson it replaced) inside the free-cancellation window: a
+  -- cancel stays late however far the move pushed it.
+  ADD COLUMN moved_late           boolean NOT NULL DEFAULT false,
   ADD CONSTRAINT lessons_no_show_recorded CHECK (
     status <> 'no_show' OR (no_show_party IS NOT NULL AND no_show_reported_at IS NOT NULL));
 

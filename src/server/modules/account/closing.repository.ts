@@ -119,6 +119,8 @@ export async function cancelLessons(
     .updateTable('lessons')
     .set({ status: 'canceled', canceled_by: by, cancel_reason: reason, updated_at: now })
     .where('id', 'in', ids)
+    // One canceled meanwhile by its other party keeps who canceled it and why.
+    .where('status', 'in', STILL_AHEAD)
     .execute();
 }
 

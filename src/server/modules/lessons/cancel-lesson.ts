@@ -46,6 +46,7 @@ const facts = (row: Row, now: Date) => ({
   startsAt: row.starts_at,
   endsAt: row.ends_at,
   status: row.status,
+  movedLate: row.moved_late,
 });
 
 /** What canceling now would do, for the party asking. */
@@ -175,7 +176,8 @@ export async function cancelLesson(
   input: z.output<typeof cancelLessonSchema>,
 ): Promise<CancelLessonResponse> {
   const { row, settlement, lesson } = await settleOnce(ctx, user, lessonId, (stored, by, now) => {
-    if (stored.status === 'canceled') return undefined;
+    // Canceled here before: answer the same. Moved away or closed with an account: not this.
+    if (stored.status === 'canceled' && stored.canceled_at) return undefined;
     const quote = cancellationQuote(facts(stored, now), by, now);
     if (!quote.canCancel) throw new AppError('CONFLICT', C.cannotCancel);
     if (quote.reasonRequired && !input.reason)
@@ -214,6 +216,7 @@ export async function reportNoShow(
       }
       if (!canReportNoShow({ status: stored.status, endsAt: stored.ends_at }, now))
         throw new AppError('CONFLICT', C.cannotReport);
+      if (stored.reviewed) throw new AppError('CONFLICT', C.reviewedCannotReport);
       return {
         kind: 'no_show',
         quote: noShowQuote(repository.moneyFacts(stored, now), reporter),

@@ -25,6 +25,13 @@ function lessonMoneyRow(db: Db, lessonId: string) {
       'l.no_show_party',
       'l.no_show_reported_by',
       'l.no_show_reported_at',
+      'l.moved_late',
+      'l.canceled_at',
+      // A reviewed lesson took place: nobody can report it missed.
+      (eb) =>
+        eb
+          .exists(eb.selectFrom('reviews as r').select('r.id').whereRef('r.lesson_id', '=', 'l.id'))
+          .as('reviewed'),
       'p.status as payment_status',
       'p.amount_cents',
       'p.refunded_cents',

@@ -3,7 +3,13 @@ import { CANCELLATION_MESSAGES as C } from '../../../domain/messages';
 import { createSignedInTutor, createStudent, type TestStudent } from '../../test/factories';
 import { TestClient } from '../../test/http-client';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { MORNING_TEACHING, NOW } from '../../test/tokyo-mornings';
+import {
+  HOUR_SLOTS,
+  MORNING_TEACHING,
+  NOW,
+  VIEWER_ZONE,
+  viewerDate,
+} from '../../test/tokyo-mornings';
 import { createBoughtPackage, createPaidLesson } from '../packages/purchase-fixtures';
 import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harness';
 
@@ -147,6 +153,35 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
     expect(await payment(paid.payment.id)).toMatchObject({
       status: 'completed',
       refunded_cents: 0,
+    });
+  });
+
+  it('keeps a lesson the student moved inside 24 hours late, and will not cancel the moved-away one', async () => {
+    const { tutor, student } = await parties();
+    const paid = await paidSingleLesson(suite.app, suite.harness.pay, student, tutor);
+    clock.set(new Date(paid.lesson.starts_at.getTime() - 2 * HOUR));
+    // Too late for a free cancel: moving it three days on must not make it free again.
+    const moved = await student.client.post(`/api/lessons/${paid.lessonId}/reschedule`, {
+      bookingDate: viewerDate(6),
+      slotLabel: HOUR_SLOTS[1],
+      viewerZone: VIEWER_ZONE,
+    });
+    expect(moved.status, moved.text).toBe(201);
+    const movedId = (moved.json as { lesson: { id: string } }).lesson.id;
+    expect(await quote(student, movedId)).toMatchObject({
+      settlement: 'no_refund',
+      canCancel: true,
+    });
+    // The old lesson was moved, not canceled by anyone: canceling it is refused, not "done".
+    const old = await cancel(student, paid.lessonId);
+    expect(old.status, old.text).toBe(409);
+    expect(old.json.error.message).toBe(C.cannotCancel);
+    expect((await quote(student, paid.lessonId)).canCancel).toBe(false);
+    // The tutor's cancel still gives it all back.
+    const byTutor = await cancel(tutor, movedId, 'I am away.');
+    expect(byTutor.json.cancellation).toMatchObject({
+      settlement: 'refund',
+      refundCents: paid.amountCents,
     });
   });
 

@@ -23,17 +23,26 @@ export type CompletionScope =
  * complete from there.
  */
 export async function completeEndedLessons(db: Db, now: Date, scope: CompletionScope = 'all') {
-  let query = db
-    .updateTable('lessons')
-    .set({ status: 'completed', updated_at: now })
+  let ended = db
+    .selectFrom('lessons')
+    .select('id')
     .where('status', 'in', BOOKED)
     .where('ends_at', '<=', now);
   if (scope !== 'all') {
-    if ('lessonId' in scope) query = query.where('id', '=', scope.lessonId);
-    else if ('studentId' in scope) query = query.where('student_id', '=', scope.studentId);
-    else query = query.where('tutor_profile_id', '=', scope.tutorProfileId);
+    if ('lessonId' in scope) ended = ended.where('id', '=', scope.lessonId);
+    else if ('studentId' in scope) ended = ended.where('student_id', '=', scope.studentId);
+    else ended = ended.where('tutor_profile_id', '=', scope.tutorProfileId);
   }
-  const result = await query.executeTakeFirst();
+  // Rows locked in one order, so that a sweep, a profile read and a review completing side by
+  // side never deadlock; the sweeps pass over a row another transaction holds (a later run or
+  // read completes it), while one lesson's own completion (a review) waits for it.
+  ended = ended.orderBy('id').forUpdate();
+  if (scope === 'all' || !('lessonId' in scope)) ended = ended.skipLocked();
+  const result = await db
+    .updateTable('lessons')
+    .set({ status: 'completed', updated_at: now })
+    .where('id', 'in', ended)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

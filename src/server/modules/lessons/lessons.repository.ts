@@ -168,6 +168,8 @@ export async function insertLesson(
     meetingUrlTemplate: string;
     /** The room to keep instead of a new one (a move); none (an older lesson) gets a new one. */
     meetingUrl?: string | null;
+    /** A move by the student inside the free-cancellation window (cancellation-policy). */
+    movedLate?: boolean;
   },
 ): Promise<string> {
   const insert = db
@@ -190,6 +192,7 @@ export async function insertLesson(
       payment_id: lesson.paymentId ?? null,
       hold_expires_at: lesson.holdExpiresAt ?? null,
       student_package_id: lesson.studentPackageId ?? null,
+      moved_late: lesson.movedLate ?? false,
     })
     .returning('id');
   const row = await translatingConstraints(

@@ -19,6 +19,7 @@ import { lessonOfParty, viewOfStored } from './lesson-view';
 import type { LessonsContext } from './lessons-context';
 import * as repository from './lessons.repository';
 import { offeredSlot, slotsOf } from './slot-rules';
+import { isLateMove } from '../../../domain/booking/cancellation-policy';
 
 // Rescheduling: either party moves a pending or scheduled lesson to another offered slot of the
 // same length. The old lesson is canceled and a new one replaces it, in one transaction: in the
@@ -86,6 +87,11 @@ export async function rescheduleLesson(
       timezone: lesson.timezone,
       studentNotes: lesson.student_notes,
       rescheduledFrom: lesson.id,
+      movedLate: isLateMove(
+        { startsAt: lesson.starts_at, movedLate: lesson.moved_late },
+        user.id === lesson.student_id ? 'student' : 'tutor',
+        now,
+      ),
       // The move keeps what paid for the lesson: its payment, or its package credit.
       paymentId: lesson.payment_id ?? undefined,
       studentPackageId: lesson.student_package_id ?? undefined,

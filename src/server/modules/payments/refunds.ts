@@ -48,15 +48,21 @@ export async function giveRefund(ctx: RefundContext, job: RefundJob) {
     .where('idempotency_key', '=', job.key)
     .executeTakeFirst();
   const payment = await findPayment(ctx.db, job.paymentId);
-  if (done || !payment || job.amountCents <= 0) return;
+  if (done || !payment) return;
+  // Never more than is left: two decisions made side by side (a cancel while the account
+  // closes) may both have counted the same money as owed.
+  const amountCents = Math.min(job.amountCents, payment.amount_cents - payment.refunded_cents);
+  if (amountCents <= 0) return;
   if (!payment.provider_payment_intent_id)
     throw new PaymentProviderError(`payment ${payment.id} has no payment intent to refund`);
   await ctx.paymentProvider.refund({
     paymentIntentId: payment.provider_payment_intent_id,
-    amountCents: job.amountCents,
+    amountCents,
     idempotencyKey: job.key,
   });
-  await ctx.db.transaction().execute((trx) => recordRefund(trx, job, ctx.clock.now()));
+  await ctx.db
+    .transaction()
+    .execute((trx) => recordRefund(trx, { ...job, amountCents }, ctx.clock.now()));
 }
 
 /** The refund on the payment: refunded when all of it went back, else partially refunded. */

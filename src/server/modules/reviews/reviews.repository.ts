@@ -12,7 +12,9 @@ export function lockLessonForReview(trx: Transaction<DB>, lessonId: string) {
   return trx
     .selectFrom('lessons as l')
     .innerJoin('tutor_profiles as tp', 'tp.id', 'l.tutor_profile_id')
+    .innerJoin('users as tu', 'tu.id', 'tp.user_id')
     .select([
+      'tu.closed_at as tutor_closed_at',
       'l.id',
       'l.student_id',
       'l.tutor_profile_id',

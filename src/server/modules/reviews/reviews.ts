@@ -85,7 +85,8 @@ export async function createReview(
     // A lesson that has just ended is completed here, not only by the periodic job.
     await completeEndedLessons(trx, now, { lessonId });
     const lesson = await repository.lockLessonForReview(trx, lessonId);
-    if (!lesson || lesson.student_id !== user.id) throw notFound();
+    // A closed tutor's lessons are gone from the student's prompts, and cannot be reviewed.
+    if (!lesson || lesson.student_id !== user.id || lesson.tutor_closed_at) throw notFound();
     const isPaid = isPaidLesson(lesson);
     if (!isReviewable({ status: lesson.status, isTrial: lesson.is_trial, isPaid }))
       throw new AppError('CONFLICT', M.notReviewable);

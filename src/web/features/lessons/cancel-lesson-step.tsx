@@ -78,7 +78,7 @@ export function useSettleStep({
     },
     busy,
     // A cancel waits for the quote: nobody confirms without having seen it.
-    ready: mode === 'no-show' || quote.isSuccess,
+    ready: mode === 'no-show' || quote.data?.canCancel === true,
     reset,
     submit,
   };
@@ -104,6 +104,13 @@ export function SettleStepView({
   if (quote.isPending) return <LoadingSkeleton label={C.canceling} rows={1} />;
   if (quote.isError)
     return <ErrorPanel message={C.loadQuoteFailed} onRetry={() => void quote.refetch()} />;
+  // Moved, canceled or started meanwhile: say so, and offer nothing to confirm.
+  if (!quote.data.canCancel)
+    return (
+      <p role="status" className="text-sm">
+        {C.cannotCancel}
+      </p>
+    );
   return (
     <div className="space-y-4">
       <p
