@@ -281,6 +281,11 @@ export async function createLesson(db: Kysely<DB>, lesson: LessonOptions): Promi
       payment_id: lesson.paymentId ?? null,
       student_package_id: lesson.studentPackageId ?? null,
       hold_expires_at: lesson.holdExpiresAt ?? null,
+      // A no-show is always recorded with whom and when (here: the tutor, reported at the end).
+      ...(lesson.status === 'no_show' && {
+        no_show_party: 'tutor' as const,
+        no_show_reported_at: lesson.start,
+      }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -224,7 +224,7 @@ describe.each(TEST_DRIVERS)('reviews on %s', (driver) => {
 
     await t.database.db
       .updateTable('lessons')
-      .set({ status: 'no_show' })
+      .set({ status: 'no_show', no_show_party: 'tutor', no_show_reported_at: clock.now() })
       .where('id', '=', ended)
       .execute();
     expect((await profile()).lessonsCompleted).toBe(1);
