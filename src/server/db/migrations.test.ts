@@ -305,7 +305,15 @@ describe.each(TEST_DRIVERS)('migration 017 on %s', (driver) => {
       .where('id', '=', next.id)
       .execute();
     expect(await taught()).toBe(2);
-    await db.updateTable('lessons').set({ status: 'no_show' }).where('id', '=', done.id).execute();
+    await db
+      .updateTable('lessons')
+      .set({
+        status: 'no_show',
+        no_show_party: 'tutor',
+        no_show_reported_at: new Date(Date.UTC(2030, 0, 1, 12)),
+      })
+      .where('id', '=', done.id)
+      .execute();
     expect(await taught()).toBe(1);
     await db.deleteFrom('lessons').where('id', '=', next.id).execute();
     expect(await taught()).toBe(0);
