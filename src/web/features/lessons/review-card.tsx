@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { TitledCard } from '../../components/ui/titled-card';
 
-/** The reviews' card on both overviews: a titled section, with a line of facts under the title. */
+/** The reviews' card on both overviews: a titled card, with a line of facts under the title. */
 export function ReviewCard({
   titleId,
   title,
@@ -13,15 +14,9 @@ export function ReviewCard({
   children: ReactNode;
 }) {
   return (
-    <section
-      aria-labelledby={titleId}
-      className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h2 id={titleId} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <TitledCard titleId={titleId} title={title}>
       {facts && <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{facts}</p>}
       {children}
-    </section>
+    </TitledCard>
   );
 }
