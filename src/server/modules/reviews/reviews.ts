@@ -34,6 +34,13 @@ import { notifyOtherParty } from '../notifications/notify';
 
 type ReviewInput = z.output<typeof reviewInputSchema>;
 type ReplyInput = z.output<typeof replyInputSchema>;
+/** A write by the signed-in user about one lesson's review, answered with the review after it. */
+type ReviewWrite<Input> = (
+  ctx: LessonsContext,
+  user: SessionUser,
+  lessonId: string,
+  input: Input,
+) => Promise<LessonReview>;
 
 const initialOf = (name: string) => (name ? `${name.charAt(0)}.` : '');
 /** First name and last initial: personal without the whole name (as on the profile). */
@@ -98,12 +105,7 @@ async function lockOwnReview(
  * The student reviews one of their completed lessons. This is where a review is created: the
  * caller (the route) may tell the tutor about it from the review returned.
  */
-export async function createReview(
-  ctx: LessonsContext,
-  user: SessionUser,
-  lessonId: string,
-  input: ReviewInput,
-): Promise<LessonReview> {
+export const createReview: ReviewWrite<ReviewInput> = async (ctx, user, lessonId, input) => {
   if (!isUuid(lessonId)) throw notFound();
   return writeReview(ctx, lessonId, async (trx, now) => {
     // A lesson that has just ended is completed here, not only by the periodic job.
@@ -131,15 +133,10 @@ export async function createReview(
     // The tutor's bell, with the review.
     await notifyOtherParty(trx, { kind: 'review_received', lessonId, actorId: user.id, at: now });
   });
-}
+};
 
 /** The student changes their review, until REVIEW_EDIT_DAYS after writing it. */
-export async function updateReview(
-  ctx: LessonsContext,
-  user: SessionUser,
-  lessonId: string,
-  input: ReviewInput,
-): Promise<LessonReview> {
+export const updateReview: ReviewWrite<ReviewInput> = async (ctx, user, lessonId, input) => {
   if (!isUuid(lessonId)) throw notFound();
   return writeReview(ctx, lessonId, async (trx, now) => {
     const review = await lockOwnReview(trx, lessonId, (row) => row.student_id === user.id);
@@ -147,15 +144,10 @@ export async function updateReview(
       throw new AppError('CONFLICT', M.editWindowClosed(REVIEW_EDIT_DAYS));
     await repository.updateReview(trx, review.id, { ...input, now });
   });
-}
+};
 
 /** The lesson's tutor answers its review, once. */
-export async function replyToReview(
-  ctx: LessonsContext,
-  user: SessionUser,
-  lessonId: string,
-  input: ReplyInput,
-): Promise<LessonReview> {
+export const replyToReview: ReviewWrite<ReplyInput> = async (ctx, user, lessonId, input) => {
   if (!isUuid(lessonId)) throw notFound();
   const tutorProfileId = await tutorProfileIdOf(ctx.db, user.id);
   if (!tutorProfileId) throw notFound();
@@ -168,7 +160,7 @@ export async function replyToReview(
     if (review.reply !== null) throw new AppError('CONFLICT', M.alreadyReplied);
     await repository.saveReply(trx, review.id, input.text, now);
   });
-}
+};
 
 /** What the student overview asks about: lessons to review, and reviews still editable. */
 export async function myReviews(
