@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationView } from '../../../contracts/notifications.contract';
+import type { EndpointOutput } from '../../../contracts/endpoint';
+import type { listNotifications } from '../../../contracts/notifications.contract';
 import { NOTIFICATION_MESSAGES as N } from '../../../domain/notifications/notification-messages';
 import { TEST_PASSWORD } from '../../test/accounts';
 import { createLesson, createSignedInTutor, createStudent } from '../../test/factories';
@@ -33,13 +34,7 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
   const listOf = async (client: TestClient, page = 1) => {
     const response = await client.get(`/api/notifications?page=${page}`);
     expect(response.status, response.text).toBe(200);
-    return response.json as {
-      notifications: NotificationView[];
-      page: number;
-      totalPages: number;
-      total: number;
-      unread: number;
-    };
+    return response.json as EndpointOutput<typeof listNotifications>;
   };
   const unreadOf = async (client: TestClient) => {
     const response = await client.get('/api/notifications/unread-count');
