@@ -25,3 +25,14 @@ export const viewerDate = (days: number) =>
   new Date(NOW.getTime() + days * MS_PER_DAY).toLocaleDateString('en-CA', {
     timeZone: VIEWER_ZONE,
   });
+
+/** The body of a fifty-minute trial booking with `tutor`, `days` ahead at HOUR_SLOTS[slot]. */
+export const trialBooking = (tutor: { id: string; subjectId: number }, days = 3, slot = 0) => ({
+  tutorProfileId: tutor.id,
+  subjectId: tutor.subjectId,
+  mode: 'trial' as const,
+  bookingDate: viewerDate(days),
+  slotLabel: HOUR_SLOTS[slot],
+  viewerZone: VIEWER_ZONE,
+  lessonMinutes: 50,
+});

@@ -152,19 +152,33 @@ function packageLines(facts: LessonFacts): string[] {
   return [`Package: ${facts.packageName}${credits}`];
 }
 
-function lessonCalendar(facts: LessonFacts, summary: string, url: string): MailAttachment {
+const lessonCalendar = (facts: LessonFacts, summary: string, url: string) =>
+  lessonCalendarAttachment(facts, {
+    summary,
+    description: `Tutora lesson, ${facts.durationMinutes} minutes. Your lessons: ${url}`,
+    url,
+  });
+
+/**
+ * The lesson as one confirmed calendar event, under the lesson's own UID: the booking and the
+ * reminder emails' entries are the same event.
+ */
+export function lessonCalendarAttachment(
+  lesson: { lessonId: string; sentAt: Date; startsAt: Date; durationMinutes: number },
+  event: { summary: string; description: string; url: string },
+): MailAttachment {
   return {
     filename: CALENDAR_FILENAME,
     contentType: CALENDAR_CONTENT_TYPE,
     content: calendarFile({
-      uid: lessonEventUid(facts.lessonId),
+      uid: lessonEventUid(lesson.lessonId),
       sequence: 0,
-      stampedAt: facts.sentAt,
-      startsAt: facts.startsAt,
-      endsAt: lessonEnd(facts.startsAt, facts.durationMinutes),
-      summary,
-      description: `Tutora lesson, ${facts.durationMinutes} minutes. Your lessons: ${url}`,
-      url,
+      stampedAt: lesson.sentAt,
+      startsAt: lesson.startsAt,
+      endsAt: lessonEnd(lesson.startsAt, lesson.durationMinutes),
+      summary: event.summary,
+      description: event.description,
+      url: event.url,
       status: 'CONFIRMED',
       // No ORGANIZER: it would show each side the other's email address, which Tutora keeps private.
     }),

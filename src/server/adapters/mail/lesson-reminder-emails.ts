@@ -1,12 +1,7 @@
 import { JOIN_OPENS_MINUTES_BEFORE } from '../../../domain/booking/classroom';
 import { LESSON_REMINDERS, type ReminderKind } from '../../../domain/booking/reminders';
-import { lessonWhen, type Participant } from './booking-emails';
-import {
-  CALENDAR_CONTENT_TYPE,
-  CALENDAR_FILENAME,
-  calendarFile,
-  lessonEventUid,
-} from './calendar-event';
+import { lessonCalendarAttachment, lessonWhen, type Participant } from './booking-emails';
+import { CALENDAR_FILENAME } from './calendar-event';
 import type { MailAttachment, MailMessage } from './mailer';
 
 // Reminders before a lesson and the notice of a move, to one party each, in their own zone,
@@ -30,8 +25,6 @@ export interface ClassroomFacts {
   /** When the mail is made (the calendar file's DTSTAMP): the app's clock. */
   sentAt: Date;
 }
-
-const MS_PER_MINUTE = 60_000;
 
 /** '24 hours' / '1 hour' before: 'Reminder: your English lesson with Ada starts in 1 hour'. */
 export function lessonReminderEmail(facts: ClassroomFacts, kind: ReminderKind): MailMessage {
@@ -101,22 +94,11 @@ const scheduleLink = (facts: ClassroomFacts) =>
 
 function lessonCalendar(facts: ClassroomFacts, schedule: string): MailAttachment {
   const room = facts.meetingUrl ? ` Join: ${facts.meetingUrl}` : '';
-  return {
-    filename: CALENDAR_FILENAME,
-    contentType: CALENDAR_CONTENT_TYPE,
-    content: calendarFile({
-      // The lesson's own UID: the booking email's entry is the same event.
-      uid: lessonEventUid(facts.lessonId),
-      sequence: 0,
-      stampedAt: facts.sentAt,
-      startsAt: facts.startsAt,
-      endsAt: new Date(facts.startsAt.getTime() + facts.durationMinutes * MS_PER_MINUTE),
-      summary: `${facts.subject} lesson with ${facts.otherName}`,
-      description: `Tutora lesson, ${facts.durationMinutes} minutes.${room} Your lessons: ${schedule}`,
-      url: facts.meetingUrl ?? schedule,
-      status: 'CONFIRMED',
-    }),
-  };
+  return lessonCalendarAttachment(facts, {
+    summary: `${facts.subject} lesson with ${facts.otherName}`,
+    description: `Tutora lesson, ${facts.durationMinutes} minutes.${room} Your lessons: ${schedule}`,
+    url: facts.meetingUrl ?? schedule,
+  });
 }
 
 /** A header holds one line: names with stray line breaks or runs of spaces are evened out. */

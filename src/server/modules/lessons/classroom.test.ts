@@ -19,6 +19,7 @@ import {
   TUTOR_ZONE,
   VIEWER_ZONE,
   viewerDate,
+  trialBooking,
 } from '../../test/tokyo-mornings';
 import { createBoughtPackage } from '../packages/purchase-fixtures';
 import { PAYMENT_HARNESSES } from '../payments/payment-harness';
@@ -50,15 +51,7 @@ describe.each(TEST_DRIVERS)('classroom and reminders on %s', (driver) => {
   const newTutor = () => createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: 4000 });
 
   const bookTrial = async (student: TestStudent, tutor: TestTutor, days = 3, slot = 0) => {
-    const response = await student.client.post('/api/lessons', {
-      tutorProfileId: tutor.id,
-      subjectId: tutor.subjectId,
-      mode: 'trial',
-      bookingDate: viewerDate(days),
-      slotLabel: HOUR_SLOTS[slot],
-      viewerZone: VIEWER_ZONE,
-      lessonMinutes: 50,
-    });
+    const response = await student.client.post('/api/lessons', trialBooking(tutor, days, slot));
     expect(response.status, response.text).toBe(201);
     return response.json.lesson as Lesson;
   };

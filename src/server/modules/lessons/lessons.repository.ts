@@ -205,36 +205,42 @@ export async function insertLesson(
 /** Lessons that were never booked: holds awaiting payment, and holds that lapsed. */
 export const UNBOOKED_STATUSES = ['awaiting_payment', 'expired'] as const;
 
-/** Lessons with both parties' names and photos and the subject's name. */
-export function lessonRows(db: Db) {
-  return db
+/**
+ * Lessons joined to their parties and subject, under the aliases every lesson query uses:
+ * `tp` the tutor's profile, `tu` the tutor's user, `su` the student's user, `s` the subject.
+ */
+export const lessonsWithParties = (db: Db) =>
+  db
     .selectFrom('lessons as l')
     .innerJoin('tutor_profiles as tp', 'tp.id', 'l.tutor_profile_id')
     .innerJoin('users as tu', 'tu.id', 'tp.user_id')
     .innerJoin('users as su', 'su.id', 'l.student_id')
-    .innerJoin('subjects as s', 's.id', 'l.subject_id')
-    .select([
-      'l.id',
-      'l.tutor_profile_id',
-      'l.student_id',
-      'tp.user_id as tutor_user_id',
-      fullName('tu').as('tutor_name'),
-      'tu.avatar_url as tutor_avatar',
-      fullName('su').as('student_name'),
-      'su.avatar_url as student_avatar',
-      's.name as subject',
-      'l.is_trial',
-      'l.status',
-      'l.starts_at',
-      'l.ends_at',
-      'l.duration_minutes',
-      'l.timezone',
-      'l.price_cents',
-      'l.currency',
-      'l.meeting_url',
-      'l.student_notes',
-      'l.tutor_prep_notes',
-    ]);
+    .innerJoin('subjects as s', 's.id', 'l.subject_id');
+
+/** Lessons with both parties' names and photos and the subject's name. */
+export function lessonRows(db: Db) {
+  return lessonsWithParties(db).select([
+    'l.id',
+    'l.tutor_profile_id',
+    'l.student_id',
+    'tp.user_id as tutor_user_id',
+    fullName('tu').as('tutor_name'),
+    'tu.avatar_url as tutor_avatar',
+    fullName('su').as('student_name'),
+    'su.avatar_url as student_avatar',
+    's.name as subject',
+    'l.is_trial',
+    'l.status',
+    'l.starts_at',
+    'l.ends_at',
+    'l.duration_minutes',
+    'l.timezone',
+    'l.price_cents',
+    'l.currency',
+    'l.meeting_url',
+    'l.student_notes',
+    'l.tutor_prep_notes',
+  ]);
 }
 export type LessonRow = Awaited<ReturnType<ReturnType<typeof lessonRows>['execute']>>[number];
 

@@ -5,13 +5,7 @@ import { createStudents, createTutor, type TestStudent } from '../../test/factor
 import { makeRemindersDue, reminderJobs, remindersSettled } from '../../test/reminder-jobs';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import {
-  HOUR_SLOTS,
-  MORNING_TEACHING,
-  NOW,
-  VIEWER_ZONE,
-  viewerDate,
-} from '../../test/tokyo-mornings';
+import { MORNING_TEACHING, NOW, trialBooking } from '../../test/tokyo-mornings';
 
 // Two API processes on one PostgreSQL database work one job queue: every reminder that comes
 // due is sent exactly once, by one of them, though both poll for it at the same time.
@@ -46,15 +40,7 @@ describe.skipIf(postgres.length === 0)('reminders with two API processes on Post
     const booked = await Promise.all(
       students.map(async (student) => {
         const tutor = await createTutor(first.database.db, MORNING_TEACHING);
-        const response = await student.client.post('/api/lessons', {
-          tutorProfileId: tutor.id,
-          subjectId: tutor.subjectId,
-          mode: 'trial',
-          bookingDate: viewerDate(3),
-          slotLabel: HOUR_SLOTS[0],
-          viewerZone: VIEWER_ZONE,
-          lessonMinutes: 50,
-        });
+        const response = await student.client.post('/api/lessons', trialBooking(tutor));
         expect(response.status, response.text).toBe(201);
         const { lesson } = response.json as { lesson: Lesson };
         const { email } = await first.database.db

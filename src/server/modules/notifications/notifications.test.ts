@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NotificationView } from '../../../contracts/notifications.contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EndpointOutput } from '../../../contracts/endpoint';
+import type { listNotifications } from '../../../contracts/notifications.contract';
 import { NOTIFICATION_MESSAGES as N } from '../../../domain/notifications/notification-messages';
-import { fixedClock } from '../../adapters/clock';
 import { TEST_PASSWORD } from '../../test/accounts';
 import { createLesson, createSignedInTutor, createStudent } from '../../test/factories';
 import { TestClient } from '../../test/http-client';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+import { fixedClockApp } from '../../test/fixed-clock-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import {
   HOUR_SLOTS,
@@ -13,6 +14,7 @@ import {
   NOW,
   VIEWER_ZONE,
   viewerDate,
+  trialBooking,
 } from '../../test/tokyo-mornings';
 import { PAYMENT_HARNESSES } from '../payments/payment-harness';
 import { NOTIFICATIONS_PAGE_SIZE } from './notifications';
@@ -27,25 +29,12 @@ const MINUTE = 60_000;
 
 describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
   let t: TestApp;
-  const clock = fixedClock(NOW);
-  beforeAll(async () => {
-    t = await startTestApp(driver, {}, { clock });
-  });
-  beforeEach(() => clock.set(NOW));
-  afterAll(async () => {
-    await t.close();
-  });
+  const clock = fixedClockApp(driver, NOW, (app) => (t = app));
 
   const listOf = async (client: TestClient, page = 1) => {
     const response = await client.get(`/api/notifications?page=${page}`);
     expect(response.status, response.text).toBe(200);
-    return response.json as {
-      notifications: NotificationView[];
-      page: number;
-      totalPages: number;
-      total: number;
-      unread: number;
-    };
+    return response.json as EndpointOutput<typeof listNotifications>;
   };
   const unreadOf = async (client: TestClient) => {
     const response = await client.get('/api/notifications/unread-count');
@@ -75,13 +64,7 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
     expect(await unreadOf(tutor.client)).toBe(0);
 
     const booked = await student.client.post('/api/lessons', {
-      tutorProfileId: tutor.id,
-      subjectId: tutor.subjectId,
-      mode: 'trial',
-      bookingDate: viewerDate(3),
-      slotLabel: HOUR_SLOTS[0],
-      viewerZone: VIEWER_ZONE,
-      lessonMinutes: 50,
+      ...trialBooking(tutor),
       notes: '',
     });
     expect(booked.status, booked.text).toBe(201);
@@ -272,13 +255,8 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
       tutor: { id: string; subjectId: number },
     ) => {
       const started = await student.client.post('/api/checkout', {
+        ...trialBooking(tutor),
         mode: 'single',
-        tutorProfileId: tutor.id,
-        subjectId: tutor.subjectId,
-        bookingDate: viewerDate(3),
-        slotLabel: HOUR_SLOTS[0],
-        viewerZone: VIEWER_ZONE,
-        lessonMinutes: 50,
       });
       expect(started.status, started.text).toBe(201);
       return started.json as { payment: { id: string }; sessionId: string; sessionUrl: string };
@@ -341,16 +319,7 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
       // Paid in time at the provider, but the news reaches us only after the hold lapsed.
       await h.pay(t, checkout);
       clock.set(new Date(NOW.getTime() + 20 * MINUTE));
-      const taken = await quick.client.post('/api/lessons', {
-        tutorProfileId: tutor.id,
-        subjectId: tutor.subjectId,
-        mode: 'trial',
-        bookingDate: viewerDate(3),
-        slotLabel: HOUR_SLOTS[0],
-        viewerZone: VIEWER_ZONE,
-        lessonMinutes: 50,
-        notes: '',
-      });
+      const taken = await quick.client.post('/api/lessons', { ...trialBooking(tutor), notes: '' });
       expect(taken.status, taken.text).toBe(201);
 
       const settled = await late.client.post(

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types';
+import { lessonsWithParties } from '../lessons/lessons.repository';
 
 // Every query of reviews: the lesson a review is about, the review rows with the names and
 // subject they are shown with, and the writes. Functions take the database or the open
@@ -32,28 +33,31 @@ export function lockLessonForReview(trx: Transaction<DB>, lessonId: string) {
 
 /** Reviews with the names, subject and lesson time they are shown with. */
 export function reviewRows(db: Db) {
-  return db
-    .selectFrom('reviews as r')
-    .innerJoin('lessons as l', 'l.id', 'r.lesson_id')
-    .innerJoin('users as su', 'su.id', 'r.student_id')
-    .innerJoin('tutor_profiles as tp', 'tp.id', 'r.tutor_profile_id')
-    .innerJoin('users as tu', 'tu.id', 'tp.user_id')
-    .innerJoin('subjects as s', 's.id', 'l.subject_id')
-    .select([
-      'r.id',
-      'r.lesson_id',
-      'r.rating',
-      'r.comment',
-      'r.created_at',
-      'r.reply',
-      'r.replied_at',
-      'su.first_name as student_first_name',
-      'su.last_name as student_last_name',
-      'tu.first_name as tutor_first_name',
-      'tu.last_name as tutor_last_name',
-      's.name as subject',
-      'l.starts_at',
-    ]);
+  return (
+    lessonsWithParties(db)
+      // The review's own student and tutor are the lesson's (the names shown are the review's).
+      .innerJoin('reviews as r', (join) =>
+        join
+          .onRef('r.lesson_id', '=', 'l.id')
+          .onRef('r.student_id', '=', 'l.student_id')
+          .onRef('r.tutor_profile_id', '=', 'l.tutor_profile_id'),
+      )
+      .select([
+        'r.id',
+        'r.lesson_id',
+        'r.rating',
+        'r.comment',
+        'r.created_at',
+        'r.reply',
+        'r.replied_at',
+        'su.first_name as student_first_name',
+        'su.last_name as student_last_name',
+        'tu.first_name as tutor_first_name',
+        'tu.last_name as tutor_last_name',
+        's.name as subject',
+        'l.starts_at',
+      ])
+  );
 }
 export type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewRows>['execute']>>[number];
 
@@ -120,11 +124,7 @@ const PROMPTS_SHOWN = 3;
 /** The student's completed lessons without a review, newest first. */
 export function unreviewedLessons(db: Db, studentId: string) {
   return (
-    db
-      .selectFrom('lessons as l')
-      .innerJoin('tutor_profiles as tp', 'tp.id', 'l.tutor_profile_id')
-      .innerJoin('users as tu', 'tu.id', 'tp.user_id')
-      .innerJoin('subjects as s', 's.id', 'l.subject_id')
+    lessonsWithParties(db)
       .leftJoin('reviews as r', 'r.lesson_id', 'l.id')
       .select([
         'l.id',

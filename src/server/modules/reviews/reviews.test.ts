@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES as M } from '../../../domain/messages';
 import { REVIEW_EDIT_DAYS } from '../../../domain/reviews/review-rules';
-import { fixedClock } from '../../adapters/clock';
 import {
   createLesson,
   createSignedInTutor,
   createStudent,
   type LessonOptions,
 } from '../../test/factories';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { fixedClockApp } from '../../test/fixed-clock-app';
+import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { completeEndedLessons } from '../lessons/lesson-completion';
 
@@ -23,14 +23,7 @@ const review = { rating: 5, text: 'Clear explanations and a good plan for the ne
 
 describe.each(TEST_DRIVERS)('reviews on %s', (driver) => {
   let t: TestApp;
-  const clock = fixedClock(NOW);
-  beforeAll(async () => {
-    t = await startTestApp(driver, {}, { clock });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(() => clock.set(NOW));
+  const clock = fixedClockApp(driver, NOW, (app) => (t = app));
 
   async function world() {
     const tutor = await createSignedInTutor(t, { firstName: 'Clara', lastName: 'Whitfield' });

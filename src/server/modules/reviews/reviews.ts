@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { SessionUser } from '../../../contracts/auth.contract';
 import type { EndpointOutput } from '../../../contracts/endpoint';
@@ -17,6 +18,7 @@ import {
 } from '../../../domain/reviews/review-rules';
 import { REVIEWS_PAGE_SIZE } from '../../../domain/tutors/tutor-card';
 import { translatingConstraints } from '../../db/constraint-errors';
+import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
 import { completeEndedLessons } from '../lessons/lesson-completion';
@@ -32,6 +34,13 @@ import { notifyOtherParty } from '../notifications/notify';
 
 type ReviewInput = z.output<typeof reviewInputSchema>;
 type ReplyInput = z.output<typeof replyInputSchema>;
+/** A write by the signed-in user about one lesson's review, answered with the review after it. */
+type ReviewWrite<Input> = (
+  ctx: LessonsContext,
+  user: SessionUser,
+  lessonId: string,
+  input: Input,
+) => Promise<LessonReview>;
 
 const initialOf = (name: string) => (name ? `${name.charAt(0)}.` : '');
 /** First name and last initial: personal without the whole name (as on the profile). */
@@ -65,23 +74,40 @@ const isPaidLesson = (lesson: {
 
 const notFound = () => new AppError('NOT_FOUND', M.lessonNotFound);
 
-async function reviewOf(ctx: LessonsContext, lessonId: string) {
+/** Runs one write in a transaction at the clock's now, then reads the lesson's review back. */
+async function writeReview(
+  ctx: LessonsContext,
+  lessonId: string,
+  write: (trx: Transaction<DB>, now: Date) => Promise<void>,
+): Promise<LessonReview> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute((trx) => write(trx, now));
   return toReview((await repository.reviewOfLesson(ctx.db, lessonId))!);
+}
+
+/**
+ * The lesson's review, locked, when it belongs to the caller (`isMine`). Otherwise the caller
+ * is told there is no review when the lesson is theirs, and that there is no lesson when not.
+ */
+async function lockOwnReview(
+  trx: Transaction<DB>,
+  lessonId: string,
+  isMine: (row: { student_id: string; tutor_profile_id: string }) => boolean,
+) {
+  const review = await repository.lockReviewOfLesson(trx, lessonId);
+  if (review && isMine(review)) return review;
+  const lesson = await repository.lockLessonForReview(trx, lessonId);
+  if (lesson && isMine(lesson)) throw new AppError('NOT_FOUND', M.noReview);
+  throw notFound();
 }
 
 /**
  * The student reviews one of their completed lessons. This is where a review is created: the
  * caller (the route) may tell the tutor about it from the review returned.
  */
-export async function createReview(
-  ctx: LessonsContext,
-  user: SessionUser,
-  lessonId: string,
-  input: ReviewInput,
-): Promise<LessonReview> {
+export const createReview: ReviewWrite<ReviewInput> = async (ctx, user, lessonId, input) => {
   if (!isUuid(lessonId)) throw notFound();
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  return writeReview(ctx, lessonId, async (trx, now) => {
     // A lesson that has just ended is completed here, not only by the periodic job.
     await completeEndedLessons(trx, now, { lessonId });
     const lesson = await repository.lockLessonForReview(trx, lessonId);
@@ -108,55 +134,34 @@ export async function createReview(
     // The tutor's bell, with the review.
     await notifyOtherParty(trx, { kind: 'review_received', lessonId, actorId: user.id, at: now });
   });
-  return reviewOf(ctx, lessonId);
-}
+};
 
 /** The student changes their review, until REVIEW_EDIT_DAYS after writing it. */
-export async function updateReview(
-  ctx: LessonsContext,
-  user: SessionUser,
-  lessonId: string,
-  input: ReviewInput,
-): Promise<LessonReview> {
+export const updateReview: ReviewWrite<ReviewInput> = async (ctx, user, lessonId, input) => {
   if (!isUuid(lessonId)) throw notFound();
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const review = await repository.lockReviewOfLesson(trx, lessonId);
-    if (!review || review.student_id !== user.id) {
-      const lesson = await repository.lockLessonForReview(trx, lessonId);
-      if (lesson?.student_id === user.id) throw new AppError('NOT_FOUND', M.noReview);
-      throw notFound();
-    }
+  return writeReview(ctx, lessonId, async (trx, now) => {
+    const review = await lockOwnReview(trx, lessonId, (row) => row.student_id === user.id);
     if (!canEditReview(review.created_at, now))
       throw new AppError('CONFLICT', M.editWindowClosed(REVIEW_EDIT_DAYS));
     await repository.updateReview(trx, review.id, { ...input, now });
   });
-  return reviewOf(ctx, lessonId);
-}
+};
 
 /** The lesson's tutor answers its review, once. */
-export async function replyToReview(
-  ctx: LessonsContext,
-  user: SessionUser,
-  lessonId: string,
-  input: ReplyInput,
-): Promise<LessonReview> {
+export const replyToReview: ReviewWrite<ReplyInput> = async (ctx, user, lessonId, input) => {
   if (!isUuid(lessonId)) throw notFound();
   const tutorProfileId = await tutorProfileIdOf(ctx.db, user.id);
   if (!tutorProfileId) throw notFound();
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const review = await repository.lockReviewOfLesson(trx, lessonId);
-    if (!review || review.tutor_profile_id !== tutorProfileId) {
-      const lesson = await repository.lockLessonForReview(trx, lessonId);
-      if (lesson?.tutor_profile_id === tutorProfileId) throw new AppError('NOT_FOUND', M.noReview);
-      throw notFound();
-    }
+  return writeReview(ctx, lessonId, async (trx, now) => {
+    const review = await lockOwnReview(
+      trx,
+      lessonId,
+      (row) => row.tutor_profile_id === tutorProfileId,
+    );
     if (review.reply !== null) throw new AppError('CONFLICT', M.alreadyReplied);
     await repository.saveReply(trx, review.id, input.text, now);
   });
-  return reviewOf(ctx, lessonId);
-}
+};
 
 /** What the student overview asks about: lessons to review, and reviews still editable. */
 export async function myReviews(

@@ -2,40 +2,31 @@ import { useState } from 'react';
 import type { LessonReview, ReviewPrompt } from '../../../contracts/reviews.contract';
 import { REVIEW_MESSAGES as M } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
+import { ReviewCard } from './review-card';
 import { ReviewForm } from './review-form';
 import { useMyReviews } from './reviews-api';
 import { reviewDate, Stars } from '../../components/ui/stars';
 
-const card =
-  'rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900';
-
 function PromptCard({ prompt }: { prompt: ReviewPrompt }) {
-  const titleId = `review-prompt-${prompt.lessonId}`;
   return (
-    <section aria-labelledby={titleId} className={card}>
-      <h2 id={titleId} className="text-lg font-semibold">
-        {M.prompt(prompt.tutorName)}
-      </h2>
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-        {prompt.subject} · {reviewDate(prompt.startTime)}
-      </p>
+    <ReviewCard
+      titleId={`review-prompt-${prompt.lessonId}`}
+      title={M.prompt(prompt.tutorName)}
+      facts={`${prompt.subject} · ${reviewDate(prompt.startTime)}`}
+    >
       <ReviewForm lessonId={prompt.lessonId} />
-    </section>
+    </ReviewCard>
   );
 }
 
 function EditableReview({ review }: { review: LessonReview }) {
   const [editing, setEditing] = useState(false);
-  const titleId = `my-review-${review.id}`;
   return (
-    <section aria-labelledby={titleId} className={card}>
-      <h2 id={titleId} className="text-lg font-semibold">
-        {M.yourReview(review.tutorName)}
-      </h2>
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-        {review.subject} · {reviewDate(review.lessonStartTime)} ·{' '}
-        {M.editableUntil(reviewDate(review.editableUntil))}
-      </p>
+    <ReviewCard
+      titleId={`my-review-${review.id}`}
+      title={M.yourReview(review.tutorName)}
+      facts={`${review.subject} · ${reviewDate(review.lessonStartTime)} · ${M.editableUntil(reviewDate(review.editableUntil))}`}
+    >
       {editing ? (
         <ReviewForm
           lessonId={review.lessonId}
@@ -52,7 +43,7 @@ function EditableReview({ review }: { review: LessonReview }) {
           </Button>
         </div>
       )}
-    </section>
+    </ReviewCard>
   );
 }
 

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { messageOf } from '../../lib/api-client';
+import { ReviewCard } from './review-card';
 import { useReply, useTutorReviews } from './reviews-api';
 import { reviewDate, Stars } from '../../components/ui/stars';
 
@@ -85,13 +86,7 @@ export function TutorReviews() {
   const reviews = useTutorReviews();
   const all = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
   return (
-    <section
-      aria-labelledby="tutor-reviews-title"
-      className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h2 id="tutor-reviews-title" className="text-lg font-semibold">
-        {M.tutorReviewsTitle}
-      </h2>
+    <ReviewCard titleId="tutor-reviews-title" title={M.tutorReviewsTitle}>
       {reviews.isPending && <Spinner label="Loading reviews" />}
       {reviews.isError && (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
@@ -118,6 +113,6 @@ export function TutorReviews() {
           {M.showMore}
         </Button>
       )}
-    </section>
+    </ReviewCard>
   );
 }
