@@ -280,7 +280,7 @@ describe.skipIf(!hasChromium)('lesson notes in a browser', () => {
     expect(await dialog.getByRole('button', { name: M.saveNotes }).isEnabled()).toBe(true);
 
     // Cancel goes back to the notes as they were.
-    await dialog.getByRole('button', { name: M.cancel }).click();
+    await dialog.getByRole('button', { name: M.cancel, exact: true }).click();
     await editor.waitFor({ state: 'detached' });
     expect(await dialog.getByTestId('notes-view').innerText()).not.toContain('Unsaved thought');
     assertNoErrors();
@@ -398,7 +398,7 @@ describe.skipIf(!hasChromium)('lesson notes in a browser', () => {
     const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBe(0);
     await shoot(page, 'notes-editor-dark-phone', { fullPage: false });
-    await dialog.getByRole('button', { name: M.cancel }).click();
+    await dialog.getByRole('button', { name: M.cancel, exact: true }).click();
     await editor.waitFor({ state: 'detached' });
     assertNoErrors();
     await close();
