@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CANCELLATION_MESSAGES as C } from '../../../domain/messages';
 import { createSignedInTutor, createStudent, type TestStudent } from '../../test/factories';
 import { TestClient } from '../../test/http-client';
+import { reminderJobs } from '../../test/reminder-jobs';
 import { TEST_DRIVERS } from '../../test/test-database';
 import {
   HOUR_SLOTS,
@@ -77,6 +78,9 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
       message: C.refundToCard(amount),
     });
     expect(first.json.lesson.status).toBe('canceled');
+    // Its reminders are dropped with it.
+    const reminders = await reminderJobs(suite.app.database.db, paid.lessonId);
+    expect(reminders.map((job) => job.state)).toEqual(Array(4).fill('cancelled'));
     // Again, later and from the tutor too: the same answer, no second refund.
     clock.set(new Date(paid.lesson.starts_at.getTime() - HOUR));
     const second = await cancel(student, paid.lessonId);
