@@ -33,7 +33,13 @@ const COLUMN_OVERRIDES = {
   'student_packages.status': 'Generated<StudentPackageStatus>',
   'local_checkout_sessions.status': "Generated<'open' | 'complete' | 'expired'>",
   'local_checkout_sessions.payment_status': "Generated<'paid' | 'unpaid'>",
-  'users.role': "Generated<'student' | 'tutor'>",
+  'users.role': 'Generated<UserRole>',
+  'tutor_profiles.approval_status': 'Generated<ApprovalStatus>',
+  'tutor_profiles.is_verified': 'ColumnType<boolean, never, never>',
+  'tutor_profile_decisions.decision': 'Decision',
+  'reports.kind': 'ReportKind',
+  'reports.status': 'Generated<ReportStatus>',
+  'audit_log.action': 'AuditAction',
   'users.social_auth_provider': "Generated<'google' | 'none'>",
   'tutor_profile_drafts.draft': 'Generated<ColumnType<Record<string, unknown>, string, string>>',
   'notifications.kind': 'NotificationKind',
@@ -44,6 +50,12 @@ const CUSTOM_IMPORTS = {
   PaymentKind: '../../domain/payments/payment-rules#PaymentKind',
   StudentPackageStatus: '../../domain/payments/payment-rules#StudentPackageStatus',
   NotificationKind: '../../domain/notifications/notification-kinds#NotificationKind',
+  UserRole: '../../domain/accounts/account-rules#UserRole',
+  ApprovalStatus: '../../domain/admin/moderation#ApprovalStatus',
+  Decision: '../../domain/admin/moderation#Decision',
+  ReportKind: '../../domain/admin/moderation#ReportKind',
+  ReportStatus: '../../domain/admin/moderation#ReportStatus',
+  AuditAction: '../../domain/admin/moderation#AuditAction',
 };
 
 async function generatedTypes(): Promise<string> {

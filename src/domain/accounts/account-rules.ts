@@ -4,8 +4,12 @@ import { isPersonName } from './person-name';
 
 // Account rules (roles, names, email, password), used by the forms and re-checked by the server.
 
+/** The roles a person signs up with. */
 export const ROLES = ['student', 'tutor'] as const;
 export type Role = (typeof ROLES)[number];
+/** Every role an account can have: an admin is promoted from the command line (npm run admin). */
+export const USER_ROLES = [...ROLES, 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 export const CODE_LENGTH = 6;
 export const RESEND_COOLDOWN_SECONDS = 60;

@@ -1,11 +1,13 @@
 // What an in-app notification can tell of. The database's CHECK lists the same kinds
-// (migration 019): a new kind is added to both.
+// (migrations 019, 020): a new kind is added to both.
 export const NOTIFICATION_KINDS = [
   'lesson_booked',
   'lesson_rescheduled',
   'lesson_canceled',
   'review_received',
   'refund_issued',
+  'profile_approved',
+  'profile_rejected',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -66,5 +66,9 @@ export function notificationText(facts: NotificationFacts, readerRole: 'student'
       if (facts.refundReason === 'account_closed')
         return `${amount} was refunded to your card: your ${other} closed their account.`;
       return `${amount} was refunded to your card for ${lessonOf(facts, 'your')}.`;
+    case 'profile_approved':
+      return 'Your tutor profile was approved: students now see the verified tick.';
+    case 'profile_rejected':
+      return 'Your tutor profile needs changes before it can be approved. See why on your overview.';
   }
 }

@@ -3,6 +3,14 @@
  * Please do not edit it manually.
  */
 
+import type { UserRole } from '../../domain/accounts/account-rules';
+import type {
+  ApprovalStatus,
+  AuditAction,
+  Decision,
+  ReportKind,
+  ReportStatus,
+} from '../../domain/admin/moderation';
 import type { LessonStatus } from '../../domain/booking/booking-rules';
 import type { NotificationKind } from '../../domain/notifications/notification-kinds';
 import type {
@@ -31,6 +39,17 @@ export interface Accounts {
   scope: string | null;
   updated_at: Generated<Date>;
   user_id: string;
+}
+
+export interface AuditLog {
+  action: AuditAction;
+  admin_id: string | null;
+  created_at: Date;
+  id: Generated<number>;
+  reason: Generated<string>;
+  report_id: string | null;
+  review_id: string | null;
+  target_user_id: string | null;
 }
 
 export interface AvailabilitySlots {
@@ -242,9 +261,25 @@ export interface RateLimits {
   window_start: Date;
 }
 
+export interface Reports {
+  created_at: Date;
+  details: Generated<string>;
+  id: Generated<string>;
+  kind: ReportKind;
+  message_id: string | null;
+  reason: string;
+  reported_user_id: string;
+  reporter_id: string;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+  review_id: string | null;
+  status: Generated<ReportStatus>;
+}
+
 export interface Reviews {
   comment: Generated<string>;
   created_at: Generated<Date>;
+  hidden_at: Date | null;
   id: Generated<string>;
   lesson_id: string | null;
   rating: number;
@@ -356,6 +391,16 @@ export interface TutorLanguages {
   tutor_profile_id: string;
 }
 
+export interface TutorProfileDecisions {
+  admin_id: string;
+  created_at: Date;
+  decision: Decision;
+  id: Generated<number>;
+  note: Generated<string>;
+  reason: string | null;
+  tutor_profile_id: string;
+}
+
 export interface TutorProfileDrafts {
   completed_steps: Generated<string[]>;
   draft: Generated<ColumnType<Record<string, unknown>, string, string>>;
@@ -364,6 +409,7 @@ export interface TutorProfileDrafts {
 }
 
 export interface TutorProfiles {
+  approval_status: Generated<ApprovalStatus>;
   avatar_path: string | null;
   average_rating: ColumnType<string | null, never, never>;
   bio: string;
@@ -374,7 +420,7 @@ export interface TutorProfiles {
   education_title: string;
   hourly_rate_cents: number;
   id: Generated<string>;
-  is_verified: Generated<boolean>;
+  is_verified: ColumnType<boolean, never, never>;
   lesson_specialties: Generated<string[]>;
   lessons_taught: Generated<number>;
   native_language: string;
@@ -383,6 +429,7 @@ export interface TutorProfiles {
   search_keywords: Generated<string>;
   search_text: Generated<string>;
   specializations: Generated<string[]>;
+  submitted_at: Generated<Date>;
   teaching_experience: number;
   teaching_style: string;
   timezone: string;
@@ -434,8 +481,10 @@ export interface Users {
   language: string | null;
   last_login_at: Date | null;
   last_name: string;
-  role: Generated<'student' | 'tutor'>;
+  role: Generated<UserRole>;
   social_auth_provider: Generated<'google' | 'none'>;
+  suspended_at: Date | null;
+  suspension_reason: string | null;
   timezone: string | null;
   updated_at: Generated<Date>;
 }
@@ -451,6 +500,7 @@ export interface Verifications {
 
 export interface DB {
   accounts: Accounts;
+  audit_log: AuditLog;
   availability_slots: AvailabilitySlots;
   calendar_feeds: CalendarFeeds;
   dev_mailbox: DevMailbox;
@@ -469,6 +519,7 @@ export interface DB {
   platform_packages: PlatformPackages;
   profile_steps: ProfileSteps;
   rate_limits: RateLimits;
+  reports: Reports;
   reviews: Reviews;
   schema_migrations: SchemaMigrations;
   search_vocabulary: SearchVocabulary;
@@ -482,6 +533,7 @@ export interface DB {
   system_settings: SystemSettings;
   tutor_certificates: TutorCertificates;
   tutor_languages: TutorLanguages;
+  tutor_profile_decisions: TutorProfileDecisions;
   tutor_profile_drafts: TutorProfileDrafts;
   tutor_profiles: TutorProfiles;
   tutor_search: TutorSearch;

@@ -146,7 +146,7 @@ export async function seedDemoTutors(
         specializations: random.sample(SPECIALIZATIONS, random.int(1, 3)),
         video_url: random.pick(pool.VIDEO_URLS),
         timezone: country.timezone,
-        is_verified: random.next() < 0.7,
+        approval_status: random.next() < 0.7 ? 'approved' : 'pending',
       });
       for (const subject of taught) {
         tutorSubjects.push({

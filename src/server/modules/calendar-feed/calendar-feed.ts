@@ -60,7 +60,8 @@ export async function feedFile(ctx: CalendarFeedContext, token: string): Promise
   const owner = CALENDAR_FEED_TOKEN_PATTERN.test(token)
     ? await repository.feedOwner(ctx.db, hashOf(token))
     : undefined;
-  if (!owner) throw new AppError('NOT_FOUND', M.feedNotFound);
+  // An admin has no lessons, so no feed (a student or tutor promoted since loses theirs).
+  if (!owner || owner.role === 'admin') throw new AppError('NOT_FOUND', M.feedNotFound);
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * MS_PER_DAY);
   const party =

@@ -52,6 +52,9 @@ export function linkOf(notification: NotificationView, role: Role): string {
       return area.overview;
     case 'refund_issued':
       return role === 'student' ? paths.student.billing : area.overview;
+    case 'profile_approved':
+    case 'profile_rejected':
+      return paths.tutor.overview;
   }
 }
 
