@@ -96,7 +96,7 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export const verificationCodeSchema = z.string().regex(/^\d{6}$/, M.invalidCodePaste);
 
 /** The user's own landing page after sign-in: a tutor without a finished profile goes to the wizard. */
-export function landingPath(user: { role: Role; isProfileCompleted: boolean }): string {
+export function landingPath(user: { role: UserRole; isProfileCompleted: boolean }): string {
   if (user.role === 'tutor' && !user.isProfileCompleted) return '/tutor/complete-profile';
   return `/${user.role}/overview`;
 }

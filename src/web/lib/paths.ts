@@ -1,5 +1,5 @@
 import { generatePath } from 'react-router';
-import type { Role } from '../../domain/accounts/account-rules';
+import type { Role, UserRole } from '../../domain/accounts/account-rules';
 import type { ProfileStepCode } from '../../domain/reference/reference-defaults';
 
 // Every page's address, in one place: the router declares its routes from these and every link
@@ -10,6 +10,7 @@ export const patterns = {
   tutorProfile: '/student/tutors/:tutorId',
   bookingPlan: '/booking/plan/:tutorId',
   editProfileSection: '/tutor/profile/:step',
+  adminUser: '/admin/users/:userId',
 } as const;
 
 export const paths = {
@@ -25,7 +26,7 @@ export const paths = {
   privacy: '/privacy-policy',
 
   /** A signed-in user's dashboard home. */
-  dashboard: (role: Role) => (role === 'student' ? paths.student.overview : paths.tutor.overview),
+  dashboard: (role: UserRole) => paths[role].overview,
   student: {
     root: '/student',
     overview: '/student/overview',
@@ -58,6 +59,17 @@ export const paths = {
   /** One section of the Edit profile page: a wizard step's form over the live profile. */
   editProfileSection: (step: ProfileStepCode) =>
     generatePath(patterns.editProfileSection, { step }),
+
+  /** The admin console (issue #15). */
+  admin: {
+    root: '/admin',
+    overview: '/admin/overview',
+    approvals: '/admin/approvals',
+    reports: '/admin/reports',
+    users: '/admin/users',
+    audit: '/admin/audit',
+  },
+  adminUser: (userId: string) => generatePath(patterns.adminUser, { userId }),
 
   payment: {
     root: '/payment',

@@ -32,6 +32,52 @@ ALTER TABLE tutor_profiles
 CREATE INDEX tutor_profiles_approval_queue ON tutor_profiles (submitted_at, id)
   WHERE approval_status = 'pending';
 
+-- A tutor is listed (found by search, their profile shown, bookable) while their account is
+-- open and not suspended and their profile not rejected; a pending profile is listed without
+-- the tick (ADR 020). The search row exists exactly then, kept so by the database whatever
+-- changes one of the three: the app asks "listed?" as "has a tutor_search row?".
+CREATE FUNCTION tutor_is_listed(profile_id uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT u.closed_at IS NULL AND u.suspended_at IS NULL AND tp.approval_status <> 'rejected'
+    FROM tutor_profiles tp JOIN users u ON u.id = tp.user_id
+   WHERE tp.id = profile_id
+$$;
+
+CREATE FUNCTION sync_tutor_listing(profile_ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM tutor_search
+   WHERE tutor_profile_id = ANY (profile_ids) AND NOT tutor_is_listed(tutor_profile_id);
+  INSERT INTO tutor_search (tutor_profile_id, hourly_rate_cents, rating_hundredths, review_count)
+  SELECT tp.id, tp.hourly_rate_cents, (tp.average_rating * 100)::smallint, tp.review_count
+    FROM tutor_profiles tp
+   WHERE tp.id = ANY (profile_ids) AND tutor_is_listed(tp.id)
+  ON CONFLICT (tutor_profile_id) DO NOTHING;
+  -- A row back in the table gets its words at commit.
+  PERFORM mark_tutor_search_stale(profile_ids);
+END;
+$$;
+
+CREATE FUNCTION sync_profile_listing() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM sync_tutor_listing(ARRAY[NEW.id]);
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER tutor_profiles_listing
+  AFTER UPDATE OF approval_status ON tutor_profiles FOR EACH ROW
+  WHEN (OLD.approval_status IS DISTINCT FROM NEW.approval_status)
+  EXECUTE FUNCTION sync_profile_listing();
+
+CREATE FUNCTION sync_user_listing() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM sync_tutor_listing(ARRAY(SELECT id FROM tutor_profiles WHERE user_id = NEW.id));
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER users_listing
+  AFTER UPDATE OF suspended_at, closed_at ON users FOR EACH ROW
+  WHEN (OLD.suspended_at IS DISTINCT FROM NEW.suspended_at OR OLD.closed_at IS DISTINCT FROM NEW.closed_at)
+  EXECUTE FUNCTION sync_user_listing();
+
 -- Every decision on a profile, kept: the tutor sees the latest reason, the admin the history.
 CREATE TABLE tutor_profile_decisions (
   id                bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

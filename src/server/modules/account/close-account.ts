@@ -1,4 +1,5 @@
 import type { ClosingSummary } from '../../../contracts/account.contract';
+import type { UserRole } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as A } from '../../../domain/messages';
 import { accountDeletedEmail } from '../../adapters/mail/account-emails';
 import { lessonCanceledByClosingEmail } from '../../adapters/mail/booking-emails';
@@ -24,7 +25,9 @@ export interface ClosingContext extends AccountContext {
   env: { PUBLIC_URL: string };
 }
 
-async function partyOf(ctx: AccountContext, userId: string, role: 'student' | 'tutor') {
+async function partyOf(ctx: AccountContext, userId: string, role: UserRole) {
+  // An admin takes no lessons.
+  if (role === 'admin') return undefined;
   if (role === 'student') return { role, userId } as const;
   const profile = await findProfileIdByUser(ctx.db, userId);
   return profile ? ({ role, tutorProfileId: profile.id } as const) : undefined;
@@ -32,7 +35,7 @@ async function partyOf(ctx: AccountContext, userId: string, role: 'student' | 't
 
 export async function closingSummary(
   ctx: AccountContext,
-  user: { id: string; role: 'student' | 'tutor' },
+  user: { id: string; role: UserRole },
 ): Promise<ClosingSummary> {
   const party = await partyOf(ctx, user.id, user.role);
   if (!party) return { futureLessons: 0, refunds: [], unusedCredits: 0 };
@@ -84,7 +87,7 @@ function cancellationNotices(
 /** Closes the signed-in account; the caller then ends the browser's session. */
 export async function closeAccount(
   ctx: ClosingContext,
-  user: { id: string; role: 'student' | 'tutor' },
+  user: { id: string; role: UserRole },
   password: string | undefined,
   headers: Headers,
 ) {
@@ -121,7 +124,7 @@ export async function closeAccount(
           // A package's credits end with the refund.
           endsPackage: true,
         });
-      for (const { key, message } of cancellationNotices(ctx, user.role, lessons))
+      for (const { key, message } of cancellationNotices(ctx, party.role, lessons))
         await ctx.jobs.send(ACCOUNT_JOBS.mail, message, { key }, trx);
       // The other side's bell too; a hold still awaiting payment was never booked with them.
       for (const lesson of lessons.filter((held) => held.status !== 'awaiting_payment'))

@@ -168,12 +168,4 @@ export async function anonymise(trx: Transaction<DB>, userId: string, now: Date)
     .set({ avatar_path: null, updated_at: now })
     .where('user_id', '=', userId)
     .execute();
-  // Out of search: the words, filters and counts all read tutor_search (its triggers keep the
-  // counts), and nothing inserts a row for an existing profile again.
-  await trx
-    .deleteFrom('tutor_search')
-    .where('tutor_profile_id', 'in', (eb) =>
-      eb.selectFrom('tutor_profiles').select('id').where('user_id', '=', userId),
-    )
-    .execute();
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { SessionUser } from '../../../contracts/auth.contract';
-import type { Role } from '../../../domain/accounts/account-rules';
+import type { UserRole } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { AppError } from '../../errors';
 import { fetchHeaders } from '../../http/headers';
@@ -27,7 +27,7 @@ export const requireUser: preHandlerAsyncHookHandler = async (request) => {
 };
 
 /** preHandler: 401 unless signed in, 403 unless the user has `role`. */
-export function requireRole(role: Role): preHandlerAsyncHookHandler {
+export function requireRole(role: UserRole): preHandlerAsyncHookHandler {
   return async function requireRoleHandler(request, reply) {
     await requireUser.call(this, request, reply);
     if (request.user?.role !== role) throw new AppError('FORBIDDEN', M.wrongRole);

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { Role } from '../../../domain/accounts/account-rules';
+import type { UserRole } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -57,7 +57,7 @@ function Guarded({ decision, children }: { decision: GuardDecision; children: Re
   return <>{children}</>;
 }
 
-export function RequireAuth({ role, children }: { role?: Role; children: ReactNode }) {
+export function RequireAuth({ role, children }: { role?: UserRole; children: ReactNode }) {
   return <Guarded decision={decideProtected(useSession(), role)}>{children}</Guarded>;
 }
 

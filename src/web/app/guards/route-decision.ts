@@ -1,13 +1,16 @@
-import { landingPath, type Role } from '../../../domain/accounts/account-rules';
+import { landingPath, type UserRole } from '../../../domain/accounts/account-rules';
 import { paths } from '../../lib/paths';
 
 // What a guard does (wait while the session loads, let the user through, or send them
 // elsewhere), as a pure function so it is tested without a browser.
-type GuardState = { isLoading: boolean; user: { role: Role; isProfileCompleted: boolean } | null };
+type GuardState = {
+  isLoading: boolean;
+  user: { role: UserRole; isProfileCompleted: boolean } | null;
+};
 export type GuardDecision =
   { kind: 'loading' } | { kind: 'allow' } | { kind: 'redirect'; to: string };
 
-export function decideProtected(state: GuardState, requiredRole?: Role): GuardDecision {
+export function decideProtected(state: GuardState, requiredRole?: UserRole): GuardDecision {
   if (state.isLoading) return { kind: 'loading' };
   if (!state.user) return { kind: 'redirect', to: paths.signIn };
   if (requiredRole && state.user.role !== requiredRole)
@@ -24,7 +27,7 @@ const isSameSitePath = (path: string) => /^\/(?![/\\])/.test(path);
  * their landing.
  */
 export function afterSignInPath(
-  user: { role: Role; isProfileCompleted: boolean },
+  user: { role: UserRole; isProfileCompleted: boolean },
   from?: string,
 ): string {
   const landing = landingPath(user);
