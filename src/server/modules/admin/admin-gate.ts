@@ -22,7 +22,9 @@ declare module 'fastify' {
 }
 
 export function isAdminPath(path: string | undefined) {
-  return path !== undefined && (path === ADMIN_API_PREFIX || path.startsWith(`${ADMIN_API_PREFIX}/`));
+  return (
+    path !== undefined && (path === ADMIN_API_PREFIX || path.startsWith(`${ADMIN_API_PREFIX}/`))
+  );
 }
 
 /** Call before any route is registered (onRoute sees only routes added after it). */

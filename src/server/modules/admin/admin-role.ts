@@ -10,8 +10,7 @@ import { recordAudit } from '../audit/audit-log';
 // is audited in its own transaction, with no admin (the command line acted).
 
 export type AdminRoleOutcome =
-  | { ok: true; changed: boolean; message: string }
-  | { ok: false; message: string };
+  { ok: true; changed: boolean; message: string } | { ok: false; message: string };
 
 export async function setAdminRole(
   db: Kysely<DB>,
