@@ -43,6 +43,8 @@ import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { cancellationRoutes } from './modules/lessons/cancellation.routes';
+import { registerAdminGate } from './modules/admin/admin-gate';
+import { adminShellRoutes } from './modules/admin/admin-shell.routes';
 
 export interface AppDeps {
   env: Env;
@@ -140,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   registerCsrfProtection(app, trustedOrigins);
+  registerAdminGate(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -187,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reviewsRoutes);
   await app.register(notificationsRoutes);
   await app.register(cancellationRoutes);
+  await app.register(adminShellRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {

@@ -5,6 +5,8 @@ import {
   landingPath,
   type Role,
   type SignUpInput,
+  type UserRole,
+  USER_ROLES,
 } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { avatarUrlOf } from '../../adapters/storage/signed-url';
@@ -49,7 +51,8 @@ function toSessionUser(user: EngineUser, ctx: AuthContext): SessionUser {
     email: user.email,
     firstName: String(user.firstName ?? ''),
     lastName: String(user.lastName ?? ''),
-    role: user.role === 'tutor' ? 'tutor' : 'student',
+    // An admin (npm run admin) is one too: anything unknown reads as the least-privileged role.
+    role: USER_ROLES.includes(user.role as UserRole) ? (user.role as UserRole) : 'student',
     isProfileCompleted: Boolean(user.isProfileCompleted),
     isEmailVerified: user.emailVerified,
     avatarUrl: avatarUrlOf(ctx.signingSecret, user.image, ctx.clock.now()),

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS } from '../domain/admin/moderation';
+import { defineEndpoint, ROLE_ERRORS } from './endpoint';
+import { pageNumberSchema } from './tutors.contract';
+
+// The admin console's shell (issue #15): the sidebar's platform counts and the audit log.
+// Admins only: every /api/admin request is refused to anyone else (admin-gate.ts).
+
+/** How far back a sign-in makes a user "active" in the sidebar's count. */
+export const ACTIVE_USER_DAYS = 30;
+
+export const getAdminOverview = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/overview',
+  summary: 'Platform counts for the admin sidebar and overview',
+  status: 200,
+  response: z.object({
+    /** Open, not suspended accounts that signed in within ACTIVE_USER_DAYS (app clock). */
+    activeUsers: z.number().int(),
+    /** Tutor profiles waiting for a decision whose account is open and not suspended. */
+    pendingVerifications: z.number().int(),
+    /** Reports nobody has acted on yet. */
+    reportedIssues: z.number().int(),
+  }),
+  errors: [...ROLE_ERRORS],
+});
+
+/** A user an audit entry names, as the admin reads it (null: no such user, e.g. the CLI). */
+const auditUser = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const auditEntryView = z.object({
+  id: z.number().int(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** The admin who acted; null when the command line did (npm run admin). */
+  admin: auditUser.nullable(),
+  target: auditUser.nullable(),
+  reason: z.string(),
+  reportId: z.string().nullable(),
+  reviewId: z.string().nullable(),
+  /** UTC ISO instant. */
+  createdAt: z.string(),
+});
+export type AuditEntryView = z.infer<typeof auditEntryView>;
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export const listAuditLog = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/audit',
+  summary: 'The audit log, newest first, one page at a time',
+  query: z.object({ page: pageNumberSchema }),
+  status: 200,
+  response: z.object({
+    entries: z.array(auditEntryView),
+    page: z.number().int(),
+    totalPages: z.number().int(),
+    total: z.number().int(),
+  }),
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
+});

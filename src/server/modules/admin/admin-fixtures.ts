@@ -1,0 +1,14 @@
+import { createStudent, type TestStudent } from '../../test/factories';
+import type { TestApp } from '../../test/test-app';
+import { setAdminRole } from './admin-role';
+
+/** Tests: a signed-in student made an admin the way `npm run admin` does it. */
+export async function createAdmin(t: TestApp): Promise<TestStudent> {
+  const student = await createStudent(t, { firstName: 'Ada', lastName: 'Admin' });
+  const outcome = await setAdminRole(t.database.db, t.app.deps.clock, {
+    email: student.email,
+    revoke: false,
+  });
+  if (!outcome.ok) throw new Error(outcome.message);
+  return student;
+}
