@@ -55,10 +55,7 @@ export function openReportOn(
 export async function reportsSince(db: Db, reporterId: string, since: Date) {
   const row = await db
     .selectFrom('reports')
-    .select((eb) => [
-      eb.fn.countAll<string>().as('count'),
-      eb.fn.min('created_at').as('oldest'),
-    ])
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('created_at').as('oldest')])
     .where('reporter_id', '=', reporterId)
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();

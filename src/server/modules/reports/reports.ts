@@ -138,9 +138,7 @@ function toAdminReport(row: repository.AdminReportRow): AdminReport {
       isSuspended: row.reported_suspended_at !== null,
     },
     review:
-      row.review_id === null ||
-      row.review_rating === null ||
-      row.review_tutor_profile_id === null
+      row.review_id === null || row.review_rating === null || row.review_tutor_profile_id === null
         ? null
         : {
             id: row.review_id,
