@@ -766,7 +766,8 @@ export const REPORT_MESSAGES = {
   reportStudent: 'Report student',
   dialogTitleUser: (name: string) => `Report ${name}`,
   dialogTitleReview: 'Report this review',
-  dialogIntro: 'Tell us what is wrong. An admin looks at every report; the person is not told who reported them.',
+  dialogIntro:
+    'Tell us what is wrong. An admin looks at every report; the person is not told who reported them.',
   reasonLegend: 'Reason',
   detailsLabel: 'Details (optional)',
   detailsCount: (used: number, max: number) => `${used} / ${max}`,
@@ -794,6 +795,7 @@ export const REPORT_MESSAGES = {
   noResolved: 'No resolved reports yet.',
   loadFailed: 'Failed to load the reports.',
   retry: 'Try again',
+  showMore: 'Show more',
   kindUser: 'User',
   kindReview: 'Review',
   kindMessage: 'Message',
@@ -810,7 +812,8 @@ export const REPORT_MESSAGES = {
   restoreReview: 'Restore review',
   dismiss: 'Dismiss',
   hideTitle: 'Hide this review?',
-  hideExplain: 'The review leaves the tutor’s profile, its count and its average. Its author still sees it.',
+  hideExplain:
+    'The review leaves the tutor’s profile, its count and its average. Its author still sees it.',
   hideReasonLabel: 'Reason for hiding',
   dismissTitle: 'Dismiss this report?',
   dismissNoteLabel: 'Note (optional)',
