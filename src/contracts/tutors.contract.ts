@@ -102,11 +102,15 @@ export const review = z.object({
   comment: z.string(),
   studentName: z.string(),
   createdAt: z.string(),
+  /** Written by the signed-in viewer (who cannot report it). */
+  isMine: z.boolean(),
   /** The tutor's reply, if any (reviews of lessons, ADR 019). */
   reply: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
 });
 
 export const tutorProfileResponse = tutorCard.extend({
+  /** The tutor's account, which a report names (issue #15). */
+  userId: z.string(),
   bio: z.string(),
   education: z.object({
     level: z.string(),

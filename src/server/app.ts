@@ -45,6 +45,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { cancellationRoutes } from './modules/lessons/cancellation.routes';
 import { registerAdminGate } from './modules/admin/admin-gate';
 import { adminShellRoutes } from './modules/admin/admin-shell.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 
 export interface AppDeps {
   env: Env;
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationsRoutes);
   await app.register(cancellationRoutes);
   await app.register(adminShellRoutes);
+  await app.register(reportsRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {

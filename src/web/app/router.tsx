@@ -265,6 +265,25 @@ const pages: RouteObject[] = [
       },
     ],
   },
+  // Issue #15, reports helper: the admin's reports page. The admin layout (adminshell's) is not
+  // on this branch: the integrator moves the child below into the admin layout's children.
+  {
+    path: paths.admin.reports,
+    element: (
+      <RequireAuth role="admin">
+        <Outlet />
+      </RequireAuth>
+    ),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../features/admin/reports/admin-reports-page'))
+            .AdminReportsPage,
+        }),
+      },
+    ],
+  },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -46,6 +46,7 @@ export const tutor = tutorProfileResponse.parse({
     slots: [{ dayOfWeek: 1, startTime: '15:00', endTime: '17:00' }],
   },
   reviews: [],
+  userId: 'tutor-user-1',
 });
 
 /** The same tutor teaching one subject, which the modal then chooses by itself. */

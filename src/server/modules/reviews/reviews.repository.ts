@@ -165,8 +165,10 @@ export async function tutorReviewsPage(
   tutorProfileId: string,
   page: { limit: number; offset: number },
 ) {
+  // A hidden review leaves the tutor's list as it leaves their count and average (issue #15).
   const rows = await reviewRows(db)
     .where('r.tutor_profile_id', '=', tutorProfileId)
+    .where('r.hidden_at', 'is', null)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(page.limit)
@@ -177,6 +179,7 @@ export async function tutorReviewsPage(
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .where('tutor_profile_id', '=', tutorProfileId)
     .where('lesson_id', 'is not', null)
+    .where('hidden_at', 'is', null)
     .executeTakeFirstOrThrow();
   return { rows, total: Number(total) };
 }

@@ -277,6 +277,7 @@ export function findTutorProfile(db: Kysely<DB>, id: string) {
       'tp.lesson_specialties',
       'tp.video_url',
       'tp.timezone',
+      'u.id as user_id',
     ])
     .select(skillColumns)
     .where('tp.id', '=', id)
@@ -317,8 +318,11 @@ export function reviewsOf(db: Kysely<DB>, id: string, limit: number, offset = 0)
       'r.replied_at',
       'u.first_name',
       'u.last_name',
+      'r.student_id',
     ])
     .where('r.tutor_profile_id', '=', id)
+    // A hidden review (an admin's decision, issue #15) leaves the profile for everyone.
+    .where('r.hidden_at', 'is', null)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(limit)

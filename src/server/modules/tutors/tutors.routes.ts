@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as contract from '../../../contracts/tutors.contract';
 import { route } from '../../http/route';
-import { requireUser } from '../auth/auth.guards';
+import { requireUser, signedInUser } from '../auth/auth.guards';
 import * as tutors from './tutors.service';
 
 export const tutorsRoutes: FastifyPluginAsync = async (app) => {
@@ -18,10 +18,10 @@ export const tutorsRoutes: FastifyPluginAsync = async (app) => {
   }));
 
   route(app, contract.getTutorProfile, options, async (request) =>
-    tutors.tutorProfile(ctx(), request.params.id),
+    tutors.tutorProfile(ctx(), request.params.id, signedInUser(request).id),
   );
 
   route(app, contract.getReviews, options, async (request) =>
-    tutors.reviewsPage(ctx(), request.params.id, request.query.page),
+    tutors.reviewsPage(ctx(), request.params.id, signedInUser(request).id, request.query.page),
   );
 };

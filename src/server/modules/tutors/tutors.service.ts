@@ -97,7 +97,11 @@ export async function suggestions(ctx: TutorsContext, q: string): Promise<string
   return [...new Set(found)].slice(0, MAX_SUGGESTIONS);
 }
 
-export async function tutorProfile(ctx: TutorsContext, id: string): Promise<TutorProfileResponse> {
+export async function tutorProfile(
+  ctx: TutorsContext,
+  id: string,
+  viewerId: string,
+): Promise<TutorProfileResponse> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
   // Lessons taught counts completed lessons: complete the tutor's ended ones first (ADR 019).
   await completeEndedLessons(ctx.db, ctx.clock.now(), { tutorProfileId: id });
@@ -106,10 +110,11 @@ export async function tutorProfile(ctx: TutorsContext, id: string): Promise<Tuto
   const [certificates, slots, reviews] = await Promise.all([
     repository.certificatesOf(ctx.db, id),
     repository.availabilityOf(ctx.db, id),
-    reviewsFor(ctx, id, REVIEWS_SHOWN_FIRST),
+    reviewsFor(ctx, id, viewerId, REVIEWS_SHOWN_FIRST),
   ]);
   return {
     ...toCard(ctx, row),
+    userId: row.user_id,
     bio: row.bio,
     education: {
       level: row.education_level,
@@ -137,7 +142,13 @@ export async function tutorProfile(ctx: TutorsContext, id: string): Promise<Tuto
   };
 }
 
-async function reviewsFor(ctx: TutorsContext, id: string, limit: number, offset = 0) {
+async function reviewsFor(
+  ctx: TutorsContext,
+  id: string,
+  viewerId: string,
+  limit: number,
+  offset = 0,
+) {
   const rows = await repository.reviewsOf(ctx.db, id, limit, offset);
   return rows.map((r) => ({
     id: r.id,
@@ -146,6 +157,8 @@ async function reviewsFor(ctx: TutorsContext, id: string, limit: number, offset 
     // First name and initial: enough to be personal without exposing the full name.
     studentName: `${r.first_name} ${r.last_name.charAt(0)}.`,
     createdAt: r.created_at.toISOString(),
+    // The viewer's own review: the page offers no Report on it.
+    isMine: r.student_id === viewerId,
     reply:
       r.reply === null || r.replied_at === null
         ? null
@@ -157,10 +170,12 @@ async function reviewsFor(ctx: TutorsContext, id: string, limit: number, offset 
 export async function reviewsPage(
   ctx: TutorsContext,
   id: string,
+  viewerId: string,
   page: number,
 ): Promise<ReviewsResponse> {
   const total = isUuid(id) ? await repository.reviewCountOf(ctx.db, id) : undefined;
   if (total === undefined) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
-  const reviews = await reviewsFor(ctx, id, REVIEWS_PAGE_SIZE, (page - 1) * REVIEWS_PAGE_SIZE);
+  const offset = (page - 1) * REVIEWS_PAGE_SIZE;
+  const reviews = await reviewsFor(ctx, id, viewerId, REVIEWS_PAGE_SIZE, offset);
   return { reviews, total, nextPage: page * REVIEWS_PAGE_SIZE < total ? page + 1 : null };
 }

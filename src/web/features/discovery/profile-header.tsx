@@ -1,7 +1,7 @@
-import { Award, BookOpen, Clock, MapPin, MessageSquare, Star } from 'lucide-react';
+import { Award, BookOpen, Clock, Flag, MapPin, MessageSquare, Star } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
-import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
+import { DISCOVERY_MESSAGES as M, REPORT_MESSAGES } from '../../../domain/messages';
 import { formatRate, formatRating } from '../../../domain/tutors/tutor-card';
 import { Button } from '../../components/ui/button';
 import { TutorAvatar } from './tutor-avatar';
@@ -11,7 +11,14 @@ import { paths } from '../../lib/paths';
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The profile page's header: name, photo, tick, rating, facts, rate and the two actions. */
-export function ProfileHeader({ tutor }: { tutor: TutorProfileResponse }) {
+export function ProfileHeader({
+  tutor,
+  onReport,
+}: {
+  tutor: TutorProfileResponse;
+  /** Opens the report dialog on the tutor. */
+  onReport: () => void;
+}) {
   const navigate = useNavigate();
   const facts = [
     { icon: MapPin, text: tutor.location },
@@ -70,6 +77,10 @@ export function ProfileHeader({ tutor }: { tutor: TutorProfileResponse }) {
           <Button variant="secondary" disabled title="Messaging is coming soon">
             <MessageSquare aria-hidden className="h-4 w-4" />
             Message
+          </Button>
+          <Button variant="ghost" onClick={onReport}>
+            <Flag aria-hidden className="h-4 w-4" />
+            {REPORT_MESSAGES.reportTutor}
           </Button>
         </div>
       </div>

@@ -1,6 +1,11 @@
+import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
-import { DISCOVERY_MESSAGES as M, REVIEW_MESSAGES } from '../../../domain/messages';
+import {
+  DISCOVERY_MESSAGES as M,
+  REPORT_MESSAGES,
+  REVIEW_MESSAGES,
+} from '../../../domain/messages';
 import { REVIEWS_SHOWN_FIRST } from '../../../domain/tutors/tutor-card';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -10,14 +15,28 @@ import { Stars } from '../../components/ui/stars';
 
 type Review = TutorProfileResponse['reviews'][number];
 
-function ReviewItem({ review }: { review: Review }) {
+function ReviewItem({ review, onReport }: { review: Review; onReport: () => void }) {
   return (
     <li className="space-y-1 py-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-semibold">{review.studentName}</span>
-        <time dateTime={review.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
-          {new Date(review.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
-        </time>
+        <span className="flex items-center gap-2">
+          <time dateTime={review.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
+            {new Date(review.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+          </time>
+          {/* Anyone but its author may report a review (issue #15). */}
+          {!review.isMine && (
+            <button
+              type="button"
+              onClick={onReport}
+              aria-label={REPORT_MESSAGES.reportReviewLabel(review.studentName)}
+              className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+            >
+              <Flag aria-hidden className="h-3.5 w-3.5" />
+              {REPORT_MESSAGES.reportReview}
+            </button>
+          )}
+        </span>
       </div>
       <Stars rating={review.rating} />
       <p className="text-sm break-words whitespace-pre-line text-slate-700 dark:text-slate-300">
@@ -36,7 +55,14 @@ function ReviewItem({ review }: { review: Review }) {
 }
 
 /** Reviews: the first 3, then all of them on request (Show All Reviews (N)), a page at a time. */
-export function ReviewsSection({ tutor }: { tutor: TutorProfileResponse }) {
+export function ReviewsSection({
+  tutor,
+  onReportReview,
+}: {
+  tutor: TutorProfileResponse;
+  /** Opens the report dialog on a review. */
+  onReportReview: (reviewId: string) => void;
+}) {
   const [showAll, setShowAll] = useState(false);
   const all = useAllReviews(tutor.id, showAll);
   const reviews =
@@ -50,7 +76,11 @@ export function ReviewsSection({ tutor }: { tutor: TutorProfileResponse }) {
       ) : (
         <ul className="divide-y divide-slate-100 dark:divide-slate-800" aria-label="Reviews">
           {reviews.map((review) => (
-            <ReviewItem key={review.id} review={review} />
+            <ReviewItem
+              key={review.id}
+              review={review}
+              onReport={() => onReportReview(review.id)}
+            />
           ))}
         </ul>
       )}

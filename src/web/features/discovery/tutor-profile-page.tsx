@@ -1,7 +1,8 @@
 import { ArrowLeft, UserX } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
+import { ReportDialog, type ReportTarget } from '../../components/report/report-dialog';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../lib/notify';
@@ -46,6 +47,8 @@ export function TutorProfilePage() {
   const { tutorId = '' } = useParams();
   const goBack = useGoBack();
   const { data: tutor, isPending, isError } = useTutorProfile(tutorId);
+  // One report dialog for the tutor and each of their reviews.
+  const [reportTarget, setReportTarget] = useState<ReportTarget | null>(null);
 
   useEffect(() => {
     if (isError) notify.error(M.loadProfileFailed, 'tutor-profile-error');
@@ -68,14 +71,21 @@ export function TutorProfilePage() {
       >
         <ArrowLeft aria-hidden className="h-4 w-4" /> Back to search
       </button>
-      <ProfileHeader tutor={tutor} />
+      <ProfileHeader
+        tutor={tutor}
+        onReport={() => setReportTarget({ kind: 'user', userId: tutor.userId, name: tutor.name })}
+      />
       <AboutSection bio={tutor.bio} />
       <EducationSection tutor={tutor} />
       <SkillsSection tutor={tutor} />
       <TeachingApproachSection tutor={tutor} />
       <VideoSection tutor={tutor} />
       <AvailabilitySection tutor={tutor} />
-      <ReviewsSection tutor={tutor} />
+      <ReviewsSection
+        tutor={tutor}
+        onReportReview={(reviewId) => setReportTarget({ kind: 'review', reviewId })}
+      />
+      <ReportDialog target={reportTarget} onClose={() => setReportTarget(null)} />
     </div>
   );
 }

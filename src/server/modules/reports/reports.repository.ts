@@ -1,0 +1,217 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ReportKind, ReportReason } from '../../../domain/admin/moderation';
+import type { DB } from '../../db/types';
+
+// Every query of reports and of hiding reviews. Functions take the database or the open
+// transaction first.
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Makes one reporter's reports wait for each other until the transaction ends, so two at once
+ * can neither both pass the rate limit nor both open the same report.
+ */
+export async function lockReporter(trx: Transaction<DB>, reporterId: string) {
+  await sql`select pg_advisory_xact_lock(hashtext(${`tutora:reports:${reporterId}`}))`.execute(trx);
+}
+
+/** An open account (not closed) that can be reported. */
+export const openUser = (db: Db, id: string) =>
+  db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+
+/** A review shown on a profile (not hidden), with its author, whose account is open. */
+export const visibleReview = (db: Db, id: string) =>
+  db
+    .selectFrom('reviews as r')
+    .innerJoin('users as u', 'u.id', 'r.student_id')
+    .select(['r.id', 'r.student_id'])
+    .where('r.id', '=', id)
+    .where('r.hidden_at', 'is', null)
+    .where('u.closed_at', 'is', null)
+    .executeTakeFirst();
+
+/** The reporter's open report on the same thing, if any. */
+export function openReportOn(
+  db: Db,
+  target: { reporterId: string; kind: ReportKind; reportedUserId: string; reviewId: string | null },
+) {
+  let query = db
+    .selectFrom('reports')
+    .select(['id', 'kind', 'status', 'created_at'])
+    .where('reporter_id', '=', target.reporterId)
+    .where('kind', '=', target.kind)
+    .where('reported_user_id', '=', target.reportedUserId)
+    .where('status', '=', 'open');
+  if (target.reviewId) query = query.where('review_id', '=', target.reviewId);
+  return query.executeTakeFirst();
+}
+
+/** How many reports the reporter sent since `since`, and when the oldest of them was sent. */
+export async function reportsSince(db: Db, reporterId: string, since: Date) {
+  const row = await db
+    .selectFrom('reports')
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('reporter_id', '=', reporterId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest as Date | null };
+}
+
+export function insertReport(
+  db: Db,
+  report: {
+    reporterId: string;
+    kind: ReportKind;
+    reportedUserId: string;
+    reviewId: string | null;
+    reason: ReportReason;
+    details: string;
+    now: Date;
+  },
+) {
+  return db
+    .insertInto('reports')
+    .values({
+      reporter_id: report.reporterId,
+      kind: report.kind,
+      reported_user_id: report.reportedUserId,
+      review_id: report.reviewId,
+      reason: report.reason,
+      details: report.details,
+      created_at: report.now,
+    })
+    .returning(['id', 'kind', 'status', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+const fullName = (table: string) =>
+  sql<string>`${sql.ref(`${table}.first_name`)} || ' ' || ${sql.ref(`${table}.last_name`)}`;
+
+/** Reports with the people and the review they are shown with to the admin. */
+function adminReportRows(db: Db) {
+  return db
+    .selectFrom('reports as rp')
+    .innerJoin('users as by', 'by.id', 'rp.reporter_id')
+    .innerJoin('users as ru', 'ru.id', 'rp.reported_user_id')
+    .leftJoin('users as ad', 'ad.id', 'rp.resolved_by')
+    .leftJoin('reviews as rv', 'rv.id', 'rp.review_id')
+    .leftJoin('tutor_profiles as tp', 'tp.id', 'rv.tutor_profile_id')
+    .leftJoin('users as tu', 'tu.id', 'tp.user_id')
+    .select([
+      'rp.id',
+      'rp.kind',
+      'rp.status',
+      'rp.reason',
+      'rp.details',
+      'rp.created_at',
+      'rp.resolved_at',
+      'by.id as reporter_id',
+      fullName('by').as('reporter_name'),
+      'by.email as reporter_email',
+      'by.role as reporter_role',
+      'ru.id as reported_id',
+      fullName('ru').as('reported_name'),
+      'ru.email as reported_email',
+      'ru.role as reported_role',
+      'ru.suspended_at as reported_suspended_at',
+      fullName('ad').as('resolver_name'),
+      'rv.id as review_id',
+      'rv.rating as review_rating',
+      'rv.comment as review_text',
+      'rv.hidden_at as review_hidden_at',
+      'tp.id as review_tutor_profile_id',
+      fullName('tu').as('review_tutor_name'),
+    ])
+    .select((eb) =>
+      // The admin's words when it was resolved: the latest audit record naming the report.
+      eb
+        .selectFrom('audit_log as al')
+        .select('al.reason')
+        .whereRef('al.report_id', '=', 'rp.id')
+        .orderBy('al.id', 'desc')
+        .limit(1)
+        .as('resolution_note'),
+    );
+}
+export type AdminReportRow = Awaited<
+  ReturnType<ReturnType<typeof adminReportRows>['execute']>
+>[number];
+
+export const adminReportById = (db: Db, id: string) =>
+  adminReportRows(db).where('rp.id', '=', id).executeTakeFirst();
+
+/** Open reports oldest first, or resolved ones newest first; a page and the total. */
+export async function adminReportsPage(
+  db: Db,
+  filter: 'open' | 'resolved',
+  page: { limit: number; offset: number },
+) {
+  const open = filter === 'open';
+  let rows = adminReportRows(db).where('rp.status', open ? '=' : '<>', 'open');
+  rows = open
+    ? rows.orderBy('rp.created_at', 'asc').orderBy('rp.id', 'asc')
+    : rows.orderBy('rp.resolved_at', 'desc').orderBy('rp.id', 'desc');
+  const [found, { total }] = await Promise.all([
+    rows.limit(page.limit).offset(page.offset).execute(),
+    db
+      .selectFrom('reports')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .where('status', open ? '=' : '<>', 'open')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: found, total: Number(total) };
+}
+
+export const lockReport = (trx: Transaction<DB>, id: string) =>
+  trx
+    .selectFrom('reports')
+    .select(['id', 'status', 'review_id', 'reported_user_id'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+export async function resolveReport(
+  trx: Transaction<DB>,
+  id: string,
+  change: { status: 'dismissed' | 'actioned'; adminId: string; now: Date },
+) {
+  await trx
+    .updateTable('reports')
+    .set({ status: change.status, resolved_at: change.now, resolved_by: change.adminId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Every open report on the review becomes actioned; answers their ids. */
+export async function actionOpenReportsOnReview(
+  trx: Transaction<DB>,
+  reviewId: string,
+  change: { adminId: string; now: Date },
+) {
+  const rows = await trx
+    .updateTable('reports')
+    .set({ status: 'actioned', resolved_at: change.now, resolved_by: change.adminId })
+    .where('review_id', '=', reviewId)
+    .where('status', '=', 'open')
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export const lockReview = (trx: Transaction<DB>, id: string) =>
+  trx
+    .selectFrom('reviews')
+    .select(['id', 'student_id', 'hidden_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** Hides (a time) or restores (null) a review; the rating trigger updates the tutor's numbers. */
+export async function setReviewHidden(trx: Transaction<DB>, id: string, hiddenAt: Date | null) {
+  await trx.updateTable('reviews').set({ hidden_at: hiddenAt }).where('id', '=', id).execute();
+}

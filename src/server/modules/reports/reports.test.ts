@@ -1,0 +1,511 @@
+import { describe, expect, it } from 'vitest';
+import { REPORT_WINDOW_MINUTES, REPORTS_PER_WINDOW } from '../../../domain/admin/report-rules';
+import { ACCOUNT_MESSAGES, REPORT_MESSAGES as M } from '../../../domain/messages';
+import {
+  createLesson,
+  createSignedInTutor,
+  createStudent,
+  createStudents,
+  type TestStudent,
+} from '../../test/factories';
+import { fixedClockApp } from '../../test/fixed-clock-app';
+import { TestClient } from '../../test/http-client';
+import type { TestApp } from '../../test/test-app';
+import { TEST_DRIVERS } from '../../test/test-database';
+
+// Reports and review moderation (issue #15), on a fixed clock: the rate limit's window is
+// proven by moving the clock past it.
+const NOW = new Date('2030-05-06T12:00:00Z');
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const at = (offset: number) => new Date(NOW.getTime() + offset);
+
+describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
+  let t: TestApp;
+  const clock = fixedClockApp(driver, NOW, (app) => (t = app));
+  const db = () => t.database.db;
+
+  /** A signed-in admin: a student promoted in the database, as `npm run admin` does. */
+  async function createAdmin(): Promise<TestStudent> {
+    const admin = await createStudent(t, { firstName: 'Ada', lastName: 'Admin' });
+    await db().updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    return admin;
+  }
+
+  /** A tutor with two reviews (5 and 2 stars) by two students, and a third student. */
+  async function world() {
+    const tutor = await createSignedInTutor(t, { firstName: 'Clara', lastName: 'Whitfield' });
+    const author = await createStudent(t, { firstName: 'Maya', lastName: 'Lindgren' });
+    const critic = await createStudent(t, { firstName: 'Noah', lastName: 'Berg' });
+    const reporter = await createStudent(t, { firstName: 'Rita', lastName: 'Moreno' });
+    const review = async (student: TestStudent, rating: number, text: string, daysAgo: number) => {
+      const lessonId = await createLesson(db(), {
+        tutor,
+        studentId: student.id,
+        start: at(-daysAgo * DAY),
+      });
+      const response = await student.client.post(`/api/lessons/${lessonId}/review`, {
+        rating,
+        text,
+      });
+      expect(response.status, response.text).toBe(201);
+      return response.json.review.id as string;
+    };
+    const kindReview = await review(author, 5, 'Clear explanations and a good plan.', 3);
+    const rudeReview = await review(critic, 2, 'Not great, the tutor was late twice.', 2);
+    const profile = async (viewer: TestStudent = reporter) => {
+      const response = await viewer.client.get(`/api/tutors/${tutor.id}`);
+      expect(response.status, response.text).toBe(200);
+      return response.json as {
+        userId: string;
+        rating: number | null;
+        totalReviews: number;
+        reviews: { id: string; isMine: boolean }[];
+      };
+    };
+    return { tutor, author, critic, reporter, kindReview, rudeReview, profile };
+  }
+
+  const reportsOf = (reporterId: string) =>
+    db().selectFrom('reports').selectAll().where('reporter_id', '=', reporterId).execute();
+  /** The audit records of one admin (the database is shared by the tests of a driver). */
+  const auditRows = (adminId: string) =>
+    db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('admin_id', '=', adminId)
+      .orderBy('id')
+      .execute();
+  /** Earlier tests' open reports out of the admin's queue, so this test's are all it shows. */
+  const resolveEarlierReports = () =>
+    db()
+      .updateTable('reports')
+      .set((eb) => ({
+        status: 'dismissed',
+        resolved_at: at(-DAY),
+        resolved_by: eb.ref('reporter_id'),
+      }))
+      .where('status', '=', 'open')
+      .execute();
+
+  it('files reports on a user and a review, once while open, never on oneself', async () => {
+    const { tutor, author, critic, reporter, rudeReview, profile } = await world();
+    expect((await profile()).userId).toBe(tutor.userId);
+
+    const onTutor = await reporter.client.post('/api/reports', {
+      kind: 'user',
+      userId: tutor.userId,
+      reason: 'fraud',
+      details: '  Asked me to pay outside Tutora.  ',
+    });
+    expect(onTutor.status, onTutor.text).toBe(201);
+    expect(onTutor.json.report).toMatchObject({
+      kind: 'user',
+      status: 'open',
+      createdAt: NOW.toISOString(),
+    });
+
+    // The review's author is the one reported; a tutor reports too.
+    const onReview = await tutor.client.post('/api/reports', {
+      kind: 'review',
+      reviewId: rudeReview,
+      reason: 'abuse',
+    });
+    expect(onReview.status, onReview.text).toBe(201);
+    const [stored] = await reportsOf(tutor.userId);
+    expect(stored).toMatchObject({
+      kind: 'review',
+      review_id: rudeReview,
+      reported_user_id: critic.id,
+      reason: 'abuse',
+      details: '',
+    });
+    expect((await reportsOf(reporter.id))[0]).toMatchObject({
+      reported_user_id: tutor.userId,
+      details: 'Asked me to pay outside Tutora.',
+    });
+
+    // The same thing again while open: the first report, no new row.
+    const again = await reporter.client.post('/api/reports', {
+      kind: 'user',
+      userId: tutor.userId,
+      reason: 'spam',
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.report.id).toBe(onTutor.json.report.id);
+    expect(await reportsOf(reporter.id)).toHaveLength(1);
+
+    // Oneself, or one's own review.
+    const self = await reporter.client.post('/api/reports', {
+      kind: 'user',
+      userId: reporter.id,
+      reason: 'spam',
+    });
+    expect(self.status).toBe(400);
+    expect(self.json.error.message).toBe(M.cannotReportSelf);
+    const ownReview = await critic.client.post('/api/reports', {
+      kind: 'review',
+      reviewId: rudeReview,
+      reason: 'spam',
+    });
+    expect(ownReview.status).toBe(400);
+    expect(ownReview.json.error.message).toBe(M.cannotReportSelf);
+    // The author's own review is marked so the page offers no Report on it.
+    expect((await profile(critic)).reviews.find((r) => r.id === rudeReview)?.isMine).toBe(true);
+    expect((await profile(author)).reviews.find((r) => r.id === rudeReview)?.isMine).toBe(false);
+    expect(await reportsOf(critic.id)).toEqual([]);
+  });
+
+  it('refuses what cannot be reported with a clear 4xx', async () => {
+    const { tutor, reporter } = await world();
+    const closed = await createStudent(t, { firstName: 'Gone', lastName: 'Away' });
+    await db().updateTable('users').set({ closed_at: NOW }).where('id', '=', closed.id).execute();
+    const cases: [unknown, number, string][] = [
+      [{ kind: 'user', userId: closed.id, reason: 'spam' }, 404, M.userNotFound],
+      [{ kind: 'user', userId: crypto.randomUUID(), reason: 'spam' }, 404, M.userNotFound],
+      [{ kind: 'user', userId: 'not-an-id', reason: 'spam' }, 404, M.userNotFound],
+      [{ kind: 'review', reviewId: crypto.randomUUID(), reason: 'spam' }, 404, M.reviewNotFound],
+      [{ kind: 'message', messageId: crypto.randomUUID(), reason: 'spam' }, 400, M.messagesNotYet],
+      [{ kind: 'user', userId: tutor.userId, reason: 'rude' }, 400, M.reasonRequired],
+      [{ kind: 'user', userId: tutor.userId }, 400, M.reasonRequired],
+      [{ kind: 'lesson', userId: tutor.userId, reason: 'spam' }, 400, M.kindRequired],
+      [
+        { kind: 'user', userId: tutor.userId, reason: 'spam', details: 'x'.repeat(2001) },
+        400,
+        M.detailsTooLong(2000),
+      ],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await reporter.client.post('/api/reports', body);
+      expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(status);
+      expect(response.json.error.message).toBe(message);
+    }
+    expect(await reportsOf(reporter.id)).toEqual([]);
+
+    // Guests and admins do not file reports.
+    const guest = await new TestClient(t.url).post('/api/reports', {
+      kind: 'user',
+      userId: tutor.userId,
+      reason: 'spam',
+    });
+    expect(guest.status).toBe(401);
+    const admin = await createAdmin();
+    const byAdmin = await admin.client.post('/api/reports', {
+      kind: 'user',
+      userId: tutor.userId,
+      reason: 'spam',
+    });
+    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.json.error.message).toBe(ACCOUNT_MESSAGES.wrongRole);
+  });
+
+  it(`lets a reporter send ${REPORTS_PER_WINDOW} reports per ${REPORT_WINDOW_MINUTES} minutes`, async () => {
+    const reporter = await createStudent(t, { firstName: 'Busy', lastName: 'Reporter' });
+    const targets = await createStudents(t, REPORTS_PER_WINDOW + 1);
+    const report = (target: TestStudent) =>
+      reporter.client.post('/api/reports', { kind: 'user', userId: target.id, reason: 'spam' });
+    for (const [index, target] of targets.slice(0, REPORTS_PER_WINDOW).entries()) {
+      clock.set(at(index * MINUTE));
+      expect((await report(target)).status).toBe(201);
+    }
+    const refused = await report(targets[REPORTS_PER_WINDOW]!);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.message).toBe(
+      M.tooManyReports(REPORTS_PER_WINDOW, REPORT_WINDOW_MINUTES),
+    );
+    // The first report leaves the window 60 minutes after it was sent, 56 minutes from now.
+    expect(refused.headers.get('retry-after')).toBe(String(56 * 60));
+    // An open report asked again is still answered: it files nothing new.
+    expect((await report(targets[0]!)).status).toBe(200);
+    expect(await reportsOf(reporter.id)).toHaveLength(REPORTS_PER_WINDOW);
+
+    // A second process would count the same rows; a minute before the window ends, still refused.
+    clock.set(at(REPORT_WINDOW_MINUTES * MINUTE - 1000));
+    expect((await report(targets[REPORTS_PER_WINDOW]!)).status).toBe(429);
+    clock.set(at(REPORT_WINDOW_MINUTES * MINUTE));
+    expect((await report(targets[REPORTS_PER_WINDOW]!)).status).toBe(201);
+    expect(await reportsOf(reporter.id)).toHaveLength(REPORTS_PER_WINDOW + 1);
+  });
+
+  it('lists open reports for the admin and dismisses one, with an audit record', async () => {
+    const { tutor, critic, reporter, rudeReview } = await world();
+    const admin = await createAdmin();
+    await resolveEarlierReports();
+    const first = await reporter.client.post('/api/reports', {
+      kind: 'user',
+      userId: tutor.userId,
+      reason: 'fraud',
+      details: 'Asked for cash.',
+    });
+    clock.set(at(MINUTE));
+    const second = await tutor.client.post('/api/reports', {
+      kind: 'review',
+      reviewId: rudeReview,
+      reason: 'abuse',
+    });
+    await db()
+      .updateTable('users')
+      .set({ suspended_at: NOW, suspension_reason: 'Fraud' })
+      .where('id', '=', critic.id)
+      .execute();
+
+    const open = await admin.client.get('/api/admin/reports?status=open');
+    expect(open.status, open.text).toBe(200);
+    expect(open.json.total).toBe(2);
+    expect(open.json.nextPage).toBeNull();
+    // Oldest first.
+    expect(open.json.reports.map((r: { id: string }) => r.id)).toEqual([
+      first.json.report.id,
+      second.json.report.id,
+    ]);
+    expect(open.json.reports[0]).toMatchObject({
+      kind: 'user',
+      status: 'open',
+      reason: 'fraud',
+      reasonLabel: 'Scam or payment outside Tutora',
+      details: 'Asked for cash.',
+      createdAt: NOW.toISOString(),
+      resolvedAt: null,
+      reporter: { id: reporter.id, name: 'Rita Moreno', email: reporter.email, role: 'student' },
+      reportedUser: {
+        id: tutor.userId,
+        name: 'Clara Whitfield',
+        email: tutor.email,
+        role: 'tutor',
+        isSuspended: false,
+      },
+      review: null,
+    });
+    expect(open.json.reports[1]).toMatchObject({
+      kind: 'review',
+      reporter: { id: tutor.userId, role: 'tutor' },
+      reportedUser: { id: critic.id, name: 'Noah Berg', isSuspended: true },
+      review: {
+        id: rudeReview,
+        rating: 2,
+        text: 'Not great, the tutor was late twice.',
+        tutorName: 'Clara Whitfield',
+        tutorProfileId: tutor.id,
+        hiddenAt: null,
+      },
+    });
+
+    clock.set(at(2 * MINUTE));
+    const dismissed = await admin.client.post(
+      `/api/admin/reports/${first.json.report.id}/dismiss`,
+      { note: '  Paid through Tutora, checked.  ' },
+    );
+    expect(dismissed.status, dismissed.text).toBe(200);
+    expect(dismissed.json.report).toMatchObject({
+      status: 'dismissed',
+      resolvedAt: at(2 * MINUTE).toISOString(),
+      resolvedBy: 'Ada Admin',
+      resolutionNote: 'Paid through Tutora, checked.',
+    });
+    const again = await admin.client.post(`/api/admin/reports/${first.json.report.id}/dismiss`, {
+      note: '',
+    });
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe(M.reportNotOpen);
+    const unknown = await admin.client.post(`/api/admin/reports/${crypto.randomUUID()}/dismiss`, {
+      note: '',
+    });
+    expect(unknown.status).toBe(404);
+
+    const stillOpen = await admin.client.get('/api/admin/reports');
+    expect(stillOpen.json.reports.map((r: { id: string }) => r.id)).toEqual([
+      second.json.report.id,
+    ]);
+    const resolved = await admin.client.get('/api/admin/reports?status=resolved');
+    // Newest first: the one just dismissed leads.
+    expect(resolved.json.reports[0].id).toBe(first.json.report.id);
+    expect(await auditRows(admin.id)).toEqual([
+      expect.objectContaining({
+        admin_id: admin.id,
+        action: 'report_dismissed',
+        target_user_id: tutor.userId,
+        report_id: first.json.report.id,
+        review_id: null,
+        reason: 'Paid through Tutora, checked.',
+        created_at: at(2 * MINUTE),
+      }),
+    ]);
+    // Once resolved, the same thing can be reported again.
+    const anew = await reporter.client.post('/api/reports', {
+      kind: 'user',
+      userId: tutor.userId,
+      reason: 'fraud',
+    });
+    expect(anew.status).toBe(201);
+  });
+
+  it('hides a review from the profile, its count and its average, and restores it', async () => {
+    const { tutor, author, critic, reporter, rudeReview, kindReview, profile } = await world();
+    const admin = await createAdmin();
+    expect(await profile()).toMatchObject({ rating: 3.5, totalReviews: 2 });
+    const byTutor = await tutor.client.post('/api/reports', {
+      kind: 'review',
+      reviewId: rudeReview,
+      reason: 'abuse',
+    });
+    const byStudent = await reporter.client.post('/api/reports', {
+      kind: 'review',
+      reviewId: rudeReview,
+      reason: 'fake',
+    });
+    const onKind = await reporter.client.post('/api/reports', {
+      kind: 'review',
+      reviewId: kindReview,
+      reason: 'fake',
+    });
+
+    // A report on another review is refused, and hides nothing.
+    const mismatch = await admin.client.post(`/api/admin/reviews/${rudeReview}/hide`, {
+      reason: 'Offensive',
+      reportId: onKind.json.report.id,
+    });
+    expect(mismatch.status).toBe(409);
+    expect(mismatch.json.error.message).toBe(M.reportNotOfReview);
+    const noReason = await admin.client.post(`/api/admin/reviews/${rudeReview}/hide`, {
+      reason: '   ',
+    });
+    expect(noReason.status).toBe(400);
+    expect(noReason.json.error.message).toBe(M.hideReasonRequired);
+
+    clock.set(at(MINUTE));
+    const hidden = await admin.client.post(`/api/admin/reviews/${rudeReview}/hide`, {
+      reason: 'Offensive language',
+      reportId: byTutor.json.report.id,
+    });
+    expect(hidden.status, hidden.text).toBe(200);
+    expect(hidden.json).toEqual({
+      review: { id: rudeReview, hiddenAt: at(MINUTE).toISOString() },
+      actionedReports: 2,
+    });
+
+    // Gone from the profile, its count and its average; from the tutor's own list too.
+    const after = await profile();
+    expect(after).toMatchObject({ rating: 5, totalReviews: 1 });
+    expect(after.reviews.map((r) => r.id)).toEqual([kindReview]);
+    const page = await reporter.client.get(`/api/tutors/${tutor.id}/reviews?page=1`);
+    expect(page.json.total).toBe(1);
+    expect(page.json.reviews.map((r: { id: string }) => r.id)).toEqual([kindReview]);
+    const tutorsOwn = await tutor.client.get('/api/tutor/reviews');
+    expect(tutorsOwn.json.total).toBe(1);
+    expect(tutorsOwn.json.reviews.map((r: { id: string }) => r.id)).toEqual([kindReview]);
+    const search = await reporter.client.get('/api/tutors');
+    expect(search.json.tutors[0]).toMatchObject({ id: tutor.id, rating: 5, totalReviews: 1 });
+    // Its author still sees it among their own reviews.
+    const own = await critic.client.get('/api/student/reviews');
+    expect(own.json.editable.map((r: { id: string }) => r.id)).toContain(rudeReview);
+    // A hidden review cannot be reported any more.
+    const late = await author.client.post('/api/reports', {
+      kind: 'review',
+      reviewId: rudeReview,
+      reason: 'spam',
+    });
+    expect(late.status).toBe(404);
+
+    // Both open reports on it were actioned; the report on the other review is still open.
+    const statuses = await db()
+      .selectFrom('reports')
+      .select(['id', 'status', 'resolved_by', 'resolved_at'])
+      .execute();
+    const statusOf = (id: string) => statuses.find((row) => row.id === id);
+    for (const id of [byTutor.json.report.id, byStudent.json.report.id])
+      expect(statusOf(id)).toMatchObject({
+        status: 'actioned',
+        resolved_by: admin.id,
+        resolved_at: at(MINUTE),
+      });
+    expect(statusOf(onKind.json.report.id)?.status).toBe('open');
+
+    // Acting on a resolved report, or hiding twice, is a conflict.
+    const twice = await admin.client.post(`/api/admin/reviews/${rudeReview}/hide`, {
+      reason: 'Again',
+      reportId: byStudent.json.report.id,
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.json.error.message).toBe(M.reportNotOpen);
+    const hiddenTwice = await admin.client.post(`/api/admin/reviews/${rudeReview}/hide`, {
+      reason: 'Again',
+    });
+    expect(hiddenTwice.status).toBe(409);
+    expect(hiddenTwice.json.error.message).toBe(M.alreadyHidden);
+    const dismissResolved = await admin.client.post(
+      `/api/admin/reports/${byStudent.json.report.id}/dismiss`,
+      { note: '' },
+    );
+    expect(dismissResolved.status).toBe(409);
+
+    clock.set(at(2 * MINUTE));
+    const restored = await admin.client.post(`/api/admin/reviews/${rudeReview}/restore`, {
+      reason: 'Reviewed again: fair criticism',
+    });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.json.review).toEqual({ id: rudeReview, hiddenAt: null });
+    const back = await profile();
+    expect(back).toMatchObject({ rating: 3.5, totalReviews: 2 });
+    // Both were written at the same minute: their order is the ids'.
+    expect(back.reviews.map((r) => r.id).sort()).toEqual([rudeReview, kindReview].sort());
+    const restoreTwice = await admin.client.post(`/api/admin/reviews/${rudeReview}/restore`, {
+      reason: '',
+    });
+    expect(restoreTwice.status).toBe(409);
+    expect(restoreTwice.json.error.message).toBe(M.notHidden);
+    const unknown = await admin.client.post(`/api/admin/reviews/${crypto.randomUUID()}/hide`, {
+      reason: 'x',
+    });
+    expect(unknown.status).toBe(404);
+
+    expect(await auditRows(admin.id)).toEqual([
+      expect.objectContaining({
+        admin_id: admin.id,
+        action: 'review_hidden',
+        target_user_id: critic.id,
+        review_id: rudeReview,
+        report_id: byTutor.json.report.id,
+        reason: 'Offensive language',
+        created_at: at(MINUTE),
+      }),
+      expect.objectContaining({
+        admin_id: admin.id,
+        action: 'review_restored',
+        target_user_id: critic.id,
+        review_id: rudeReview,
+        report_id: null,
+        reason: 'Reviewed again: fair criticism',
+        created_at: at(2 * MINUTE),
+      }),
+    ]);
+  });
+
+  it('refuses every admin endpoint to guests, students and tutors', async () => {
+    const { tutor, reporter, rudeReview } = await world();
+    const filed = await reporter.client.post('/api/reports', {
+      kind: 'review',
+      reviewId: rudeReview,
+      reason: 'abuse',
+    });
+    const id = filed.json.report.id as string;
+    const calls: [string, string, unknown][] = [
+      ['GET', '/api/admin/reports', undefined],
+      ['POST', `/api/admin/reports/${id}/dismiss`, { note: '' }],
+      ['POST', `/api/admin/reviews/${rudeReview}/hide`, { reason: 'x', reportId: id }],
+      ['POST', `/api/admin/reviews/${rudeReview}/restore`, { reason: '' }],
+    ];
+    const guest = new TestClient(t.url);
+    for (const [method, path, body] of calls) {
+      expect((await guest.request(method, path, body)).status, path).toBe(401);
+      for (const client of [reporter.client, tutor.client])
+        expect((await client.request(method, path, body)).status, path).toBe(403);
+    }
+    expect((await reportsOf(reporter.id))[0]?.status).toBe('open');
+    const audited = await db()
+      .selectFrom('audit_log')
+      .select('id')
+      .where((eb) => eb.or([eb('report_id', '=', id), eb('review_id', '=', rudeReview)]))
+      .execute();
+    expect(audited).toEqual([]);
+  });
+});
