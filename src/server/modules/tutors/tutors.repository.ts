@@ -306,28 +306,30 @@ export function availabilityOf(db: Kysely<DB>, id: string) {
 
 /** Reviews of a tutor, newest first (id breaks ties so that pages never overlap). */
 export function reviewsOf(db: Kysely<DB>, id: string, limit: number, offset = 0) {
-  return db
-    .selectFrom('reviews as r')
-    .innerJoin('users as u', 'u.id', 'r.student_id')
-    .select([
-      'r.id',
-      'r.rating',
-      'r.comment',
-      'r.created_at',
-      'r.reply',
-      'r.replied_at',
-      'u.first_name',
-      'u.last_name',
-      'r.student_id',
-    ])
-    .where('r.tutor_profile_id', '=', id)
-    // A hidden review (an admin's decision, issue #15) leaves the profile for everyone.
-    .where('r.hidden_at', 'is', null)
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return (
+    db
+      .selectFrom('reviews as r')
+      .innerJoin('users as u', 'u.id', 'r.student_id')
+      .select([
+        'r.id',
+        'r.rating',
+        'r.comment',
+        'r.created_at',
+        'r.reply',
+        'r.replied_at',
+        'u.first_name',
+        'u.last_name',
+        'r.student_id',
+      ])
+      .where('r.tutor_profile_id', '=', id)
+      // A hidden review (an admin's decision, issue #15) leaves the profile for everyone.
+      .where('r.hidden_at', 'is', null)
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  );
 }
 
 export async function reviewCountOf(db: Kysely<DB>, id: string): Promise<number | undefined> {
