@@ -265,6 +265,34 @@ const pages: RouteObject[] = [
       },
     ],
   },
+  // The admin console (issue #15): admins only; a student or tutor is sent to their dashboard.
+  {
+    path: paths.admin.root,
+    element: (
+      <RequireAuth role="admin">
+        <DashboardShell role="admin" />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <Navigate to={paths.admin.overview} replace /> },
+      {
+        path: paths.admin.overview,
+        lazy: async () => ({
+          Component: (await import('../features/admin/overview/admin-overview-page'))
+            .AdminOverviewPage,
+        }),
+      },
+      {
+        path: paths.admin.audit,
+        lazy: async () => ({
+          Component: (await import('../features/admin/audit/audit-log-page')).AuditLogPage,
+        }),
+      },
+      // Other admin pages go here, as siblings: approvals (paths.admin.approvals), reports
+      // (paths.admin.reports), users (paths.admin.users) and one user (patterns.adminUser).
+      { path: '*', element: <Navigate to={paths.admin.overview} replace /> },
+    ],
+  },
   { path: '*', element: <NotFoundPage /> },
 ];
 
