@@ -30,7 +30,10 @@ const entry = (fields: Partial<AuditEntryView>) =>
     ...fields,
   });
 
-function openAdmin(path: string, counts = { activeUsers: 42, pendingVerifications: 3, reportedIssues: 1 }) {
+function openAdmin(
+  path: string,
+  counts = { activeUsers: 42, pendingVerifications: 3, reportedIssues: 1 },
+) {
   const entries = [
     entry({
       id: 2,
@@ -56,9 +59,9 @@ describe('the admin shell', () => {
     const sidebar = within(await screen.findByRole('region', { name: 'Platform' }));
     const active = await sidebar.findByRole('link', { name: 'Active users 42' });
     expect(active.getAttribute('href')).toBe(paths.admin.users);
-    expect(sidebar.getByRole('link', { name: 'Pending verifications 3' }).getAttribute('href')).toBe(
-      paths.admin.approvals,
-    );
+    expect(
+      sidebar.getByRole('link', { name: 'Pending verifications 3' }).getAttribute('href'),
+    ).toBe(paths.admin.approvals);
     expect(sidebar.getByRole('link', { name: 'Reported issues 1' }).getAttribute('href')).toBe(
       paths.admin.reports,
     );
@@ -86,14 +89,16 @@ describe('the admin shell', () => {
     openAdmin(paths.admin.root);
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
     const main = within(screen.getByRole('main'));
-    expect((await main.findByRole('link', { name: 'Review tutor profiles' })).getAttribute('href')).toBe(
-      paths.admin.approvals,
-    );
+    expect(
+      (await main.findByRole('link', { name: 'Review tutor profiles' })).getAttribute('href'),
+    ).toBe(paths.admin.approvals);
     const recent = within(main.getByRole('region', { name: 'Recent admin activity' }));
     expect(
       await recent.findByText('Sam Student suspended Rex Spammer (rex@example.com)'),
     ).toBeTruthy();
-    expect(recent.getByText('Command line made Sam Student (sam@example.com) an admin')).toBeTruthy();
+    expect(
+      recent.getByText('Command line made Sam Student (sam@example.com) an admin'),
+    ).toBeTruthy();
     expect(recent.getByText('Sent spam to tutors')).toBeTruthy();
     expect(recent.getByRole('link', { name: 'See the full audit log' }).getAttribute('href')).toBe(
       paths.admin.audit,
@@ -103,7 +108,9 @@ describe('the admin shell', () => {
   it('lists the audit log page', async () => {
     openAdmin(paths.admin.audit);
     expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeTruthy();
-    expect(await screen.findByText('Sam Student suspended Rex Spammer (rex@example.com)')).toBeTruthy();
+    expect(
+      await screen.findByText('Sam Student suspended Rex Spammer (rex@example.com)'),
+    ).toBeTruthy();
   });
 
   it('sends students and tutors away from /admin, and an admin to the admin overview', () => {

@@ -82,9 +82,7 @@ export function AdminSidebarPanel({ onNavigate }: { onNavigate?: () => void }) {
               >
                 <Icon aria-hidden className="h-4 w-4 shrink-0" />
                 <span className="flex-1">{label}</span>
-                <span className="font-semibold tabular-nums">
-                  {value ?? '–'}
-                </span>
+                <span className="font-semibold tabular-nums">{value ?? '–'}</span>
               </Link>
             </li>
           ))}
