@@ -1,5 +1,5 @@
 import { AlertTriangle, Search, ShieldCheck, Users } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ADMIN_SHELL_MESSAGES as M } from '../../../../domain/admin/admin-shell-messages';
 import { paths } from '../../../lib/paths';
@@ -12,6 +12,8 @@ export function AdminSidebarPanel({ onNavigate }: { onNavigate?: () => void }) {
   const [query, setQuery] = useState('');
   const navigate = useNavigate();
   const overview = useAdminOverview();
+  // The panel shows twice on a phone (sidebar and drawer): ids of its own each time.
+  const id = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +47,7 @@ export function AdminSidebarPanel({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <div className="space-y-4">
       <form role="search" onSubmit={submit} className="relative">
-        <label htmlFor="admin-search" className="sr-only">
+        <label htmlFor={`${id}-search`} className="sr-only">
           {M.searchLabel}
         </label>
         <Search
@@ -53,7 +55,7 @@ export function AdminSidebarPanel({ onNavigate }: { onNavigate?: () => void }) {
           className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
         />
         <input
-          id="admin-search"
+          id={`${id}-search`}
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
@@ -61,9 +63,9 @@ export function AdminSidebarPanel({ onNavigate }: { onNavigate?: () => void }) {
           className="w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm dark:border-slate-700 dark:bg-slate-950"
         />
       </form>
-      <section aria-labelledby="admin-counts">
+      <section aria-labelledby={`${id}-counts`}>
         <h2
-          id="admin-counts"
+          id={`${id}-counts`}
           className="px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"
         >
           {M.countsHeading}
@@ -81,7 +83,7 @@ export function AdminSidebarPanel({ onNavigate }: { onNavigate?: () => void }) {
                 className="flex items-center gap-3 rounded-lg px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
               >
                 <Icon aria-hidden className="h-4 w-4 shrink-0" />
-                <span className="flex-1">{label}</span>
+                <span className="flex-1">{label}</span>{' '}
                 <span className="font-semibold tabular-nums">{value ?? '–'}</span>
               </Link>
             </li>
