@@ -265,23 +265,39 @@ const pages: RouteObject[] = [
       },
     ],
   },
-  // Issue #15, reports helper: the admin's reports page. The admin layout (adminshell's) is not
-  // on this branch: the integrator moves the child below into the admin layout's children.
+  // The admin console (issue #15): admins only; a student or tutor is sent to their dashboard.
   {
-    path: paths.admin.reports,
+    path: paths.admin.root,
     element: (
       <RequireAuth role="admin">
-        <Outlet />
+        <DashboardShell role="admin" />
       </RequireAuth>
     ),
     children: [
+      { index: true, element: <Navigate to={paths.admin.overview} replace /> },
       {
-        index: true,
+        path: paths.admin.overview,
+        lazy: async () => ({
+          Component: (await import('../features/admin/overview/admin-overview-page'))
+            .AdminOverviewPage,
+        }),
+      },
+      {
+        path: paths.admin.audit,
+        lazy: async () => ({
+          Component: (await import('../features/admin/audit/audit-log-page')).AuditLogPage,
+        }),
+      },
+      {
+        path: paths.admin.reports,
         lazy: async () => ({
           Component: (await import('../features/admin/reports/admin-reports-page'))
             .AdminReportsPage,
         }),
       },
+      // Other admin pages go here, as siblings: approvals (paths.admin.approvals), users
+      // (paths.admin.users) and one user (patterns.adminUser).
+      { path: '*', element: <Navigate to={paths.admin.overview} replace /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

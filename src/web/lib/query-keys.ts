@@ -69,4 +69,9 @@ export const queryKeys = {
     unread: ['notifications', 'unread'] as const,
     list: ['notifications', 'list'] as const,
   },
+  /** The admin shell: the sidebar's counts and the audit log's pages (issue #15). */
+  adminShell: {
+    overview: ['admin', 'overview'] as const,
+    audit: (page: number) => ['admin', 'audit', page] as const,
+  },
 };

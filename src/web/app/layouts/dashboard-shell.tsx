@@ -1,6 +1,7 @@
 import {
   BookOpen,
   CalendarDays,
+  ClipboardList,
   ChevronsLeft,
   ChevronsRight,
   CreditCard,
@@ -11,6 +12,8 @@ import {
   Package,
   Search,
   Settings,
+  ShieldCheck,
+  Flag,
   UserPen,
   Users,
   Wallet,
@@ -19,7 +22,9 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import type { Role } from '../../../domain/accounts/account-rules';
+import type { UserRole } from '../../../domain/accounts/account-rules';
+import { ADMIN_SHELL_MESSAGES as A } from '../../../domain/admin/admin-shell-messages';
+import { AdminSidebarPanel } from '../../features/admin/shell/admin-sidebar-panel';
 import { Brand } from '../../components/ui/brand';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { useSession } from '../../lib/session';
@@ -35,7 +40,7 @@ type NavItem = { to: string; label: string; icon: LucideIcon };
 // header's Notifications bell is the one place with a count of what is new.
 // Messages (spec 3) is left out of both until messaging is built (issue #16): an item that
 // leads to a 'Coming soon' page is a dead end.
-const NAV: Record<Role, { main: NavItem[]; bottom: NavItem[] }> = {
+const NAV: Record<UserRole, { main: NavItem[]; bottom: NavItem[] }> = {
   student: {
     main: [
       { to: paths.student.overview, label: 'Overview', icon: LayoutDashboard },
@@ -63,6 +68,18 @@ const NAV: Record<Role, { main: NavItem[]; bottom: NavItem[] }> = {
       { to: paths.tutor.settings, label: 'Settings', icon: Settings },
       { to: paths.tutor.help, label: 'Help Center', icon: HelpCircle },
     ],
+  },
+  // The admin console (issue #15). No Settings or Help Center: those pages are the student's
+  // and tutor's (closing an account, payouts, lesson help), not an admin's.
+  admin: {
+    main: [
+      { to: paths.admin.overview, label: A.nav.overview, icon: LayoutDashboard },
+      { to: paths.admin.approvals, label: A.nav.approvals, icon: ShieldCheck },
+      { to: paths.admin.reports, label: A.nav.reports, icon: Flag },
+      { to: paths.admin.users, label: A.nav.users, icon: Users },
+      { to: paths.admin.audit, label: A.nav.audit, icon: ClipboardList },
+    ],
+    bottom: [],
   },
 };
 
@@ -102,8 +119,11 @@ function NavList({
   );
 }
 
-/** The student and tutor areas: sidebar (280 / 80 px, a drawer under 768 px) and header. */
-export function DashboardShell({ role }: { role: Role }) {
+/**
+ * The student, tutor and admin areas: sidebar (280 / 80 px, a drawer under 768 px) and header.
+ * The admin's sidebar adds the search box and the platform counts (spec 3).
+ */
+export function DashboardShell({ role }: { role: UserRole }) {
   const { user } = useSession();
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
@@ -142,12 +162,15 @@ export function DashboardShell({ role }: { role: Role }) {
             </button>
           )}
         </div>
+        {role === 'admin' && !compact && <AdminSidebarPanel />}
         <nav aria-label="Main" className="flex-1 overflow-y-auto">
           <NavList items={nav.main} collapsed={compact} />
         </nav>
-        <nav aria-label="Account">
-          <NavList items={nav.bottom} collapsed={compact} />
-        </nav>
+        {nav.bottom.length > 0 && (
+          <nav aria-label="Account">
+            <NavList items={nav.bottom} collapsed={compact} />
+          </nav>
+        )}
         <div
           className={`flex items-center gap-3 border-t border-slate-200 pt-3 dark:border-slate-800 ${compact ? 'flex-col' : ''}`}
         >
@@ -235,7 +258,7 @@ export function DashboardShell({ role }: { role: Role }) {
             )}
           </button>
           <div className="flex-1" />
-          <NotificationsBell role={role} />
+          {role !== 'admin' && <NotificationsBell role={role} />}
           <ThemeToggle />
         </header>
         <main className="relative flex-1 p-4 sm:p-6 lg:p-8">

@@ -1,0 +1,95 @@
+import { AlertTriangle, Search, ShieldCheck, Users } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ADMIN_SHELL_MESSAGES as M } from '../../../../domain/admin/admin-shell-messages';
+import { paths } from '../../../lib/paths';
+import { useAdminOverview } from './admin-shell-api';
+
+// The admin's sidebar variant (spec 3): a search over users and tutors, and the platform's
+// three counts, each a link to where it is acted on. Hidden when the sidebar is collapsed.
+
+export function AdminSidebarPanel({ onNavigate }: { onNavigate?: () => void }) {
+  const [query, setQuery] = useState('');
+  const navigate = useNavigate();
+  const overview = useAdminOverview();
+  // The panel shows twice on a phone (sidebar and drawer): ids of its own each time.
+  const id = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = query.trim();
+    navigate(q ? `${paths.admin.users}?${new URLSearchParams({ q })}` : paths.admin.users);
+    onNavigate?.();
+  };
+
+  const counts = [
+    {
+      label: M.activeUsers,
+      hint: M.activeUsersHint,
+      value: overview.data?.activeUsers,
+      to: paths.admin.users,
+      icon: Users,
+    },
+    {
+      label: M.pendingVerifications,
+      value: overview.data?.pendingVerifications,
+      to: paths.admin.approvals,
+      icon: ShieldCheck,
+    },
+    {
+      label: M.reportedIssues,
+      value: overview.data?.reportedIssues,
+      to: paths.admin.reports,
+      icon: AlertTriangle,
+    },
+  ];
+
+  return (
+    <div className="space-y-4">
+      <form role="search" onSubmit={submit} className="relative">
+        <label htmlFor={`${id}-search`} className="sr-only">
+          {M.searchLabel}
+        </label>
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+        />
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={M.searchPlaceholder}
+          className="w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm dark:border-slate-700 dark:bg-slate-950"
+        />
+      </form>
+      <section aria-labelledby={`${id}-counts`}>
+        <h2
+          id={`${id}-counts`}
+          className="px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"
+        >
+          {M.countsHeading}
+        </h2>
+        {overview.isError && (
+          <p className="px-1 pt-1 text-xs text-slate-500 dark:text-slate-400">{M.countsFailed}</p>
+        )}
+        <ul className="mt-1 space-y-1" aria-busy={overview.isPending}>
+          {counts.map(({ label, hint, value, to, icon: Icon }) => (
+            <li key={label}>
+              <Link
+                to={to}
+                onClick={onNavigate}
+                title={hint}
+                className="flex items-center gap-3 rounded-lg px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+              >
+                <Icon aria-hidden className="h-4 w-4 shrink-0" />
+                <span className="flex-1">{label}</span>{' '}
+                <span className="font-semibold tabular-nums">{value ?? '–'}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
