@@ -5,13 +5,16 @@ import {
   landingPath,
   type Role,
   type SignUpInput,
+  type UserRole,
+  USER_ROLES,
 } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { avatarUrlOf } from '../../adapters/storage/signed-url';
 import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
-import { captureMailFailure, type Auth } from './auth';
+import { SUSPENSION_MESSAGES } from '../../../domain/admin/suspension-messages';
+import { captureMailFailure, SUSPENDED_CODE, type Auth } from './auth';
 import { deleteUnverifiedUserSince, findUserByEmail } from './auth.repository';
 
 // Account use cases. Better Auth does the cryptography and sessions; this layer applies the
@@ -41,6 +44,7 @@ interface EngineUser {
   role?: unknown;
   isProfileCompleted?: unknown;
   socialAuthProvider?: unknown;
+  suspendedAt?: unknown;
 }
 
 function toSessionUser(user: EngineUser, ctx: AuthContext): SessionUser {
@@ -49,7 +53,7 @@ function toSessionUser(user: EngineUser, ctx: AuthContext): SessionUser {
     email: user.email,
     firstName: String(user.firstName ?? ''),
     lastName: String(user.lastName ?? ''),
-    role: user.role === 'tutor' ? 'tutor' : 'student',
+    role: USER_ROLES.includes(user.role as UserRole) ? (user.role as UserRole) : 'student',
     isProfileCompleted: Boolean(user.isProfileCompleted),
     isEmailVerified: user.emailVerified,
     avatarUrl: avatarUrlOf(ctx.signingSecret, user.image, ctx.clock.now()),
@@ -61,6 +65,15 @@ function toSessionUser(user: EngineUser, ctx: AuthContext): SessionUser {
 function engineCode(error: unknown): string | undefined {
   const body = (error as { body?: { code?: unknown } } | undefined)?.body;
   return typeof body?.code === 'string' ? body.code : undefined;
+}
+
+/** The session hook's refusal of a suspended user (auth.ts), with its message (the reason). */
+function suspended(error: unknown) {
+  const message = (error as { body?: { message?: unknown } }).body?.message;
+  return new AppError(
+    'ACCOUNT_SUSPENDED',
+    typeof message === 'string' ? message : SUSPENSION_MESSAGES.accountSuspendedNoReason,
+  );
 }
 
 async function readEngineResponse<T>(response: Response): Promise<WithCookies<T>> {
@@ -78,7 +91,9 @@ async function readEngineResponse<T>(response: Response): Promise<WithCookies<T>
 
 export async function currentUser(ctx: AuthContext, headers: Headers): Promise<SessionUser | null> {
   const session = await ctx.auth.api.getSession({ headers });
-  return session ? toSessionUser(session.user as EngineUser, ctx) : null;
+  // A suspended user's sessions are deleted with the suspension; one left somehow is no use.
+  if (!session || (session.user as EngineUser).suspendedAt) return null;
+  return toSessionUser(session.user as EngineUser, ctx);
 }
 
 export async function signUp(ctx: AuthContext, input: SignUpInput & { role: Role; email: string }) {
@@ -138,6 +153,8 @@ export async function verifyEmail(ctx: AuthContext, email: string, code: string,
       case 'INVALID_OTP':
       case 'USER_NOT_FOUND':
         throw new AppError('BAD_REQUEST', M.invalidVerificationCode);
+      case SUSPENDED_CODE:
+        throw suspended(error);
       default:
         throw error;
     }
@@ -171,6 +188,7 @@ export async function signIn(
     return { value: { user, redirectTo: landingPath(user) }, cookies };
   } catch (error) {
     const code = engineCode(error);
+    if (code === SUSPENDED_CODE) throw suspended(error);
     if (code === 'EMAIL_NOT_VERIFIED') {
       // The password was right: send a fresh code for the verification page.
       await resendCode(ctx, input.email);
