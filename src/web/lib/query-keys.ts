@@ -69,4 +69,10 @@ export const queryKeys = {
     unread: ['notifications', 'unread'] as const,
     list: ['notifications', 'list'] as const,
   },
+  /** The admin's users search and user pages (a suspension changes both). */
+  adminUsers: {
+    all: ['admin', 'users'] as const,
+    search: (query: object) => ['admin', 'users', 'search', query] as const,
+    detail: (userId: string) => ['admin', 'users', 'detail', userId] as const,
+  },
 };

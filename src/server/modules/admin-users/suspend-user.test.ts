@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { SUSPENSION_MESSAGES as S } from '../../../domain/admin/suspension-messages';
 import { ADMIN_USERS_MESSAGES as M } from '../../../domain/messages';
 import { TEST_PASSWORD, uniqueEmail } from '../../test/accounts';
-import { createSignedInTutor, createStudent, type FactoryTarget } from '../../test/factories';
+import { createSignedInTutor, createStudent } from '../../test/factories';
 import { TestClient } from '../../test/http-client';
 import { codeFrom } from '../../test/smtp-inbox';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { MORNING_TEACHING, NOW } from '../../test/tokyo-mornings';
 import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harness';
+import { createAdmin } from './admin-fixtures';
 
 // Suspending and restoring accounts on each database, with the built-in checkout: the user's
 // existing session is refused on its next request, signing in is refused with the reason, their
@@ -16,17 +17,6 @@ import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harnes
 // records each action.
 
 const RATE_CENTS = 4000;
-
-/** A signed-in user promoted to admin (as npm run admin does). */
-export async function createAdmin(t: FactoryTarget) {
-  const admin = await createStudent(t, { firstName: 'Ada', lastName: 'Admin' });
-  await t.database.db
-    .updateTable('users')
-    .set({ role: 'admin' })
-    .where('id', '=', admin.id)
-    .execute();
-  return admin;
-}
 
 describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
   const suite = localCheckoutSuite(driver);

@@ -19,6 +19,8 @@ export function bookableTutor(db: Db, tutorProfileId: string) {
     .select(['tp.id', 'tp.timezone', 'tp.hourly_rate_cents', 'tp.currency'])
     .where('tp.id', '=', tutorProfileId)
     .where('u.closed_at', 'is', null)
+    // Nor a suspended one (superseded by the listed-tutor rule of the approvals work).
+    .where('u.suspended_at', 'is', null)
     .executeTakeFirst();
 }
 
