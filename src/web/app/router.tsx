@@ -24,6 +24,22 @@ const PageLoading = () => (
 );
 const guest = (element: ReactNode) => <GuestOnly>{element}</GuestOnly>;
 
+/** The admin's users pages (issue #15): children of the admin layout. */
+const adminUsersRoutes: RouteObject[] = [
+  {
+    path: paths.admin.users,
+    lazy: async () => ({
+      Component: (await import('../features/admin/users/users-page')).UsersPage,
+    }),
+  },
+  {
+    path: patterns.adminUser,
+    lazy: async () => ({
+      Component: (await import('../features/admin/users/user-page')).UserPage,
+    }),
+  },
+];
+
 const pages: RouteObject[] = [
   {
     element: <AuthLayout />,
@@ -264,6 +280,17 @@ const pages: RouteObject[] = [
         }),
       },
     ],
+  },
+  // INTEGRATOR: until the admin layout (adminshell) is merged, the users pages stand in a
+  // plain admin-only layout; move `...adminUsersRoutes` into the admin layout's children and
+  // drop this block.
+  {
+    element: (
+      <RequireAuth role="admin">
+        <PlainLayout />
+      </RequireAuth>
+    ),
+    children: adminUsersRoutes,
   },
   { path: '*', element: <NotFoundPage /> },
 ];
