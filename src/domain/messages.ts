@@ -840,7 +840,8 @@ export const ADMIN_USERS_MESSAGES = {
   restoreFailed: 'The user could not be restored. Please try again.',
   // Refusals
   cannotSuspendSelf: 'You cannot suspend your own account.',
-  cannotSuspendAdmin: 'An admin cannot be suspended: revoke their admin role first (npm run admin -- --revoke).',
+  cannotSuspendAdmin:
+    'An admin cannot be suspended: revoke their admin role first (npm run admin -- --revoke).',
   alreadySuspended: 'This user is already suspended.',
   notSuspended: 'This user is not suspended.',
   accountClosed: 'This account is closed.',

@@ -20,9 +20,7 @@ export interface UserFilter {
 const STATUS = sql<UserStatus>`case when u.closed_at is not null then 'closed' when u.suspended_at is not null then 'suspended' else 'active' end`;
 
 function usersMatching(db: Db, filter: UserFilter) {
-  let query = db
-    .selectFrom('users as u')
-    .leftJoin('tutor_profiles as tp', 'tp.user_id', 'u.id');
+  let query = db.selectFrom('users as u').leftJoin('tutor_profiles as tp', 'tp.user_id', 'u.id');
   if (filter.q) {
     // A substring of the name or the email, whatever the case; % and _ are plain characters.
     const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
@@ -110,9 +108,9 @@ export function recentLessons(db: Db, userId: string, limit: number) {
       's.name as subject',
       'l.starts_at',
       'l.status',
-      sql<'student' | 'tutor'>`case when l.student_id = ${userId} then 'student' else 'tutor' end`.as(
-        'as',
-      ),
+      sql<
+        'student' | 'tutor'
+      >`case when l.student_id = ${userId} then 'student' else 'tutor' end`.as('as'),
       sql<string>`case when l.student_id = ${userId} then ${fullName('tu')} else ${fullName('su')} end`.as(
         'other_name',
       ),

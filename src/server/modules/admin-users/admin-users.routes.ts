@@ -12,9 +12,7 @@ export const adminUsersRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, contract.searchUsers, admin, async (request) => searchUsers(ctx(), request.query));
 
-  route(app, contract.getAdminUser, admin, async (request) =>
-    adminUser(ctx(), request.params.id),
-  );
+  route(app, contract.getAdminUser, admin, async (request) => adminUser(ctx(), request.params.id));
 
   route(app, contract.suspendUser, admin, async (request) =>
     suspendUser(ctx(), signedInUser(request), request.params.id, request.body),

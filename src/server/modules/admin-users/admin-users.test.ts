@@ -112,7 +112,11 @@ describe.each(TEST_DRIVERS)('the admin users pages on %s', (driver) => {
     const student = await createStudent(t, { firstName: 'Pia', lastName: 'Page' });
     const tutor = await createTutor(db, { firstName: 'Tom', lastName: 'Teach' });
     const now = new Date();
-    await createLesson(db, { tutor, studentId: student.id, start: new Date(now.getTime() + 2 * DAY) });
+    await createLesson(db, {
+      tutor,
+      studentId: student.id,
+      start: new Date(now.getTime() + 2 * DAY),
+    });
     await createLesson(db, {
       tutor,
       studentId: student.id,

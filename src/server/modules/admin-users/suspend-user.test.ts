@@ -284,11 +284,7 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
     // Nothing happened: the student still works, no audit row was written.
     expect((await student.client.get('/api/account')).status).toBe(200);
     expect(await auditOf(student.id)).toEqual([]);
-    await db()
-      .updateTable('users')
-      .set({ closed_at: NOW })
-      .where('id', '=', student.id)
-      .execute();
+    await db().updateTable('users').set({ closed_at: NOW }).where('id', '=', student.id).execute();
     const closed = await suspend(student.id);
     expect(closed.status).toBe(409);
     expect(closed.json.error.message).toBe(M.accountClosed);

@@ -1,7 +1,4 @@
-import type {
-  RestoreUserInput,
-  SuspendUserInput,
-} from '../../../domain/admin/user-admin-rules';
+import type { RestoreUserInput, SuspendUserInput } from '../../../domain/admin/user-admin-rules';
 import { ADMIN_USERS_MESSAGES as M } from '../../../domain/messages';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import {

@@ -281,7 +281,6 @@ export function findTutorProfile(db: Kysely<DB>, id: string) {
     .select(skillColumns)
     .where('tp.id', '=', id)
     .where('u.closed_at', 'is', null)
-    // A suspended tutor's page is gone (superseded by the listed-tutor rule of the approvals work).
     .where('u.suspended_at', 'is', null)
     .executeTakeFirst();
 }

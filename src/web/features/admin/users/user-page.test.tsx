@@ -57,7 +57,9 @@ describe('the admin user page', () => {
     expect(within(lessons).getByText(/with Sam Jones/)).toBeTruthy();
     const reports = screen.getByRole('region', { name: M.reportsAbout });
     expect(within(reports).getByText('Asked for money by bank transfer')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: M.reportsBy })).getByText(M.noReports)).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: M.reportsBy })).getByText(M.noReports),
+    ).toBeTruthy();
   });
 
   it('suspends with a required reason after saying what will happen, then restores', async () => {

@@ -169,7 +169,9 @@ function Reports({
             </span>
           </p>
           <p className="text-slate-600 dark:text-slate-400">{other(report.otherName)}</p>
-          {report.details && <p className="mt-1 break-words whitespace-pre-line">{report.details}</p>}
+          {report.details && (
+            <p className="mt-1 break-words whitespace-pre-line">{report.details}</p>
+          )}
         </li>
       ))}
     </ul>

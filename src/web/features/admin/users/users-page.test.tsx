@@ -75,7 +75,9 @@ describe('the admin users page', () => {
     await screen.findByText(M.total(1));
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText(M.roleLabel), 'tutor');
-    await waitFor(() => expect(queries(requests).at(-1)).toEqual({ q: '', page: '1', role: 'tutor' }));
+    await waitFor(() =>
+      expect(queries(requests).at(-1)).toEqual({ q: '', page: '1', role: 'tutor' }),
+    );
     await user.selectOptions(screen.getByLabelText(M.statusLabel), 'suspended');
     await user.type(screen.getByLabelText(M.searchLabel), 'quinn{Enter}');
     await waitFor(() =>

@@ -109,7 +109,11 @@ export function UsersPage() {
           </p>
           <UsersTable users={search.data.users} />
           <UserCards users={search.data.users} />
-          <Pagination page={search.data.page} totalPages={search.data.totalPages} onPage={setPage} />
+          <Pagination
+            page={search.data.page}
+            totalPages={search.data.totalPages}
+            onPage={setPage}
+          />
         </>
       )}
     </div>
