@@ -83,7 +83,7 @@ export const verifyEmail = defineEndpoint({
   body: verifyEmailRequest,
   status: 200,
   response: signedInResponse,
-  errors: ['VALIDATION_FAILED', 'BAD_REQUEST', 'FORBIDDEN', 'RATE_LIMITED'],
+  errors: ['VALIDATION_FAILED', 'BAD_REQUEST', 'FORBIDDEN', 'RATE_LIMITED', 'ACCOUNT_SUSPENDED'],
 });
 
 export const resendCode = defineEndpoint({
@@ -108,6 +108,7 @@ export const signIn = defineEndpoint({
     'FORBIDDEN',
     'RATE_LIMITED',
     'UNAVAILABLE',
+    'ACCOUNT_SUSPENDED',
   ],
 });
 

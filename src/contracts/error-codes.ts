@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   EMAIL_NOT_VERIFIED: 403,
+  /** Signing in refused: an admin suspended the account (the message says why). */
+  ACCOUNT_SUSPENDED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,

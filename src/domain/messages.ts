@@ -834,3 +834,94 @@ export const REPORT_MESSAGES = {
   alreadyHidden: 'This review is already hidden',
   notHidden: 'This review is not hidden',
 } as const;
+
+/** The admin's users search and user page, and suspending or restoring an account (issue #15). */
+export const ADMIN_USERS_MESSAGES = {
+  title: 'Users',
+  intro: 'Search students, tutors and admins by name or email.',
+  searchLabel: 'Search by name or email',
+  searchPlaceholder: 'Name or email',
+  search: 'Search',
+  roleLabel: 'Role',
+  statusLabel: 'Status',
+  anyRole: 'Any role',
+  anyStatus: 'Any status',
+  roles: { student: 'Student', tutor: 'Tutor', admin: 'Admin' },
+  statuses: { active: 'Active', suspended: 'Suspended', closed: 'Closed' },
+  approvals: { pending: 'Awaiting approval', approved: 'Approved', rejected: 'Rejected' },
+  columns: {
+    name: 'Name',
+    email: 'Email',
+    role: 'Role',
+    status: 'Status',
+    created: 'Joined',
+    lastSignIn: 'Last sign-in',
+    approval: 'Profile',
+  },
+  never: 'Never',
+  noApproval: '—',
+  empty: 'No users match this search.',
+  total: (count: number) => (count === 1 ? '1 user' : `${count} users`),
+  loadFailed: 'Users could not be loaded. Please try again.',
+  badPage: 'Choose a page number from 1 to 1000.',
+  badQuery: 'Search with at most 100 characters.',
+  badRole: 'Choose a role: student, tutor or admin.',
+  badStatus: 'Choose a status: active, suspended or closed.',
+  // The user page
+  backToUsers: 'Back to users',
+  userLoadFailed: 'This user could not be loaded. Please try again.',
+  userNotFound: 'User not found.',
+  details: 'Details',
+  suspendedSince: (when: string) => `Suspended since ${when}`,
+  suspensionReason: 'Reason',
+  lessons: 'Lessons',
+  upcoming: 'Upcoming',
+  completed: 'Completed',
+  canceled: 'Canceled',
+  recentLessons: 'Recent lessons',
+  noLessons: 'No lessons yet.',
+  asStudent: 'as student',
+  asTutor: 'as tutor',
+  withWhom: (name: string) => `with ${name}`,
+  reportsAbout: 'Reports about this user',
+  reportsBy: 'Reports made by this user',
+  noReports: 'None.',
+  reportBy: (name: string) => `by ${name}`,
+  reportAbout: (name: string) => `about ${name}`,
+  tutorApproval: 'Tutor profile',
+  // Suspend and restore
+  suspend: 'Suspend',
+  restore: 'Restore',
+  suspendTitle: (name: string) => `Suspend ${name}?`,
+  restoreTitle: (name: string) => `Restore ${name}?`,
+  suspendWhat: (lessons: number) =>
+    `Their sessions end at once and they cannot sign in. ${
+      lessons === 0
+        ? 'They have no future lessons.'
+        : lessons === 1
+          ? '1 future lesson is canceled and refunded in full; the other side is told.'
+          : `${lessons} future lessons are canceled and refunded in full; the other side is told.`
+    } A tutor leaves search and their profile page. They are emailed the reason.`,
+  restoreWhat:
+    'They can sign in again and a tutor is listed again. Lessons canceled by the suspension stay canceled. They are emailed.',
+  reasonLabel: 'Reason',
+  reasonHint: 'The user reads it when signing in is refused; it is kept in the audit log.',
+  reasonRequired: 'Give a reason.',
+  reasonTooLong: 'Keep the reason to 1000 characters.',
+  badReport: 'Choose a report by its id.',
+  cancel: 'Cancel',
+  suspending: 'Suspending...',
+  restoring: 'Restoring...',
+  suspended: 'The user was suspended.',
+  restored: 'The user was restored.',
+  suspendFailed: 'The user could not be suspended. Please try again.',
+  restoreFailed: 'The user could not be restored. Please try again.',
+  // Refusals
+  cannotSuspendSelf: 'You cannot suspend your own account.',
+  cannotSuspendAdmin:
+    'An admin cannot be suspended: revoke their admin role first (npm run admin -- --revoke).',
+  alreadySuspended: 'This user is already suspended.',
+  notSuspended: 'This user is not suspended.',
+  accountClosed: 'This account is closed.',
+  reportNotAboutUser: 'That report is not about this user.',
+} as const;

@@ -46,6 +46,7 @@ import { cancellationRoutes } from './modules/lessons/cancellation.routes';
 import { registerAdminGate } from './modules/admin/admin-gate';
 import { adminShellRoutes } from './modules/admin/admin-shell.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 
 export interface AppDeps {
   env: Env;
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cancellationRoutes);
   await app.register(adminShellRoutes);
   await app.register(reportsRoutes);
+  await app.register(adminUsersRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {

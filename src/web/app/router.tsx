@@ -295,8 +295,19 @@ const pages: RouteObject[] = [
             .AdminReportsPage,
         }),
       },
-      // Other admin pages go here, as siblings: approvals (paths.admin.approvals), users
-      // (paths.admin.users) and one user (patterns.adminUser).
+      {
+        path: paths.admin.users,
+        lazy: async () => ({
+          Component: (await import('../features/admin/users/users-page')).UsersPage,
+        }),
+      },
+      {
+        path: patterns.adminUser,
+        lazy: async () => ({
+          Component: (await import('../features/admin/users/user-page')).UserPage,
+        }),
+      },
+      // Other admin pages go here, as siblings: approvals (paths.admin.approvals).
       { path: '*', element: <Navigate to={paths.admin.overview} replace /> },
     ],
   },

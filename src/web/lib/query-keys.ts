@@ -74,4 +74,10 @@ export const queryKeys = {
     overview: ['admin', 'overview'] as const,
     audit: (page: number) => ['admin', 'audit', page] as const,
   },
+  /** The admin's users search and user pages (a suspension changes both). */
+  adminUsers: {
+    all: ['admin', 'users'] as const,
+    search: (query: object) => ['admin', 'users', 'search', query] as const,
+    detail: (userId: string) => ['admin', 'users', 'detail', userId] as const,
+  },
 };

@@ -6,13 +6,11 @@ import { lessonCanceledByClosingEmail } from '../../adapters/mail/booking-emails
 import type { MailMessage } from '../../adapters/mail/mailer';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { AppError } from '../../errors';
-import { dropLessonReminders } from '../lessons/lesson-reminders';
-import { notifyOtherParty } from '../notifications/notify';
-import { giveRefund, queueRefund } from '../payments/refunds';
+import { giveRefund } from '../payments/refunds';
 import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
 import { ACCOUNT_JOBS } from './account-jobs';
 import { checkCurrentPassword, type AccountContext } from './account.service';
-import { findProfileIdByUser } from '../tutor-profile/tutor-profile.repository';
+import { endFutureLessons, partyOf } from './cancel-party-lessons';
 import * as repository from './closing.repository';
 
 // Deleting an account, said plainly before it happens (closingSummary) and done in one
@@ -25,19 +23,11 @@ export interface ClosingContext extends AccountContext {
   env: { PUBLIC_URL: string };
 }
 
-async function partyOf(ctx: AccountContext, userId: string, role: UserRole) {
-  // An admin takes no lessons.
-  if (role === 'admin') return undefined;
-  if (role === 'student') return { role, userId } as const;
-  const profile = await findProfileIdByUser(ctx.db, userId);
-  return profile ? ({ role, tutorProfileId: profile.id } as const) : undefined;
-}
-
 export async function closingSummary(
   ctx: AccountContext,
   user: { id: string; role: UserRole },
 ): Promise<ClosingSummary> {
-  const party = await partyOf(ctx, user.id, user.role);
+  const party = await partyOf(ctx.db, user.id, user.role);
   if (!party) return { futureLessons: 0, refunds: [], unusedCredits: 0 };
   const now = ctx.clock.now();
   const [lessons, refunds] = await Promise.all([
@@ -57,33 +47,6 @@ export async function closingSummary(
   };
 }
 
-/** The other side of each canceled lesson, told why and (a student) that the money goes back. */
-function cancellationNotices(
-  ctx: ClosingContext,
-  role: 'student' | 'tutor',
-  lessons: repository.FutureLesson[],
-): { key: string; message: MailMessage }[] {
-  return lessons.map((lesson) => ({
-    key: `lesson-canceled-${lesson.id}`,
-    message: lessonCanceledByClosingEmail({
-      publicUrl: ctx.env.PUBLIC_URL,
-      recipient:
-        role === 'student'
-          ? { name: lesson.tutor_name, email: lesson.tutor_email, timezone: lesson.tutor_timezone }
-          : {
-              name: lesson.student_name,
-              email: lesson.student_email,
-              timezone: lesson.student_timezone,
-            },
-      recipientRole: role === 'student' ? 'tutor' : 'student',
-      closerName: role === 'student' ? lesson.student_name : lesson.tutor_name,
-      subject: lesson.subject,
-      startsAt: lesson.starts_at,
-      durationMinutes: lesson.duration_minutes,
-    }),
-  }));
-}
-
 /** Closes the signed-in account; the caller then ends the browser's session. */
 export async function closeAccount(
   ctx: ClosingContext,
@@ -98,43 +61,22 @@ export async function closeAccount(
     .executeTakeFirst();
   if (!account) throw new AppError('UNAUTHENTICATED', A.signInRequired);
   await checkCurrentPassword(ctx.auth, account.has_password, password, headers);
-  const party = await partyOf(ctx, user.id, user.role);
+  const party = await partyOf(ctx.db, user.id, user.role);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     const open = await repository.lockOpenAccount(trx, user.id);
     if (!open) throw new AppError('UNAUTHENTICATED', A.signInRequired);
-    if (party) {
-      // Read before canceling: what is owed counts the lessons that are about to go.
-      const refunds = await repository.refundsOwed(trx, party, now);
-      const lessons = await repository.futureLessons(trx, party, now);
-      await repository.cancelLessons(
-        trx,
-        lessons.map((lesson) => lesson.id),
-        user.id,
-        'Account deleted',
+    if (party)
+      await endFutureLessons(ctx.jobs, trx, {
+        userId: user.id,
+        party,
         now,
-      );
-      for (const lesson of lessons) await dropLessonReminders(ctx.jobs, trx, lesson.id);
-      for (const refund of refunds.filter((owed) => owed.amountCents > 0))
-        await queueRefund(ctx.jobs, trx, {
-          paymentId: refund.paymentId,
-          amountCents: refund.amountCents,
-          reason: 'account_closed',
-          key: closingRefundKey(refund.paymentId),
-          // A package's credits end with the refund.
-          endsPackage: true,
-        });
-      for (const { key, message } of cancellationNotices(ctx, party.role, lessons))
-        await ctx.jobs.send(ACCOUNT_JOBS.mail, message, { key }, trx);
-      // The other side's bell too; a hold still awaiting payment was never booked with them.
-      for (const lesson of lessons.filter((held) => held.status !== 'awaiting_payment'))
-        await notifyOtherParty(trx, {
-          kind: 'lesson_canceled',
-          lessonId: lesson.id,
-          actorId: user.id,
-          at: now,
-        });
-    }
+        cancelReason: 'Account deleted',
+        refundReason: 'account_closed',
+        refundKey: closingRefundKey,
+        notice: lessonCanceledByClosingEmail,
+        publicUrl: ctx.env.PUBLIC_URL,
+      });
     await ctx.jobs.send(
       ACCOUNT_JOBS.mail,
       accountDeletedEmail(open.email),

@@ -25,6 +25,17 @@ export async function markHasPassword(db: Kysely<DB>, userId: string) {
   await db.updateTable('users').set({ has_password: true }).where('id', '=', userId).execute();
 }
 
+/** The admin's reason when the user is suspended, else undefined. */
+export async function suspensionOf(db: Kysely<DB>, userId: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('suspension_reason')
+    .where('id', '=', userId)
+    .where('suspended_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.suspension_reason ? { reason: row.suspension_reason } : undefined;
+}
+
 export async function recordLogin(db: Kysely<DB>, userId: string, at: Date) {
   await db.updateTable('users').set({ last_login_at: at }).where('id', '=', userId).execute();
 }

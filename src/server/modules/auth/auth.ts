@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
-import { getOAuthState } from 'better-auth/api';
+import { APIError, getOAuthState } from 'better-auth/api';
 import { emailOTP, genericOAuth } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { ROLES, splitFullName, type Role } from '../../../domain/accounts/account-rules';
@@ -13,7 +13,11 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import { argon2Hasher, type PasswordHasher } from '../../adapters/passwords';
 import type { DB } from '../../db/types';
 import type { Env } from '../../env';
-import { markHasPassword, recordLogin } from './auth.repository';
+import { SUSPENSION_MESSAGES } from '../../../domain/admin/suspension-messages';
+import { markHasPassword, recordLogin, suspensionOf } from './auth.repository';
+
+/** Better Auth's error code when a suspended user's sign-in is refused (auth.service maps it). */
+export const SUSPENDED_CODE = 'ACCOUNT_SUSPENDED';
 
 // Better Auth is the engine behind /api/auth (ADR 004): sessions, password hashing hooks,
 // email codes, reset tokens and Google over OpenID Connect. Our routes (auth.routes.ts) are
@@ -90,6 +94,13 @@ export function createAuth(options: {
           input: false,
         },
         lastLoginAt: { type: 'date', fieldName: 'last_login_at', required: false },
+        // Read with every session, so a suspended user's request is refused (currentUser).
+        suspendedAt: {
+          type: 'date',
+          fieldName: 'suspended_at',
+          required: false,
+          input: false,
+        },
       },
     },
     session: {
@@ -240,6 +251,16 @@ export function createAuth(options: {
       },
       session: {
         create: {
+          // Every sign-in creates a session here (password, email code, Google): a suspended
+          // user gets none, and is told why.
+          before: async (session) => {
+            const suspension = await suspensionOf(db, session.userId);
+            if (suspension)
+              throw new APIError('FORBIDDEN', {
+                code: SUSPENDED_CODE,
+                message: SUSPENSION_MESSAGES.accountSuspended(suspension.reason),
+              });
+          },
           after: async (session) => {
             await recordLogin(db, session.userId, new Date());
           },

@@ -15,6 +15,7 @@ describe('Google sign-in', () => {
     'cher-3': { email: 'cher@example.com', name: '' },
     'ada-4': { email: 'ada@example.com', name: 'Ada Lovelace' },
     'linus-5': { email: 'linus@example.com', name: 'Linus Pauling' },
+    'mallory-6': { email: 'mallory@example.com', name: 'Mallory Smith' },
   };
 
   beforeAll(async () => {
@@ -120,5 +121,19 @@ describe('Google sign-in', () => {
     expect(response.json.error.message).toBe(
       'This email is already registered with Google. Please sign in with Google.',
     );
+  });
+
+  it('refuses a suspended account: back to the callback page with the error, no session', async () => {
+    await googleFlow(new TestClient(t.url), 'mallory-6', { role: 'student', isSignup: true });
+    await t.database.db
+      .updateTable('users')
+      .set({ suspended_at: new Date(), suspension_reason: 'Spam' })
+      .where('email', '=', 'mallory@example.com')
+      .execute();
+    const browser = new TestClient(t.url);
+    const landing = await googleFlow(browser, 'mallory-6', { role: 'student', isSignup: false });
+    expect(landing.pathname).toBe('/auth/google-callback');
+    expect(landing.searchParams.getAll('error')).toContain('ACCOUNT_SUSPENDED');
+    expect((await browser.get('/api/auth/session')).json.user).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import { newMeetingUrl } from './meeting-room';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** What booking needs of a tutor: their zone and rate; none for a closed account. */
+/** What booking needs of a tutor: their zone and rate; none for a closed or suspended account. */
 export function bookableTutor(db: Db, tutorProfileId: string) {
   return db
     .selectFrom('tutor_profiles as tp')
@@ -19,6 +19,7 @@ export function bookableTutor(db: Db, tutorProfileId: string) {
     .select(['tp.id', 'tp.timezone', 'tp.hourly_rate_cents', 'tp.currency'])
     .where('tp.id', '=', tutorProfileId)
     .where('u.closed_at', 'is', null)
+    .where('u.suspended_at', 'is', null)
     .executeTakeFirst();
 }
 

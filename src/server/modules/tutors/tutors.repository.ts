@@ -282,6 +282,7 @@ export function findTutorProfile(db: Kysely<DB>, id: string) {
     .select(skillColumns)
     .where('tp.id', '=', id)
     .where('u.closed_at', 'is', null)
+    .where('u.suspended_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -376,6 +377,7 @@ export async function suggest(db: Kysely<DB>, q: string, limit: number) {
       .innerJoin('users as u', 'u.id', 'tp.user_id')
       .select(fullName('u').as('name'))
       .where('u.closed_at', 'is', null)
+      .where('u.suspended_at', 'is', null)
       .where('tp.search_text', 'like', pattern)
       .where(sql<boolean>`lower(${fullName('u')}) like ${pattern}`)
       .limit(limit)

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { landingPath } from '../../../domain/accounts/account-rules';
+import { SUSPENSION_MESSAGES } from '../../../domain/admin/suspension-messages';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../lib/notify';
@@ -23,6 +24,15 @@ export function GoogleCallbackPage() {
     const isNew = params.get('new') === 'true';
     void (async () => {
       await wait(1000);
+      // The engine refused a suspended account's session (auth.ts); the reason is not read from
+      // the address, which anyone can write.
+      if (params.getAll('error').includes('ACCOUNT_SUSPENDED')) {
+        navigate(paths.signIn, {
+          replace: true,
+          state: { suspended: SUSPENSION_MESSAGES.accountSuspendedNoReason },
+        });
+        return;
+      }
       const user = params.get('error') ? null : await refresh().catch(() => null);
       if (!user) {
         notify.error(M.authenticationFailed);

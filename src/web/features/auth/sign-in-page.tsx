@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { signInSchema, type SignInInput } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
+import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { TextField } from '../../components/ui/text-field';
@@ -22,9 +24,16 @@ export function SignInPage() {
     defaultValues: { email: '', password: '', rememberMe: false },
   });
   const { errors, isSubmitting } = form.formState;
+  // A suspended account is told why and whom to write to, in a message that stays (a toast
+  // would vanish before the address is copied). Google sign-in brings it in the page's state.
+  const location = useLocation();
+  const [suspended, setSuspended] = useState<string | null>(
+    (location.state as { suspended?: string } | null)?.suspended ?? null,
+  );
 
   const onSubmit = form.handleSubmit(async (values) => {
     const toastId = notify.loading(M.signingIn);
+    setSuspended(null);
     try {
       const { user } = await authApi.signIn({
         ...values,
@@ -40,6 +49,11 @@ export function SignInPage() {
         navigate(paths.emailVerification, { state: { email: values.email.trim().toLowerCase() } });
         return;
       }
+      if (error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED') {
+        notify.dismiss(toastId);
+        setSuspended(error.message);
+        return;
+      }
       notify.error(messageOf(error, M.failedToSignIn), toastId);
     }
   });
@@ -50,6 +64,13 @@ export function SignInPage() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Sign in to continue learning and teaching.
       </p>
+      {suspended && (
+        <div className="mt-4">
+          <Banner kind="error" dismissible={false}>
+            {suspended}
+          </Banner>
+        </div>
+      )}
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
         <TextField
           label="Email"

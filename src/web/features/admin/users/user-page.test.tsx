@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { AdminUserDetail } from '../../../../contracts/admin-users.contract';
+import { ADMIN_USERS_MESSAGES as M } from '../../../../domain/messages';
+import { apiError, serveSignedIn } from '../../../test/fake-api';
+import { renderInApp } from '../../../test/render';
+import { paths, patterns } from '../../../lib/paths';
+import { signedInAdmin, userDetail } from './test-fixtures';
+import { UserPage } from './user-page';
+
+// A user's page and its suspend dialog against a fake API: what will happen is said first, a
+// reason is required, the server's answer replaces the page, and Restore follows.
+
+const tara = userDetail();
+const at = paths.adminUser(tara.id);
+
+function serveUser(user: AdminUserDetail, suspendReply?: ReturnType<typeof apiError>) {
+  let current = user;
+  return serveSignedIn(signedInAdmin, {
+    [`GET /api/admin/users/${user.id}`]: () => ({ json: current }),
+    [`POST /api/admin/users/${user.id}/suspend`]: ({ body }) => {
+      if (suspendReply) return suspendReply;
+      current = {
+        ...current,
+        status: 'suspended',
+        futureLessons: 0,
+        suspension: { at: '2030-01-07T10:00:00.000Z', reason: (body as { reason: string }).reason },
+      };
+      return { json: current };
+    },
+    [`POST /api/admin/users/${user.id}/restore`]: () => {
+      current = { ...current, status: 'active', suspension: null };
+      return { json: current };
+    },
+    'GET /api/admin/users': { json: { users: [], page: 1, totalPages: 1, total: 0 } },
+  });
+}
+
+const renderPage = () =>
+  renderInApp(
+    <Routes>
+      <Route path={patterns.adminUser} element={<UserPage />} />
+    </Routes>,
+    { path: at },
+  );
+
+describe('the admin user page', () => {
+  it('shows the user, their lessons and the reports about them', async () => {
+    serveUser(tara);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Tara Quinn' })).toBeTruthy();
+    expect(screen.getByText(M.approvals.approved)).toBeTruthy();
+    const lessons = screen.getByRole('region', { name: M.lessons });
+    expect(within(lessons).getByText('5')).toBeTruthy();
+    expect(within(lessons).getByText(/with Sam Jones/)).toBeTruthy();
+    const reports = screen.getByRole('region', { name: M.reportsAbout });
+    expect(within(reports).getByText('Asked for money by bank transfer')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: M.reportsBy })).getByText(M.noReports),
+    ).toBeTruthy();
+  });
+
+  it('suspends with a required reason after saying what will happen, then restores', async () => {
+    const { requests } = serveUser(tara);
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: M.suspend }));
+    const dialog = screen.getByRole('dialog', { name: M.suspendTitle('Tara Quinn') });
+    expect(within(dialog).getByText(M.suspendWhat(2))).toBeTruthy();
+    expect(M.suspendWhat(2)).toContain('2 future lessons are canceled and refunded');
+
+    // No reason: the server is not asked.
+    await user.click(within(dialog).getByRole('button', { name: M.suspend }));
+    expect(await within(dialog).findByText(M.reasonRequired)).toBeTruthy();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(M.reasonLabel), 'Payments outside Tutora');
+    await user.click(within(dialog).getByRole('button', { name: M.suspend }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = requests.find((request) => request.method === 'POST')!;
+    expect(post.url.pathname).toBe(`/api/admin/users/${tara.id}/suspend`);
+    expect(post.body).toEqual({ reason: 'Payments outside Tutora' });
+    expect(await screen.findByText('Payments outside Tutora')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: M.restore }));
+    const restore = screen.getByRole('dialog', { name: M.restoreTitle('Tara Quinn') });
+    expect(within(restore).getByText(M.restoreWhat)).toBeTruthy();
+    await user.type(within(restore).getByLabelText(M.reasonLabel), 'Cleared');
+    await user.click(within(restore).getByRole('button', { name: M.restore }));
+    await waitFor(() => expect(screen.getByRole('button', { name: M.suspend })).toBeTruthy());
+  });
+
+  it('keeps the dialog open with the server’s refusal', async () => {
+    serveUser(tara, apiError('CONFLICT', M.alreadySuspended));
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: M.suspend }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText(M.reasonLabel), 'Spam');
+    await user.click(within(dialog).getByRole('button', { name: M.suspend }));
+    expect(await screen.findByText(M.alreadySuspended)).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('offers no suspension of an admin', async () => {
+    serveUser(userDetail({ role: 'admin', approvalStatus: null }));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Tara Quinn' });
+    expect(screen.queryByRole('button', { name: M.suspend })).toBeNull();
+  });
+});
