@@ -754,6 +754,7 @@ export const CANCELLATION_MESSAGES = {
     tutor_canceled: 'Refunded: your tutor canceled the lesson.',
     tutor_no_show: 'Refunded: your tutor did not come to the lesson.',
     account_closed: 'Refunded: the lessons were canceled when an account was deleted.',
+    account_suspended: 'Refunded: Tutora canceled the lesson when an account was suspended.',
   },
 } as const;
 

@@ -65,6 +65,8 @@ export function notificationText(facts: NotificationFacts, readerRole: 'student'
         return `${amount} was refunded to your card: the time you chose for ${lessonOf(facts, 'a')} was booked by someone else before your payment arrived.`;
       if (facts.refundReason === 'account_closed')
         return `${amount} was refunded to your card: your ${other} closed their account.`;
+      if (facts.refundReason === 'account_suspended')
+        return `${amount} was refunded to your card: Tutora canceled ${lessonOf(facts, 'your')}.`;
       return `${amount} was refunded to your card for ${lessonOf(facts, 'your')}.`;
     case 'profile_approved':
       return 'Your tutor profile was approved: students now see the verified tick.';

@@ -169,6 +169,13 @@ CREATE TRIGGER audit_log_append_only
 CREATE TRIGGER audit_log_no_truncate
   BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION refuse_audit_log_change();
 
+-- Money for the lessons a suspension cancels goes back under its own reason (the payer reads
+-- why on Billing).
+ALTER TABLE payments DROP CONSTRAINT payments_refund_reason_check;
+ALTER TABLE payments ADD CONSTRAINT payments_refund_reason_check
+  CHECK (refund_reason IN ('slot_taken', 'account_closed', 'lesson_canceled', 'tutor_canceled',
+    'tutor_no_show', 'account_suspended'));
+
 -- The tutor hears of the decision under the bell too.
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
 ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check CHECK (kind IN (

@@ -115,7 +115,7 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
       .toEqual({
         status: 'refunded',
         refunded_cents: checkout.amountCents,
-        refund_reason: 'tutor_canceled',
+        refund_reason: 'account_suspended',
       });
     expect(await suite.harness.refundedCents(suite.app, checkout)).toBe(checkout.amountCents);
     const notice = await suite.app.inbox.waitFor(student.email, { afterCount: studentMail });

@@ -65,9 +65,7 @@ export async function suspendUser(
         party,
         now,
         cancelReason: 'Account suspended',
-        // The payments' refund reasons have none for a suspension (a schema change): a tutor's
-        // students read that their tutor canceled, a student's own lessons count as canceled.
-        refundReason: party.role === 'tutor' ? 'tutor_canceled' : 'lesson_canceled',
+        refundReason: 'account_suspended',
         refundKey: suspensionRefundKey,
         notice: lessonCanceledBySuspensionEmail,
         publicUrl: ctx.env.PUBLIC_URL,

@@ -16,7 +16,7 @@ import { findPayment } from './payments.repository';
 export const REFUND_JOB = 'payments.refund';
 
 export type RefundReason =
-  'account_closed' | 'lesson_canceled' | 'tutor_canceled' | 'tutor_no_show';
+  'account_closed' | 'account_suspended' | 'lesson_canceled' | 'tutor_canceled' | 'tutor_no_show';
 
 export interface RefundJob {
   paymentId: string;
