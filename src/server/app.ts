@@ -43,6 +43,7 @@ import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { cancellationRoutes } from './modules/lessons/cancellation.routes';
+import { tutorApprovalRoutes } from './modules/tutor-approval/tutor-approval.routes';
 
 export interface AppDeps {
   env: Env;
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reviewsRoutes);
   await app.register(notificationsRoutes);
   await app.register(cancellationRoutes);
+  await app.register(tutorApprovalRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {

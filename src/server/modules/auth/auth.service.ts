@@ -49,7 +49,8 @@ function toSessionUser(user: EngineUser, ctx: AuthContext): SessionUser {
     email: user.email,
     firstName: String(user.firstName ?? ''),
     lastName: String(user.lastName ?? ''),
-    role: user.role === 'tutor' ? 'tutor' : 'student',
+    // An admin is an admin in the session too (issue #15); anything unknown reads as a student.
+    role: user.role === 'tutor' || user.role === 'admin' ? user.role : 'student',
     isProfileCompleted: Boolean(user.isProfileCompleted),
     isEmailVerified: user.emailVerified,
     avatarUrl: avatarUrlOf(ctx.signingSecret, user.image, ctx.clock.now()),

@@ -97,11 +97,19 @@ export async function suggestions(ctx: TutorsContext, q: string): Promise<string
   return [...new Set(found)].slice(0, MAX_SUGGESTIONS);
 }
 
-export async function tutorProfile(ctx: TutorsContext, id: string): Promise<TutorProfileResponse> {
+/**
+ * A tutor's profile page as students see it; only a listed tutor's (ADR 020) unless
+ * `listedOnly` is false (the admin's approval queue shows any profile the same way).
+ */
+export async function tutorProfile(
+  ctx: TutorsContext,
+  id: string,
+  { listedOnly = true } = {},
+): Promise<TutorProfileResponse> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
   // Lessons taught counts completed lessons: complete the tutor's ended ones first (ADR 019).
   await completeEndedLessons(ctx.db, ctx.clock.now(), { tutorProfileId: id });
-  const row = await repository.findTutorProfile(ctx.db, id);
+  const row = await repository.findTutorProfile(ctx.db, id, { listedOnly });
   if (!row) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
   const [certificates, slots, reviews] = await Promise.all([
     repository.certificatesOf(ctx.db, id),
