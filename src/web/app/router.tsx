@@ -138,9 +138,16 @@ const pages: RouteObject[] = [
       { index: true, element: <Navigate to={paths.tutor.overview} replace /> },
       {
         path: paths.tutor.overview,
-        lazy: async () => ({
-          Component: (await import('../features/lessons/tutor-overview-page')).TutorOverviewPage,
-        }),
+        // Two features on one page: the lessons overview and the profile review's status.
+        lazy: async () => {
+          const [{ TutorOverviewPage }, { ApprovalStatusPanel }] = await Promise.all([
+            import('../features/lessons/tutor-overview-page'),
+            import('../features/tutor-approval/approval-status-panel'),
+          ]);
+          return {
+            Component: () => <TutorOverviewPage approvalStatus={<ApprovalStatusPanel />} />,
+          };
+        },
       },
       {
         path: paths.tutor.schedule,
@@ -265,6 +272,28 @@ const pages: RouteObject[] = [
       },
     ],
   },
+  // --- Admin approvals (issue #15, helper "approvals"). The admin layout (/admin with the admin
+  // shell) is adminshell's: the integrator moves the child route below into that layout's
+  // children and drops this stand-in parent.
+  {
+    path: paths.admin.root,
+    element: (
+      <RequireAuth role="admin">
+        <div className="min-h-screen p-4 sm:p-8">
+          <Outlet />
+        </div>
+      </RequireAuth>
+    ),
+    children: [
+      {
+        path: paths.admin.approvals,
+        lazy: async () => ({
+          Component: (await import('../features/admin/approvals/approvals-page')).ApprovalsPage,
+        }),
+      },
+    ],
+  },
+  // --- end of admin approvals
   { path: '*', element: <NotFoundPage /> },
 ];
 

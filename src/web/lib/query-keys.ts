@@ -69,4 +69,10 @@ export const queryKeys = {
     unread: ['notifications', 'unread'] as const,
     list: ['notifications', 'list'] as const,
   },
+  /** The admin's approval queue (every page: the prefix) and the tutor's own review status. */
+  tutorApprovals: {
+    all: ['admin', 'tutor-approvals'] as const,
+    page: (page: number) => ['admin', 'tutor-approvals', page] as const,
+    own: ['tutor', 'approval'] as const,
+  },
 };

@@ -5,7 +5,7 @@ import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../lib/notify';
-import { AboutSection } from './about-section';
+import { AboutSection } from '../../components/tutor-profile/about-section';
 import { AvailabilitySection } from './availability-section';
 import { useTutorProfile } from '../../lib/tutor-profile-query';
 import { ProfileHeader } from './profile-header';
@@ -14,7 +14,7 @@ import {
   SkillsSection,
   TeachingApproachSection,
   VideoSection,
-} from './profile-details';
+} from '../../components/tutor-profile/profile-details';
 import { ReviewsSection } from './reviews-section';
 import { paths } from '../../lib/paths';
 
