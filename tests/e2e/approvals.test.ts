@@ -12,6 +12,17 @@ import { browserSuite } from './support/browser-suite';
 
 const NOTE = 'Please use a photo where your face is clearly visible.';
 
+/** Waits until the toasts of what came before (signing in) have gone: the screen at rest. */
+async function noToasts(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('[role="status"][aria-live="polite"] > *'),
+    undefined,
+    {
+      timeout: 10_000,
+    },
+  );
+}
+
 async function signIn(page: Page, url: string, path: string, email: string) {
   await page.goto(`${url}${path}`);
   await page.getByLabel('Email').fill(email);

@@ -197,8 +197,12 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
       { action: 'tutor_rejected', admin_id: admin.id, reason: `Profile photo: ${rejection.note}` },
     ]);
 
-    // Gone for students: search, profile, slots, booking; the booked lesson stays.
+    // Gone for students: search, suggestions, profile, reviews, slots, booking; the booked
+    // lesson stays.
     expect(await found()).toEqual([]);
+    const suggested = await student.client.get('/api/tutors/suggestions?q=Lindqvist');
+    expect(suggested.json.suggestions).toEqual([]);
+    expect((await student.client.get(`/api/tutors/${tutor.id}/reviews`)).status).toBe(404);
     const profile = await student.client.get(`/api/tutors/${tutor.id}`);
     expect(profile.status).toBe(404);
     expect(profile.json.error.message).toBe(BOOKING_MESSAGES.tutorNotFound);
@@ -237,6 +241,9 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
     ).toBe('pending');
     // Pending again: listed without the tick.
     expect(await found()).toEqual([expect.objectContaining({ id: tutor.id, isVerified: false })]);
+    expect(
+      (await student.client.get('/api/tutors/suggestions?q=Lindqvist')).json.suggestions,
+    ).toEqual(['Tomas Lindqvist']);
 
     // Approved: the tick on the card and the profile, the tutor told, everything kept.
     const approvedMails = t.inbox.countTo(tutor.email);
