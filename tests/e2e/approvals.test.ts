@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_MESSAGES as M } from '../../src/domain/admin/approval-messages';
+import { ACCOUNT_MESSAGES } from '../../src/domain/messages';
 import { TEST_PASSWORD } from '../../src/server/test/accounts';
 import { createSignedInTutor, createStudent } from '../../src/server/test/factories';
 import { checkScreen, hasChromium, newPage } from './support/browser';
@@ -8,19 +9,14 @@ import { browserSuite } from './support/browser-suite';
 
 // The approval journey in a browser: an admin rejects a pending tutor with a reason (by
 // keyboard, on a wide screen in the light), the tutor reads why on their overview (on a phone
-// in the dark) and resubmits, and the admin approves; the tutor's card then carries the tick.
+// in the dark) and resubmits, and the admin approves; a student then sees the tick on the
+// tutor's card and profile.
 
 const NOTE = 'Please use a photo where your face is clearly visible.';
 
-/** Waits until the toasts of what came before (signing in) have gone: the screen at rest. */
+/** Waits until signing in's toast has gone: the screen at rest, as axe should see it. */
 async function noToasts(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('[role="status"][aria-live="polite"] > *'),
-    undefined,
-    {
-      timeout: 10_000,
-    },
-  );
+  await page.getByText(ACCOUNT_MESSAGES.signedIn).waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 async function signIn(page: Page, url: string, path: string, email: string) {
@@ -28,7 +24,8 @@ async function signIn(page: Page, url: string, path: string, email: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`**${path}`);
+  const pathname = path.split('?')[0];
+  await page.waitForURL((url) => url.pathname === pathname);
 }
 
 describe.skipIf(!hasChromium)('tutor approval in a browser', () => {
@@ -91,6 +88,16 @@ describe.skipIf(!hasChromium)('tutor approval in a browser', () => {
 
       await phone.page.reload();
       await phone.page.getByText(M.approvedText).waitFor();
+      // A student finds the tutor with the tick, on the card and on the profile.
+      const student = await createStudent(app, { firstName: 'Maya', lastName: 'Okafor' });
+      const browse = await newPage(suite.browser);
+      await signIn(browse.page, suite.server.url, '/student/tutors?q=Lindqvist', student.email);
+      const card = browse.page.getByRole('article').filter({ hasText: 'Tomas Lindqvist' });
+      await card.getByText('Verified tutor').waitFor({ state: 'attached' });
+      await browse.page.goto(`${suite.server.url}/student/tutors/${tutor.id}`);
+      await browse.page.getByText('Verified tutor').first().waitFor({ state: 'attached' });
+      browse.assertNoErrors();
+      await browse.close();
       desk.assertNoErrors();
       phone.assertNoErrors();
       await desk.close();
