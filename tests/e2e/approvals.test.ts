@@ -50,6 +50,7 @@ describe.skipIf(!hasChromium)('tutor approval in a browser', () => {
       const review = desk.page.getByRole('article', { name: 'Tomas Lindqvist' });
       await review.waitFor();
       await review.getByTitle('Introduction video of Tomas Lindqvist').waitFor();
+      await noToasts(desk.page);
       await checkScreen(desk.page, 'approvals-queue');
       await review.getByRole('button', { name: M.reject }).focus();
       await desk.page.keyboard.press('Enter');
@@ -70,6 +71,7 @@ describe.skipIf(!hasChromium)('tutor approval in a browser', () => {
       await signIn(phone.page, suite.server.url, '/tutor/overview', tutor.email);
       await phone.page.getByRole('heading', { name: M.rejectedTitle }).waitFor();
       await phone.page.getByText(NOTE).waitFor();
+      await noToasts(phone.page);
       await checkScreen(phone.page, 'approvals-tutor-rejected');
       const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(375);
