@@ -47,6 +47,7 @@ import { registerAdminGate } from './modules/admin/admin-gate';
 import { adminShellRoutes } from './modules/admin/admin-shell.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
+import { tutorApprovalRoutes } from './modules/tutor-approval/tutor-approval.routes';
 
 export interface AppDeps {
   env: Env;
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminShellRoutes);
   await app.register(reportsRoutes);
   await app.register(adminUsersRoutes);
+  await app.register(tutorApprovalRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {

@@ -13,6 +13,7 @@ import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { startPaymentWorkers } from './modules/payments/payment-workers';
 import { startLessonWorkers } from './modules/lessons/lesson-reminders';
 import { startAccountWorkers } from './modules/account/close-account';
+import { startTutorApprovalWorkers } from './modules/tutor-approval/tutor-approval';
 import { startCancellationWorkers } from './modules/lessons/lesson-canceled-notice';
 import { countProfiles } from './modules/tutor-profile/tutor-profile.repository';
 import { startCompletionWorker } from './modules/lessons/lesson-completion';
@@ -76,6 +77,7 @@ export async function createServer(
     await startCompletionWorker(app.deps);
     await startLessonWorkers(app.deps);
     await startCancellationWorkers(app.deps);
+    await startTutorApprovalWorkers(app.deps);
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);
     return {
       app,

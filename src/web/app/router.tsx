@@ -138,9 +138,16 @@ const pages: RouteObject[] = [
       { index: true, element: <Navigate to={paths.tutor.overview} replace /> },
       {
         path: paths.tutor.overview,
-        lazy: async () => ({
-          Component: (await import('../features/lessons/tutor-overview-page')).TutorOverviewPage,
-        }),
+        // Two features on one page: the lessons overview and the profile review's status.
+        lazy: async () => {
+          const [{ TutorOverviewPage }, { ApprovalStatusPanel }] = await Promise.all([
+            import('../features/lessons/tutor-overview-page'),
+            import('../features/tutor-approval/approval-status-panel'),
+          ]);
+          return {
+            Component: () => <TutorOverviewPage approvalStatus={<ApprovalStatusPanel />} />,
+          };
+        },
       },
       {
         path: paths.tutor.schedule,
@@ -307,7 +314,12 @@ const pages: RouteObject[] = [
           Component: (await import('../features/admin/users/user-page')).UserPage,
         }),
       },
-      // Other admin pages go here, as siblings: approvals (paths.admin.approvals).
+      {
+        path: paths.admin.approvals,
+        lazy: async () => ({
+          Component: (await import('../features/admin/approvals/approvals-page')).ApprovalsPage,
+        }),
+      },
       { path: '*', element: <Navigate to={paths.admin.overview} replace /> },
     ],
   },

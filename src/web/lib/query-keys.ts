@@ -80,4 +80,10 @@ export const queryKeys = {
     search: (query: object) => ['admin', 'users', 'search', query] as const,
     detail: (userId: string) => ['admin', 'users', 'detail', userId] as const,
   },
+  /** The admin's approval queue (every page: the prefix) and the tutor's own review status. */
+  tutorApprovals: {
+    all: ['admin', 'tutor-approvals'] as const,
+    page: (page: number) => ['admin', 'tutor-approvals', page] as const,
+    own: ['tutor', 'approval'] as const,
+  },
 };

@@ -4,6 +4,7 @@ import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { translatingConstraints } from '../../db/constraint-errors';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
+import { listedTutor } from '../tutors/listing';
 import { StudentOverlapError, TrialAlreadyUsedError, TutorOverlapError } from './lesson-errors';
 import { newMeetingUrl } from './meeting-room';
 
@@ -11,15 +12,16 @@ import { newMeetingUrl } from './meeting-room';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** What booking needs of a tutor: their zone and rate; none for a closed or suspended account. */
+/**
+ * What booking needs of a tutor: their zone and rate; none for a tutor who is not listed
+ * (closed, suspended or rejected: ADR 020). Lessons already booked with them stay.
+ */
 export function bookableTutor(db: Db, tutorProfileId: string) {
   return db
     .selectFrom('tutor_profiles as tp')
-    .innerJoin('users as u', 'u.id', 'tp.user_id')
     .select(['tp.id', 'tp.timezone', 'tp.hourly_rate_cents', 'tp.currency'])
     .where('tp.id', '=', tutorProfileId)
-    .where('u.closed_at', 'is', null)
-    .where('u.suspended_at', 'is', null)
+    .where(listedTutor('tp.id'))
     .executeTakeFirst();
 }
 

@@ -98,9 +98,9 @@ export async function saveStep(
 }
 
 /**
- * Turns a complete draft into the tutor's profile in one transaction: the profile (not yet
- * verified), subjects, languages, certificates and availability, and the user marked
- * profile-complete. Submitting again returns the same profile.
+ * Turns a complete draft into the tutor's profile in one transaction: the profile (pending
+ * approval: listed without the tick, ADR 020), subjects, languages, certificates and
+ * availability, and the user marked profile-complete. Submitting again returns the same profile.
  */
 export async function submitProfile(ctx: TutorProfileContext, userId: string) {
   const stepSchemas = await schemas(ctx);
@@ -121,7 +121,11 @@ export async function submitProfile(ctx: TutorProfileContext, userId: string) {
       throw new AppError('VALIDATION_FAILED', M.avatarRequired);
     }
 
-    const profile = await repository.insertProfile(trx, profileRow(userId, data));
+    // Pending from now on the app's clock: the approval queue is oldest first by this time.
+    const profile = await repository.insertProfile(trx, {
+      ...profileRow(userId, data),
+      submitted_at: now,
+    });
     await repository.insertProfileDetails(trx, {
       ...(await subjectsOf(trx, profile.id, data.subjects)),
       certificates: certificateRows(profile.id, data.education),

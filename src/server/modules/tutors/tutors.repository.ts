@@ -8,6 +8,7 @@ import {
 import type { TutorSearch } from '../../../contracts/tutors.contract';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
+import { listedTutor } from './listing';
 
 /** Makes user text literal inside LIKE: %, _ and \ match themselves. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -153,11 +154,9 @@ export async function searchTutorIds(
     let page = db
       .selectFrom('tutor_profiles as tp')
       .select('tp.id')
-      // A closed account's profile stays for its lessons' history but has no search row;
+      // An unlisted tutor's profile stays for its lessons' history but has no search row;
       // checked per row of the page the sort index walks, so a handful of lookups.
-      .where(({ exists, selectFrom }) =>
-        exists(selectFrom('tutor_search as s').whereRef('s.tutor_profile_id', '=', 'tp.id')),
-      )
+      .where(listedTutor('tp.id'))
       .where('tp.hourly_rate_cents', '>=', dollarsToCents(filters.minPrice))
       .where('tp.hourly_rate_cents', '<=', dollarsToCents(filters.maxPrice));
     if (filters.minRating > 0)
@@ -264,8 +263,12 @@ export function cardsOf(db: Kysely<DB>, ids: string[]) {
 
 export type CardRow = Awaited<ReturnType<typeof cardsOf>>[number];
 
-export function findTutorProfile(db: Kysely<DB>, id: string) {
-  return db
+/**
+ * A tutor's whole profile as students see it. Students reach only listed tutors; the admin's
+ * approval queue reads any profile (`listedOnly: false`).
+ */
+export function findTutorProfile(db: Kysely<DB>, id: string, { listedOnly = true } = {}) {
+  let query = db
     .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
     .select([
@@ -280,10 +283,9 @@ export function findTutorProfile(db: Kysely<DB>, id: string) {
       'u.id as user_id',
     ])
     .select(skillColumns)
-    .where('tp.id', '=', id)
-    .where('u.closed_at', 'is', null)
-    .where('u.suspended_at', 'is', null)
-    .executeTakeFirst();
+    .where('tp.id', '=', id);
+  if (listedOnly) query = query.where(listedTutor('tp.id'));
+  return query.executeTakeFirst();
 }
 
 export function certificatesOf(db: Kysely<DB>, id: string) {
@@ -333,11 +335,13 @@ export function reviewsOf(db: Kysely<DB>, id: string, limit: number, offset = 0)
   );
 }
 
+/** A listed tutor's number of reviews; undefined for a tutor students cannot reach. */
 export async function reviewCountOf(db: Kysely<DB>, id: string): Promise<number | undefined> {
   const row = await db
-    .selectFrom('tutor_profiles')
-    .select('review_count')
-    .where('id', '=', id)
+    .selectFrom('tutor_profiles as tp')
+    .select('tp.review_count')
+    .where('tp.id', '=', id)
+    .where(listedTutor('tp.id'))
     .executeTakeFirst();
   return row?.review_count;
 }
@@ -376,8 +380,7 @@ export async function suggest(db: Kysely<DB>, q: string, limit: number) {
       .selectFrom('tutor_profiles as tp')
       .innerJoin('users as u', 'u.id', 'tp.user_id')
       .select(fullName('u').as('name'))
-      .where('u.closed_at', 'is', null)
-      .where('u.suspended_at', 'is', null)
+      .where(listedTutor('tp.id'))
       .where('tp.search_text', 'like', pattern)
       .where(sql<boolean>`lower(${fullName('u')}) like ${pattern}`)
       .limit(limit)

@@ -97,15 +97,21 @@ export async function suggestions(ctx: TutorsContext, q: string): Promise<string
   return [...new Set(found)].slice(0, MAX_SUGGESTIONS);
 }
 
+/**
+ * A tutor's profile page as `viewerId` sees it (null: as nobody's, for the admin); only a
+ * listed tutor's (ADR 020) unless `listedOnly` is false (the admin's approval queue shows any
+ * profile the same way).
+ */
 export async function tutorProfile(
   ctx: TutorsContext,
   id: string,
-  viewerId: string,
+  viewerId: string | null,
+  { listedOnly = true } = {},
 ): Promise<TutorProfileResponse> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
   // Lessons taught counts completed lessons: complete the tutor's ended ones first (ADR 019).
   await completeEndedLessons(ctx.db, ctx.clock.now(), { tutorProfileId: id });
-  const row = await repository.findTutorProfile(ctx.db, id);
+  const row = await repository.findTutorProfile(ctx.db, id, { listedOnly });
   if (!row) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
   const [certificates, slots, reviews] = await Promise.all([
     repository.certificatesOf(ctx.db, id),
@@ -145,7 +151,7 @@ export async function tutorProfile(
 async function reviewsFor(
   ctx: TutorsContext,
   id: string,
-  viewerId: string,
+  viewerId: string | null,
   limit: number,
   offset = 0,
 ) {
@@ -170,7 +176,7 @@ async function reviewsFor(
 export async function reviewsPage(
   ctx: TutorsContext,
   id: string,
-  viewerId: string,
+  viewerId: string | null,
   page: number,
 ): Promise<ReviewsResponse> {
   const total = isUuid(id) ? await repository.reviewCountOf(ctx.db, id) : undefined;

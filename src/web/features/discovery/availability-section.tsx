@@ -6,7 +6,7 @@ import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useReferenceData } from '../../lib/reference-data';
-import { ProfileSection } from './profile-section';
+import { ProfileSection } from '../../components/tutor-profile/profile-section';
 
 // The calendar is a large chunk: loaded only when someone opens the full schedule.
 const ReadOnlyWeek = lazy(() => import('../../components/availability/read-only-week'));

@@ -10,7 +10,7 @@ import { REVIEWS_SHOWN_FIRST } from '../../../domain/tutors/tutor-card';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useAllReviews } from './discovery-api';
-import { ProfileSection } from './profile-section';
+import { ProfileSection } from '../../components/tutor-profile/profile-section';
 import { Stars } from '../../components/ui/stars';
 
 type Review = TutorProfileResponse['reviews'][number];

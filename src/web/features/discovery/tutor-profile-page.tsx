@@ -6,7 +6,7 @@ import { ReportDialog, type ReportTarget } from '../../components/report/report-
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../lib/notify';
-import { AboutSection } from './about-section';
+import { AboutSection } from '../../components/tutor-profile/about-section';
 import { AvailabilitySection } from './availability-section';
 import { useTutorProfile } from '../../lib/tutor-profile-query';
 import { ProfileHeader } from './profile-header';
@@ -15,7 +15,7 @@ import {
   SkillsSection,
   TeachingApproachSection,
   VideoSection,
-} from './profile-details';
+} from '../../components/tutor-profile/profile-details';
 import { ReviewsSection } from './reviews-section';
 import { paths } from '../../lib/paths';
 

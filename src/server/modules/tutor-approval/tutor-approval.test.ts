@@ -1,0 +1,320 @@
+import { describe, expect, it } from 'vitest';
+import type { ApprovalItem, OwnApproval } from '../../../contracts/tutor-approval.contract';
+import { APPROVAL_MESSAGES as M } from '../../../domain/admin/approval-messages';
+import { BOOKING_MESSAGES } from '../../../domain/messages';
+import { signUpAndVerify } from '../../test/accounts';
+import { uploadAvatar } from '../../test/avatar-upload';
+import {
+  createLesson,
+  createSignedInTutor,
+  createStudent,
+  type TestStudent,
+} from '../../test/factories';
+import { fixedClockApp } from '../../test/fixed-clock-app';
+import type { TestApp } from '../../test/test-app';
+import { TEST_DRIVERS } from '../../test/test-database';
+import { wizardSteps } from '../../test/wizard-steps';
+import {
+  MORNING_TEACHING,
+  NOW,
+  trialBooking,
+  VIEWER_ZONE,
+  viewerDate,
+} from '../../test/tokyo-mornings';
+
+// The tutor approval queue on each database, on a fixed clock: admins see pending profiles
+// oldest first and decide each once; the tutor is told (bell and email), the audit log and the
+// history keep the decision; a rejected tutor leaves search, profile and booking until they
+// resubmit and are approved.
+
+const DAY = 86_400_000;
+const rejection = { reason: 'photo', note: 'Please use a photo where your face is visible.' };
+
+describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
+  let t: TestApp;
+  const clock = fixedClockApp(driver, NOW, (app) => (t = app));
+
+  /** A signed-in admin (promoted straight in the database, as `npm run admin` would). */
+  async function createAdmin(names = { firstName: 'Ada', lastName: 'Admin' }) {
+    const user = await createStudent(t, names);
+    await t.database.db
+      .updateTable('users')
+      .set({ role: 'admin' })
+      .where('id', '=', user.id)
+      .execute();
+    return user;
+  }
+  const pendingTutor = async (
+    names: { firstName: string; lastName: string },
+    submittedAt?: Date,
+  ) => {
+    const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, ...names });
+    if (submittedAt)
+      await t.database.db
+        .updateTable('tutor_profiles')
+        .set({ submitted_at: submittedAt })
+        .where('id', '=', tutor.id)
+        .execute();
+    return tutor;
+  };
+  const queue = async (admin: TestStudent, page = 1) => {
+    const response = await admin.client.get(`/api/admin/tutor-approvals?page=${page}`);
+    expect(response.status, response.text).toBe(200);
+    return response.json as { items: ApprovalItem[]; total: number; totalPages: number };
+  };
+  const decide = (admin: TestStudent, id: string, action: 'approve' | 'reject', body: object) =>
+    admin.client.post(`/api/admin/tutor-approvals/${id}/${action}`, body);
+  const auditOf = (userId: string) =>
+    t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  const notificationsOf = (userId: string) =>
+    t.database.db
+      .selectFrom('notifications')
+      .select('kind')
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+
+  it('lists pending profiles oldest first with the whole profile, paged, and only to admins', async () => {
+    const admin = await createAdmin();
+    // Older than anything else in this database: they lead the queue, in this order.
+    const second = await pendingTutor(
+      { firstName: 'Omar', lastName: 'Haddad' },
+      new Date('2001-01-02T00:00:00Z'),
+    );
+    const first = await pendingTutor(
+      { firstName: 'Ines', lastName: 'Duarte' },
+      new Date('2001-01-01T00:00:00Z'),
+    );
+    const suspended = await pendingTutor(
+      { firstName: 'Sus', lastName: 'Pended' },
+      new Date('2000-01-01T00:00:00Z'),
+    );
+    await t.database.db
+      .updateTable('users')
+      .set({ suspended_at: NOW, suspension_reason: 'Fraud' })
+      .where('id', '=', suspended.userId)
+      .execute();
+
+    const { items, total } = await queue(admin);
+    expect(items.slice(0, 2).map((item) => item.profileId)).toEqual([first.id, second.id]);
+    expect(items.map((item) => item.profileId)).not.toContain(suspended.id);
+    const submitted = items.map((item) => item.submittedAt);
+    expect(submitted).toEqual([...submitted].sort());
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(items[0]).toMatchObject({
+      status: 'pending',
+      email: first.email,
+      history: [],
+      profile: {
+        id: first.id,
+        name: 'Ines Duarte',
+        isVerified: false,
+        videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        subjects: [{ name: 'Mathematics', level: 'expert' }],
+        availability: { timezone: 'Asia/Tokyo' },
+      },
+    });
+    expect(items[0]!.profile.availability.slots.length).toBeGreaterThan(0);
+
+    const one = await admin.client.get(`/api/admin/tutor-approvals/${second.id}`);
+    expect(one.status, one.text).toBe(200);
+    expect(one.json.item.profileId).toBe(second.id);
+    expect((await admin.client.get('/api/admin/tutor-approvals/nope')).status).toBe(404);
+    expect((await admin.client.get('/api/admin/tutor-approvals?page=0')).status).toBe(400);
+
+    // Students and tutors are refused every admin route.
+    const student = await createStudent(t);
+    for (const client of [student.client, first.client]) {
+      expect((await client.get('/api/admin/tutor-approvals')).status).toBe(403);
+      expect(
+        (await client.post(`/api/admin/tutor-approvals/${second.id}/approve`, {})).status,
+      ).toBe(403);
+    }
+  });
+
+  it('rejects with a reason: the tutor is told, leaves search, profile and booking, then resubmits and is approved', async () => {
+    const admin = await createAdmin({ firstName: 'Grace', lastName: 'Hopper' });
+    const tutor = await pendingTutor({ firstName: 'Tomas', lastName: 'Lindqvist' });
+    const student = await createStudent(t);
+    // A lesson booked before the rejection stays.
+    const booked = await createLesson(t.database.db, {
+      tutor,
+      studentId: student.id,
+      start: new Date(NOW.getTime() + 5 * DAY),
+    });
+    const found = async () =>
+      (
+        (await student.client.get('/api/tutors?q=Lindqvist')).json as {
+          tutors: { id: string; isVerified: boolean }[];
+        }
+      ).tutors;
+    expect(await found()).toEqual([expect.objectContaining({ id: tutor.id, isVerified: false })]);
+
+    // Bad input: a clear 400, nothing decided.
+    for (const body of [
+      { note: 'x' },
+      { reason: 'photo' },
+      { reason: 'photo', note: '  ' },
+      { reason: 'nope', note: 'x' },
+      { reason: 'photo', note: 'x'.repeat(1001) },
+    ]) {
+      const bad = await decide(admin, tutor.id, 'reject', body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+    }
+    const mails = t.inbox.countTo(tutor.email);
+    const rejected = await decide(admin, tutor.id, 'reject', rejection);
+    expect(rejected.status, rejected.text).toBe(200);
+    expect(rejected.json.item).toMatchObject({
+      status: 'rejected',
+      history: [
+        {
+          decision: 'rejected',
+          reason: 'photo',
+          reasonLabel: 'Profile photo',
+          note: rejection.note,
+          admin: 'Grace Hopper',
+          createdAt: NOW.toISOString(),
+        },
+      ],
+    });
+    // Decided once: a second decision (another admin at the same time) is a conflict.
+    const again = await decide(admin, tutor.id, 'approve', {});
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe(M.alreadyDecided('rejected'));
+
+    const mail = await t.inbox.waitFor(tutor.email, { afterCount: mails });
+    expect(mail.subject).toBe('Your Tutora profile needs changes');
+    expect(mail.text).toContain('Reason: Profile photo');
+    expect(mail.text).toContain(rejection.note);
+    expect(mail.text).toContain(`${t.url}/tutor/profile`);
+    expect(await notificationsOf(tutor.userId)).toEqual([{ kind: 'profile_rejected' }]);
+    expect(await auditOf(tutor.userId)).toMatchObject([
+      { action: 'tutor_rejected', admin_id: admin.id, reason: `Profile photo: ${rejection.note}` },
+    ]);
+
+    // Gone for students: search, suggestions, profile, reviews, slots, booking; the booked
+    // lesson stays.
+    expect(await found()).toEqual([]);
+    const suggested = await student.client.get('/api/tutors/suggestions?q=Lindqvist');
+    expect(suggested.json.suggestions).toEqual([]);
+    expect((await student.client.get(`/api/tutors/${tutor.id}/reviews`)).status).toBe(404);
+    const profile = await student.client.get(`/api/tutors/${tutor.id}`);
+    expect(profile.status).toBe(404);
+    expect(profile.json.error.message).toBe(BOOKING_MESSAGES.tutorNotFound);
+    const slots = await student.client.get(
+      `/api/tutors/${tutor.id}/slots?fromDate=${viewerDate(3)}&days=1&viewerZone=${VIEWER_ZONE}`,
+    );
+    expect(slots.status).toBe(404);
+    const booking = await student.client.post('/api/lessons', trialBooking(tutor));
+    expect(booking.status).toBe(404);
+    expect(booking.json.error.message).toBe(BOOKING_MESSAGES.tutorNotFound);
+    const lesson = await student.client.get(`/api/lessons/${booked}`);
+    expect(lesson.status, lesson.text).toBe(200);
+    // ...but the admin still reads the profile.
+    expect((await admin.client.get(`/api/admin/tutor-approvals/${tutor.id}`)).status).toBe(200);
+
+    // The tutor reads why, and resubmits once.
+    const own = await tutor.client.get('/api/tutor/approval');
+    expect(own.status, own.text).toBe(200);
+    expect(own.json as OwnApproval).toMatchObject({
+      status: 'rejected',
+      latestRejection: { reasonLabel: 'Profile photo', note: rejection.note, admin: null },
+    });
+    clock.set(new Date(NOW.getTime() + DAY));
+    const resubmitted = await tutor.client.post('/api/tutor/approval/resubmit');
+    expect(resubmitted.status, resubmitted.text).toBe(200);
+    expect(resubmitted.json).toMatchObject({
+      status: 'pending',
+      submittedAt: new Date(NOW.getTime() + DAY).toISOString(),
+      history: [{ decision: 'rejected' }],
+    });
+    const twice = await tutor.client.post('/api/tutor/approval/resubmit');
+    expect(twice.status).toBe(409);
+    expect(twice.json.error.message).toBe(M.notRejected);
+    expect(
+      (await admin.client.get(`/api/admin/tutor-approvals/${tutor.id}`)).json.item.status,
+    ).toBe('pending');
+    // Pending again: listed without the tick.
+    expect(await found()).toEqual([expect.objectContaining({ id: tutor.id, isVerified: false })]);
+    expect(
+      (await student.client.get('/api/tutors/suggestions?q=Lindqvist')).json.suggestions,
+    ).toEqual(['Tomas Lindqvist']);
+
+    // Approved: the tick on the card and the profile, the tutor told, everything kept.
+    const approvedMails = t.inbox.countTo(tutor.email);
+    const approved = await decide(admin, tutor.id, 'approve', {});
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.json.item.history.map((entry: { decision: string }) => entry.decision)).toEqual(
+      ['approved', 'rejected'],
+    );
+    expect(await found()).toEqual([expect.objectContaining({ id: tutor.id, isVerified: true })]);
+    expect((await student.client.get(`/api/tutors/${tutor.id}`)).json.isVerified).toBe(true);
+    const approvedMail = await t.inbox.waitFor(tutor.email, { afterCount: approvedMails });
+    expect(approvedMail.subject).toBe('Your Tutora profile is approved');
+    expect(await notificationsOf(tutor.userId)).toEqual([
+      { kind: 'profile_rejected' },
+      { kind: 'profile_approved' },
+    ]);
+    expect((await auditOf(tutor.userId)).map((row) => row.action)).toEqual([
+      'tutor_rejected',
+      'tutor_approved',
+    ]);
+    // Approved is final here: no resubmit, no second decision.
+    expect((await tutor.client.post('/api/tutor/approval/resubmit')).status).toBe(409);
+    expect((await decide(admin, tutor.id, 'reject', rejection)).status).toBe(409);
+  });
+
+  it('decides once when two admins decide at the same time', async () => {
+    const [one, two] = [await createAdmin(), await createAdmin()];
+    const tutor = await pendingTutor({ firstName: 'Priya', lastName: 'Raman' });
+    const answers = await Promise.all([
+      decide(one, tutor.id, 'approve', {}),
+      decide(two, tutor.id, 'reject', rejection),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const decisions = await t.database.db
+      .selectFrom('tutor_profile_decisions')
+      .select('decision')
+      .where('tutor_profile_id', '=', tutor.id)
+      .execute();
+    expect(decisions).toHaveLength(1);
+    expect(await auditOf(tutor.userId)).toHaveLength(1);
+  });
+
+  it("queues a profile submitted by the wizard at the app clock's time, listed without the tick", async () => {
+    const admin = await createAdmin();
+    const { client: tutor } = await signUpAndVerify(t.url, t.inbox, 'tutor');
+    const before = await tutor.get('/api/tutor/approval');
+    expect(before.status).toBe(404);
+    for (const [step, body] of Object.entries(wizardSteps(await uploadAvatar(t.url, tutor)))) {
+      const saved = await tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body);
+      expect(saved.status, `${step}: ${saved.text}`).toBe(200);
+    }
+    clock.set(new Date(NOW.getTime() + 2 * DAY));
+    const submitted = await tutor.post('/api/tutor/profile/submit');
+    expect(submitted.status, submitted.text).toBe(200);
+    const own = await tutor.get('/api/tutor/approval');
+    expect(own.json).toMatchObject({
+      status: 'pending',
+      submittedAt: new Date(NOW.getTime() + 2 * DAY).toISOString(),
+      latestRejection: null,
+      history: [],
+    });
+    const profileId = submitted.json.tutorProfileId as string;
+    const item = await admin.client.get(`/api/admin/tutor-approvals/${profileId}`);
+    expect(item.json.item).toMatchObject({ status: 'pending', profile: { isVerified: false } });
+    expect(
+      (await decide(admin, '00000000-0000-4000-8000-000000000000', 'approve', {})).status,
+    ).toBe(404);
+    // Students see a pending tutor's profile, without the tick.
+    const student = await createStudent(t);
+    const profile = await student.client.get(`/api/tutors/${profileId}`);
+    expect(profile.status).toBe(200);
+    expect(profile.json.isVerified).toBe(false);
+  });
+});
