@@ -1,12 +1,34 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Four suites, one command: `npm test` runs them all.
 //  unit: pure domain/contracts/web logic; component: web components rendered in jsdom, talking
 //  to a fake network at the fetch boundary; api: the real app on port 0 against real databases;
 //  e2e: a real browser against the built app.
+
+/**
+ * The browser files first (each takes a minute or more, the others seconds): the longest work
+ * starts at once, and the short files fill both workers up to the end of the run instead of
+ * one long browser file running alone at the end. Within a project, Vitest's own order
+ * (longest last time first, else largest file first).
+ */
+const PROJECT_ORDER = ['e2e', 'api', 'component', 'unit'];
+class LongestProjectsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const rank = (file: TestSpecification) => PROJECT_ORDER.indexOf(file.project.name);
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    // Vitest runs cpus − 1 files at once: one file at a time on a 2-core CI machine, with the
+    // second core mostly idle (a test file waits on its app, its browser and its database a
+    // lot). Two at least, and all four projects share them.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestProjectsFirst },
     projects: [
       {
         test: {
@@ -48,9 +70,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 90_000,
+          // Generous: a browser file shares the machine with another test file.
+          testTimeout: 180_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
           globalSetup: [
             'tests/e2e/support/global-setup.ts',
             'src/server/test/database-templates.ts',

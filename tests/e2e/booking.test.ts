@@ -7,7 +7,7 @@ import { createTutors, type TestTutor } from '../../src/server/test/factories';
 import { everyDay } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
 import { holdRequests } from './support/held-requests';
-import { signUpStudentInBrowser } from './support/sign-up';
+import { signUpStudent } from './support/sign-up';
 import { checkScreen, hasChromium, newPage } from './support/browser';
 import { dateIn } from './support/fixed-time';
 
@@ -50,14 +50,10 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
       timezone: TUTOR_ZONE,
       availability: everyDay('13:00', '22:00'),
     });
-    ({ state: signedIn, id: studentId } = await signUpStudentInBrowser(
-      suite.browser,
-      suite.server,
-      {
-        firstName: 'Lena',
-        lastName: 'Moreau',
-      },
-    ));
+    ({ state: signedIn, id: studentId } = await signUpStudent(suite.server, {
+      firstName: 'Lena',
+      lastName: 'Moreau',
+    }));
   });
 
   const studentPage = (options: BrowserContextOptions = {}) =>

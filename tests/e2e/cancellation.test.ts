@@ -15,7 +15,7 @@ import {
 import { checkScreen, hasChromium, newPage } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { dateIn } from './support/fixed-time';
-import { signUpStudentInBrowser } from './support/sign-up';
+import { signUpStudent } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
 // Canceling paid lessons on the default install (issue 14): a student cancels three days ahead,
@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)('canceling lessons in a browser', () => {
       availability: everyDay('13:00', '22:00'),
       rateCents: RATE_CENTS,
     });
-    student = await signUpStudentInBrowser(suite.browser, suite.server, {
+    student = await signUpStudent(suite.server, {
       firstName: 'Lena',
       lastName: 'Park',
     });

@@ -7,7 +7,7 @@ import { accessibilityViolations } from './support/accessibility';
 import { hasChromium, newPage } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { FIXED_NOW } from './support/fixed-time';
-import { signUpStudentInBrowser } from './support/sign-up';
+import { signUpStudent } from './support/sign-up';
 
 // The classroom in the lesson dialog: the room's link is there from booking on, and Join Lesson
 // appears exactly 10 minutes before the start — by the page's own clock, without a reload —
@@ -21,7 +21,7 @@ describe.skipIf(!hasChromium)('the classroom in the lesson dialog', () => {
   it('shows the room link, and Join Lesson from 10 minutes before the start until the end', async () => {
     const { db } = suite.server.app.database;
     const [tutor] = await createTutors(db, 1, { timezone: 'Europe/London' });
-    const student = await signUpStudentInBrowser(suite.browser, suite.server);
+    const student = await signUpStudent(suite.server);
     const start = new Date(FIXED_NOW.getTime() + 30 * MINUTE);
     const room = newMeetingUrl(DEFAULT_MEETING_URL_TEMPLATE);
     await createLesson(db, { tutor: tutor!, studentId: student.id, start, meetingUrl: room });

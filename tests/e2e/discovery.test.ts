@@ -7,7 +7,7 @@ import { POPULAR_SEARCHES } from '../../src/domain/tutors/tutor-search';
 import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
 import { setWeeklyAvailability } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
-import { signUpStudentInBrowser } from './support/sign-up';
+import { signUpStudent } from './support/sign-up';
 import { checkScreen, hasChromium, newPage } from './support/browser';
 
 // A student discovers tutors the way a person would: search, narrow, page, switch layout, open
@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
       .updateTable('tutor_profiles')
       .set({ bio: sql<string>`bio || cast(${` ${BIO_EXTRA}`} as text)` })
       .execute();
-    ({ state: signedIn } = await signUpStudentInBrowser(suite.browser, suite.server));
+    ({ state: signedIn } = await signUpStudent(suite.server));
   });
 
   /** A signed-in student's page; video players are answered locally (no network here). */

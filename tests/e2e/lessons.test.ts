@@ -11,7 +11,7 @@ import {
 } from '../../src/server/test/factories';
 import { rescheduleNotification } from '../../src/server/modules/notifications/notification-fixtures';
 import { browserSuite } from './support/browser-suite';
-import { signUpStudentInBrowser } from './support/sign-up';
+import { signUpStudent } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
 import { accessibilityViolations } from './support/accessibility';
@@ -73,7 +73,7 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
     otherStudentId = (
       await createStudent(suite.server.app, { firstName: 'Noah', lastName: 'Bennett' })
     ).id;
-    student = await signUpStudentInBrowser(suite.browser, suite.server);
+    student = await signUpStudent(suite.server);
   });
 
   /** A lesson put straight into the database, booked from London. */

@@ -13,7 +13,7 @@ import {
 import { everyDay } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
 import { holdRequests } from './support/held-requests';
-import { signUpStudentInBrowser } from './support/sign-up';
+import { signUpStudent } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
 import { checkScreen, hasChromium, newPage } from './support/browser';
@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)('lesson notes in a browser', () => {
 
   beforeAll(async () => {
     const teaching = { timezone: ZONE, availability: everyDay('09:00', '21:00') };
-    student = await signUpStudentInBrowser(suite.browser, suite.server);
+    student = await signUpStudent(suite.server);
     // A tutor who signs in (their name is what the student sees), and another one.
     const signedIn = await createSignedInTutor(suite.server.app, teaching);
     [tutor, tutorEmail, tutorName] = [signedIn, signedIn.email, signedIn.name];

@@ -20,7 +20,7 @@ import { browserSuite } from './support/browser-suite';
 import { dateIn, FIXED_NOW } from './support/fixed-time';
 import { holdRequests } from './support/held-requests';
 import { onHostedCheckout, payByCard, TEST_CARDS } from './support/hosted-checkout';
-import { signUpStudentInBrowser } from './support/sign-up';
+import { signUpStudent } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
 // Paid bookings on the default install, as a student goes through them: the booking modal,
@@ -93,7 +93,7 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
     tutor: TestTutor,
     names: { firstName: string; lastName: string },
   ) {
-    const student = await signUpStudentInBrowser(suite.browser, suite.server, names);
+    const student = await signUpStudent(suite.server, names);
     await createLesson(suite.server.app.database.db, {
       tutor,
       studentId: student.id,

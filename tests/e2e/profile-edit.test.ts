@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInTutor } from '../../src/server/test/factories';
 import { browserSuite } from './support/browser-suite';
 import { checkScreen, hasChromium, newPage } from './support/browser';
-import { signUpStudentInBrowser } from './support/sign-up';
+import { signUpStudent } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
 // A tutor whose profile is live changes it from My Profile, section by section, through the
@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)('a tutor edits their submitted profile in a browse
   const suite = browserSuite();
   let student: BrowserContextOptions['storageState'];
   beforeAll(async () => {
-    ({ state: student } = await signUpStudentInBrowser(suite.browser, suite.server));
+    ({ state: student } = await signUpStudent(suite.server));
   });
 
   // One long journey through two roles: more time than a single screen's test needs.

@@ -7,7 +7,7 @@ import { createLesson, createTutors } from '../../src/server/test/factories';
 import { everyDay } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
 import { holdRequests } from './support/held-requests';
-import { signUpStudentInBrowser } from './support/sign-up';
+import { signUpStudent } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';
 
 import { checkScreen, hasChromium, newPage } from './support/browser';
@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
       timezone: TUTOR_ZONE,
       availability: everyDay(`${OPEN_FROM}:00`, `${OPEN_UNTIL}:00`),
     });
-    student = await signUpStudentInBrowser(suite.browser, suite.server);
+    student = await signUpStudent(suite.server);
   });
 
   /** Shoots a screen as it rests: colour transitions of the last click are skipped to their end. */

@@ -11,7 +11,7 @@ import { accessibilityViolations } from './support/accessibility';
 import { hasChromium, newPage } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { FIXED_NOW } from './support/fixed-time';
-import { signUpStudentInBrowser } from './support/sign-up';
+import { signUpStudent } from './support/sign-up';
 
 // After a lesson ends (the server's clock moves past it), the student overview asks for a
 // review; the student rates it from the keyboard on a phone in the dark, and the review shows on
@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium)('reviews in a browser', () => {
   beforeAll(async () => {
     const db = suite.server.app.database.db;
     tutor = await createTutor(db, { firstName: 'Clara', lastName: 'Whitfield' });
-    student = await signUpStudentInBrowser(suite.browser, suite.server, {
+    student = await signUpStudent(suite.server, {
       firstName: 'Maya',
       lastName: 'Okafor',
     });

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES as A, SETTINGS_MESSAGES as M } from '../../src/domain/
 import { TEST_PASSWORD } from '../../src/server/test/accounts';
 import { browserSuite } from './support/browser-suite';
 import { checkScreen, hasChromium, newPage } from './support/browser';
-import { signUpStudentInBrowser } from './support/sign-up';
+import { signUpStudent } from './support/sign-up';
 
 const NEW_PASSWORD = 'N3w!secret';
 
@@ -24,11 +24,11 @@ describe.skipIf(!hasChromium)('account settings in a browser', () => {
   };
 
   // One student through three steps, in order: each step starts from the last one's state.
-  let student: Awaited<ReturnType<typeof signUpStudentInBrowser>>;
+  let student: Awaited<ReturnType<typeof signUpStudent>>;
   let signedIn: BrowserContextOptions['storageState'];
 
   it('changes the name and timezone', async () => {
-    student = await signUpStudentInBrowser(suite.browser, suite.server);
+    student = await signUpStudent(suite.server);
     // Name and timezone, on a wide light screen.
     const wide = await newPage(suite.browser, { storageState: student.state });
     await wide.page.goto(`${suite.server.url}/student/settings`);

@@ -15,7 +15,7 @@ import { createLesson, createSignedInTutor } from '../../src/server/test/factori
 import { browserSuite } from './support/browser-suite';
 import { checkScreen, hasChromium, newPage } from './support/browser';
 import { FIXED_NOW } from './support/fixed-time';
-import { signUpStudentInBrowser } from './support/sign-up';
+import { signUpStudent } from './support/sign-up';
 
 // Every page of both sidebars, opened by its address as a deep link, must show real content:
 // its heading and something only a working page shows (never 'Coming soon'), at phone and
@@ -141,7 +141,7 @@ describe.skipIf(!hasChromium)('every sidebar page in a browser', () => {
   beforeAll(async () => {
     const { db } = suite.server.app.database;
     const tutor = await createSignedInTutor(suite.server.app, TUTOR);
-    const student = await signUpStudentInBrowser(suite.browser, suite.server, STUDENT);
+    const student = await signUpStudent(suite.server, STUDENT);
     studentEmail = student.email;
     states.student = student.state;
     // A lesson two days ago (My Lessons, My Students, Earnings) and one tomorrow (the schedules).

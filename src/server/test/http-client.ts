@@ -56,4 +56,8 @@ export class TestClient {
   cookieNames() {
     return [...this.cookies.keys()];
   }
+  /** Name and value of each cookie this browser holds (to hand its session to a real one). */
+  cookieEntries() {
+    return [...this.cookies];
+  }
 }

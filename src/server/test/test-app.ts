@@ -7,7 +7,7 @@ import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { Database, DatabaseDriver } from '../db/database';
 import { loadEnv, type Env } from '../env';
 import { createServer } from '../server';
-import { freePort } from './free-port';
+import { reservePort, type ReservedPort } from './free-port';
 import { startSmtpInbox, type SmtpInbox } from './smtp-inbox';
 import { openTestDatabase } from './test-database';
 
@@ -41,7 +41,8 @@ export async function startTestApp(
   options: {
     webRoot?: string;
     extraRoutes?: FastifyPluginAsync;
-    port?: number;
+    /** The port to listen on, or one held for the app (released right before it listens). */
+    port?: number | ReservedPort;
     /** Business time for the app (the system clock when not given). */
     clock?: Clock;
     /** Another payment provider than the built-in checkout (Stripe against its fake). */
@@ -56,7 +57,9 @@ export async function startTestApp(
   const database = options.sharedDatabase
     ? { ...options.sharedDatabase, close: async () => {} }
     : await openTestDatabase(driver);
-  const port = options.port ?? (await freePort());
+  const reserved =
+    typeof options.port === 'number' ? undefined : (options.port ?? (await reservePort()));
+  const port = reserved?.port ?? (options.port as number);
   const url = `http://127.0.0.1:${port}`;
   const storageDir = mkdtempSync(path.join(tmpdir(), 'tutora-storage-'));
   const inbox = await startSmtpInbox();
@@ -70,6 +73,7 @@ export async function startTestApp(
     jobPollingSeconds: 0.5,
   });
   if (options.extraRoutes) await server.app.register(options.extraRoutes);
+  await reserved?.release();
   await server.app.listen({ port, host: '127.0.0.1' });
   const close = async () => {
     await server.close();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ROOT } from '../../../scripts/build-steps.mjs';
 import { fixedClock, type FixedClock } from '../../../src/server/adapters/clock';
 import { AUTH_BASE_PATH } from '../../../src/server/modules/auth/auth';
-import { freePort } from '../../../src/server/test/free-port';
+import { reservePort } from '../../../src/server/test/free-port';
 import {
   startOidcIssuer,
   type IssuerAccount,
@@ -34,10 +34,11 @@ export async function startAppServer(
   options: { googleAccounts?: Record<string, IssuerAccount> } = {},
 ): Promise<AppServer> {
   const clock = fixedClock(FIXED_NOW);
-  const port = await freePort();
+  // Held until the app listens on it: another test file could take it meanwhile.
+  const port = await reservePort();
   const issuer = options.googleAccounts
     ? await startOidcIssuer({
-        redirectUri: `http://127.0.0.1:${port}${AUTH_BASE_PATH}/callback/google`,
+        redirectUri: `http://127.0.0.1:${port.port}${AUTH_BASE_PATH}/callback/google`,
         accounts: options.googleAccounts,
       })
     : undefined;
