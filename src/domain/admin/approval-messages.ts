@@ -6,6 +6,7 @@ export const APPROVAL_MESSAGES = {
   profileNotFound: 'This tutor profile does not exist',
   alreadyDecided: (status: string) =>
     `This profile was already ${status} (perhaps by another admin): reload the queue`,
+  accountNotOpen: 'This tutor’s account is suspended or closed: restore it before deciding',
   reasonRequired: 'Choose why the profile is rejected',
   noteRequired: 'Tell the tutor what to fix',
   noteTooLong: (max: number) => `The note must be at most ${max} characters`,
@@ -53,7 +54,7 @@ export const APPROVAL_MESSAGES = {
   rejectedTitle: 'Your profile needs changes',
   rejectedText: (reason: string, when: string) => `Reason: ${reason} (${when})`,
   rejectedHelp:
-    'Students cannot find or book you until your profile is approved. Fix it, then resubmit.',
+    'Students cannot find or book you until you resubmit your profile. Fix it, then resubmit.',
   editProfile: 'Edit profile',
   resubmit: 'Resubmit for review',
   resubmitted: 'Your profile is back in the review queue',

@@ -56,6 +56,26 @@ BEGIN
 END;
 $$;
 
+-- A new profile enters search only when listed (one written for a suspended or closed account
+-- stays out); price and rating follow the profile as before (migration 006).
+CREATE OR REPLACE FUNCTION sync_tutor_search() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF tutor_is_listed(NEW.id) THEN
+      INSERT INTO tutor_search (tutor_profile_id, hourly_rate_cents, rating_hundredths, review_count)
+      VALUES (NEW.id, NEW.hourly_rate_cents, (NEW.average_rating * 100)::smallint, NEW.review_count);
+    END IF;
+  ELSE
+    UPDATE tutor_search
+       SET hourly_rate_cents = NEW.hourly_rate_cents,
+           rating_hundredths = (NEW.average_rating * 100)::smallint,
+           review_count = NEW.review_count
+     WHERE tutor_profile_id = NEW.id;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
 CREATE FUNCTION sync_profile_listing() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM sync_tutor_listing(ARRAY[NEW.id]);

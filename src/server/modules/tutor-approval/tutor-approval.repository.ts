@@ -44,6 +44,21 @@ export function approvalState(db: Db, profileId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The profile's account, locked against a suspension or closing until the decision commits;
+ * undefined for an unknown profile.
+ */
+export function lockAccountOf(trx: Transaction<DB>, profileId: string) {
+  return trx
+    .selectFrom('users')
+    .select(['closed_at', 'suspended_at'])
+    .where('id', '=', (eb) =>
+      eb.selectFrom('tutor_profiles').select('user_id').where('id', '=', profileId),
+    )
+    .forShare()
+    .executeTakeFirst();
+}
+
 export function profileOfUser(db: Db, userId: string) {
   return db
     .selectFrom('tutor_profiles')

@@ -8,6 +8,7 @@ import {
   createLesson,
   createSignedInTutor,
   createStudent,
+  createTutor,
   type TestStudent,
 } from '../../test/factories';
 import { fixedClockApp } from '../../test/fixed-clock-app';
@@ -316,5 +317,38 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
     const profile = await student.client.get(`/api/tutors/${profileId}`);
     expect(profile.status).toBe(200);
     expect(profile.json.isVerified).toBe(false);
+  });
+
+  it('decides nothing for a suspended tutor, and a profile written for a suspended account stays unlisted', async () => {
+    const admin = await createAdmin();
+    const tutor = await pendingTutor({ firstName: 'Omar', lastName: 'Haddad' });
+    const db = t.database.db;
+    await db
+      .updateTable('users')
+      .set({ suspended_at: NOW, suspension_reason: 'Fake certificates' })
+      .where('id', '=', tutor.userId)
+      .execute();
+    const refused = await decide(admin, tutor.id, 'approve', {});
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.json.error.message).toBe(M.accountNotOpen);
+    expect(await auditOf(tutor.userId)).toEqual([]);
+    expect(await notificationsOf(tutor.userId)).toEqual([]);
+    // A profile inserted while the account is suspended (a late wizard submit) gets no search row.
+    const listed = async (profileId: string) =>
+      (await db
+        .selectFrom('tutor_search')
+        .select('tutor_profile_id')
+        .where('tutor_profile_id', '=', profileId)
+        .executeTakeFirst()) !== undefined;
+    expect(await listed(tutor.id)).toBe(false);
+    await db.deleteFrom('tutor_profiles').where('id', '=', tutor.id).execute();
+    const again = await createTutor(db, { userId: tutor.userId });
+    expect(await listed(again.id)).toBe(false);
+    await db
+      .updateTable('users')
+      .set({ suspended_at: null, suspension_reason: null })
+      .where('id', '=', tutor.userId)
+      .execute();
+    expect(await listed(again.id)).toBe(true);
   });
 });

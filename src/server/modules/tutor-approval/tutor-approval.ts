@@ -116,6 +116,10 @@ async function decide(
   const now = ctx.clock.now();
   const reason = decision === 'rejected' ? input.reason : null;
   await ctx.db.transaction().execute(async (trx) => {
+    // A suspended or closed tutor is not decided on (nor emailed); the lock keeps it so.
+    const account = await repository.lockAccountOf(trx, profileId);
+    if (!account) throw notFound();
+    if (account.closed_at || account.suspended_at) throw new AppError('CONFLICT', M.accountNotOpen);
     const moved = await repository.moveStatus(trx, profileId, 'pending', decision);
     if (!moved) {
       const state = await repository.approvalState(trx, profileId);
