@@ -5,7 +5,8 @@ import { signFileUrl } from '../adapters/storage/signed-url';
 import { createBoughtPackage, createPayment } from '../modules/packages/purchase-fixtures';
 import { rescheduleNotification } from '../modules/notifications/notification-fixtures';
 import { TEST_PASSWORD } from '../test/accounts';
-import { createLesson, createSignedInTutor, createStudent } from '../test/factories';
+import { createAdmin } from '../modules/admin/admin-fixtures';
+import { createLesson, createSignedInTutor, createStudent, createTutor } from '../test/factories';
 import type { TestClient } from '../test/http-client';
 import { fileForm, postForm } from '../test/multipart';
 import { startTestApp, TEST_SESSION_SECRET, type TestApp } from '../test/test-app';
@@ -45,7 +46,7 @@ interface Example {
   body?: unknown;
 }
 
-type Caller = 'anonymous' | 'student' | 'tutor';
+type Caller = 'anonymous' | 'student' | 'tutor' | 'admin';
 
 /** What the valid requests point at: one of each thing the API has ids for. */
 interface World {
@@ -60,12 +61,19 @@ interface World {
   /** The tutor's calendar feed token (the student's own feed is rotated by the fuzzing). */
   calendarToken: string;
   notificationId: string;
+  admin: { client: TestClient };
+  /** What the admin console acts on: a pending tutor, a student to suspend, a review, a report. */
+  pendingTutorId: string;
+  bystanderId: string;
+  reviewId: string;
+  reportId: string;
 }
 
 /** Who calls an operation: the account endpoints and public reads signed out, tutors' own. */
 function callerOf(path: string): Caller {
   if (/^\/api\/(auth|health|reference|files|payments\/webhooks)\b/.test(path)) return 'anonymous';
   if (/^\/api\/(tutor|uploads)\b/.test(path)) return 'tutor';
+  if (/^\/api\/admin\b/.test(path)) return 'admin';
   return 'student';
 }
 
@@ -82,6 +90,10 @@ function pathValue(path: string, name: string, world: World): string | undefined
     [/^\/api\/checkout\/sessions\//, world.checkoutSessionId],
     [/^\/calendar\//, world.calendarToken],
     [/^\/api\/notifications\//, world.notificationId],
+    [/^\/api\/admin\/tutor-approvals\//, world.pendingTutorId],
+    [/^\/api\/admin\/users\//, world.bystanderId],
+    [/^\/api\/admin\/reviews\//, world.reviewId],
+    [/^\/api\/admin\/reports\//, world.reportId],
   ];
   return ids.find(([pattern]) => pattern.test(path))?.[1];
 }
@@ -211,6 +223,19 @@ function bodies(
     'PUT /api/lessons/{id}/review': one({ rating: 4, text: 'A clear and patient lesson.' }),
     'POST /api/lessons/{id}/review/reply': one({ text: 'Thank you, see you soon!' }),
     'POST /api/lessons/{id}/cancel': one({ reason: 'Feeling unwell.' }),
+    'POST /api/reports': one({
+      kind: 'user',
+      userId: world.bystanderId,
+      reason: 'spam',
+      details: 'Sends adverts.',
+    }),
+    'POST /api/admin/reports/{id}/dismiss': one({ note: 'Not a problem.' }),
+    'POST /api/admin/reviews/{id}/hide': one({ reason: 'Insults.', reportId: world.reportId }),
+    'POST /api/admin/reviews/{id}/restore': one({ reason: 'Hidden by mistake.' }),
+    'POST /api/admin/tutor-approvals/{id}/approve': one({ note: 'Looks good.' }),
+    'POST /api/admin/tutor-approvals/{id}/reject': one({ reason: 'photo', note: 'Blurry.' }),
+    'POST /api/admin/users/{id}/suspend': one({ reason: 'Spam.' }),
+    'POST /api/admin/users/{id}/restore': one({ reason: 'Appeal accepted.' }),
   };
 }
 
@@ -472,6 +497,31 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
     expect(upload.status).toBe(201);
     const feed = await tutor.client.post('/api/calendar-feed');
     expect(feed.status, feed.text).toBe(201);
+    const admin = await createAdmin(t);
+    const pendingTutor = await createTutor(db, { firstName: 'Pending', lastName: 'Tutor' });
+    const bystander = await createStudent(t, { firstName: 'By', lastName: 'Stander' });
+    const review = await db
+      .insertInto('reviews')
+      .values({
+        tutor_profile_id: tutor.id,
+        student_id: bystander.id,
+        rating: 2,
+        comment: 'Rude.',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const report = await db
+      .insertInto('reports')
+      .values({
+        reporter_id: student.id,
+        kind: 'review',
+        reported_user_id: bystander.id,
+        review_id: review.id,
+        reason: 'abuse',
+        created_at: mornings.NOW,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     world = {
       student,
       tutor,
@@ -483,6 +533,11 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
       avatarPath: ((await upload.json()) as { path: string }).path,
       calendarToken: (feed.json.url as string).match(/\/calendar\/(.+)\.ics$/)![1]!,
       notificationId: String(await rescheduleNotification(db, student.id, lessonId)),
+      admin,
+      pendingTutorId: pendingTutor.id,
+      bystanderId: bystander.id,
+      reviewId: review.id,
+      reportId: report.id,
     };
     const document = await fetch(`${t.url}/api/docs/json`).then((r) => r.json());
     operations = Object.entries(
@@ -500,8 +555,8 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
   });
 
   async function send(caller: Caller, request: Request) {
-    const client =
-      caller === 'student' ? world.student.client : caller === 'tutor' ? world.tutor.client : null;
+    const clients = { student: world.student, tutor: world.tutor, admin: world.admin };
+    const client = caller === 'anonymous' ? null : clients[caller].client;
     const response = await fetch(
       `${t.url}${request.path}${request.query ? `?${request.query}` : ''}`,
       {
