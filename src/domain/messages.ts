@@ -765,6 +765,7 @@ export const REPORT_MESSAGES = {
   reportReviewLabel: (author: string) => `Report review by ${author}`,
   reportTutor: 'Report tutor',
   reportStudent: 'Report student',
+  reportStudentLabel: (name: string) => `Report student ${name}`,
   dialogTitleUser: (name: string) => `Report ${name}`,
   dialogTitleReview: 'Report this review',
   dialogIntro:

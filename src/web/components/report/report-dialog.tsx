@@ -11,7 +11,7 @@ import { Dialog } from '../ui/dialog';
 import { TextAreaField } from '../ui/text-area-field';
 
 // One dialog for every report a student or tutor files (issue #15): a user (a tutor from their
-// profile, a student from a lesson) or a review. It lives among the shared components so each
+// profile, a student from the tutor's My Students) or a review. It lives among the shared components so each
 // feature opens it without importing another feature.
 
 export type ReportTarget =

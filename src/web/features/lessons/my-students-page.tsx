@@ -1,6 +1,13 @@
-import { Users } from 'lucide-react';
+import { Flag, Users } from 'lucide-react';
+import { useState } from 'react';
 import type { TutorStudent } from '../../../contracts/lesson-history.contract';
-import { BOOKING_MESSAGES, LESSON_HISTORY_MESSAGES as M } from '../../../domain/messages';
+import {
+  BOOKING_MESSAGES,
+  LESSON_HISTORY_MESSAGES as M,
+  REPORT_MESSAGES,
+} from '../../../domain/messages';
+import { ReportDialog, type ReportTarget } from '../../components/report/report-dialog';
+import { Button } from '../../components/ui/button';
 import { browserTimeZone } from '../../components/availability/timezone-select';
 import { EmptyState, ErrorPanel, LoadingSkeleton } from '../../components/ui/page-states';
 import { shortDateTime, zoneLabel } from '../../lib/lesson-time';
@@ -17,6 +24,7 @@ export function MyStudentsPage() {
   const [page, setPage] = usePageParam();
   const students = useMyStudents(page);
   const zone = browserTimeZone();
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -41,7 +49,14 @@ export function MyStudentsPage() {
               className="divide-y divide-slate-100 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
             >
               {students.data.students.map((student) => (
-                <StudentRow key={student.id} student={student} zone={zone} />
+                <StudentRow
+                  key={student.id}
+                  student={student}
+                  zone={zone}
+                  onReport={() =>
+                    setReporting({ kind: 'user', userId: student.id, name: student.name })
+                  }
+                />
               ))}
             </ul>
             <Pagination
@@ -52,15 +67,24 @@ export function MyStudentsPage() {
           </>
         )}
       </section>
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </div>
   );
 }
 
-function StudentRow({ student, zone }: { student: TutorStudent; zone: string }) {
+function StudentRow({
+  student,
+  zone,
+  onReport,
+}: {
+  student: TutorStudent;
+  zone: string;
+  onReport: () => void;
+}) {
   const when = (at: string | null) => (at ? shortDateTime(at, zone) : M.none);
   return (
     <li
-      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 p-3 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto]"
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 p-3 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto_auto]"
       data-testid="student-row"
     >
       <span className="row-span-2 sm:row-span-1">
@@ -78,6 +102,15 @@ function StudentRow({ student, zone }: { student: TutorStudent; zone: string }) 
         <dt className="text-slate-600 dark:text-slate-400">{M.lastLesson}</dt>
         <dd>{when(student.lastLessonAt)}</dd>
       </dl>
+      <Button
+        variant="ghost"
+        className="col-start-2 justify-self-start px-2 py-1.5 sm:col-start-auto"
+        aria-label={REPORT_MESSAGES.reportStudentLabel(student.name)}
+        onClick={onReport}
+      >
+        <Flag aria-hidden className="h-4 w-4" />
+        {REPORT_MESSAGES.reportStudent}
+      </Button>
     </li>
   );
 }

@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { REPORT_MESSAGES as M } from '../../../domain/messages';
+import { serveSignedIn } from '../../test/fake-api';
+import { signedInStudent } from '../../test/fixtures';
+import { renderInApp } from '../../test/render';
+import { MyStudentsPage } from './my-students-page';
+
+// A tutor reports a student from My Students (issue #15): the row's Report student opens the
+// shared report dialog about that student's account.
+
+const signedInTutor = { ...signedInStudent, id: 'tutor-1', role: 'tutor' as const };
+
+describe("the tutor's My Students", () => {
+  it('reports a student from their row', async () => {
+    const user = userEvent.setup();
+    const api = serveSignedIn(signedInTutor, {
+      'GET /api/tutor/students': {
+        json: {
+          students: [
+            {
+              id: 'student-7',
+              name: 'Noah Berg',
+              avatarUrl: null,
+              lessonsCount: 3,
+              nextLessonAt: null,
+              lastLessonAt: '2026-03-01T10:00:00.000Z',
+            },
+          ],
+          page: 1,
+          totalPages: 1,
+          total: 1,
+        },
+      },
+      'POST /api/reports': {
+        status: 201,
+        json: {
+          report: { id: 'r1', kind: 'user', status: 'open', createdAt: '2026-03-02T10:00:00Z' },
+        },
+      },
+    });
+    renderInApp(<MyStudentsPage />);
+
+    await user.click(
+      await screen.findByRole('button', { name: M.reportStudentLabel('Noah Berg') }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: M.dialogTitleUser('Noah Berg') });
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam or advertising' }));
+    await user.click(within(dialog).getByRole('button', { name: M.submit }));
+
+    expect(await screen.findByText(M.sent)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      kind: 'user',
+      userId: 'student-7',
+      reason: 'spam',
+      details: '',
+    });
+  });
+});
