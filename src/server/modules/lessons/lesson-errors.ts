@@ -21,6 +21,17 @@ export class StudentOverlapError extends AppError {
   }
 }
 
+/**
+ * The tutor stopped being listed (suspended, rejected, closed), or the student's account was
+ * suspended or closed, while the booking was under way: the same answer as a tutor not found.
+ */
+export class PartyUnavailableError extends AppError {
+  override name = 'PartyUnavailableError';
+  constructor() {
+    super('NOT_FOUND', M.tutorNotFound);
+  }
+}
+
 /** The student has a trial with this tutor that was not canceled: one trial per tutor. */
 export class TrialAlreadyUsedError extends AppError {
   override name = 'TrialAlreadyUsedError';

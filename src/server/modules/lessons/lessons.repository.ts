@@ -5,7 +5,12 @@ import { translatingConstraints } from '../../db/constraint-errors';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import { listedTutor } from '../tutors/listing';
-import { StudentOverlapError, TrialAlreadyUsedError, TutorOverlapError } from './lesson-errors';
+import {
+  PartyUnavailableError,
+  StudentOverlapError,
+  TrialAlreadyUsedError,
+  TutorOverlapError,
+} from './lesson-errors';
 import { newMeetingUrl } from './meeting-room';
 
 // Every query of the lessons module. Functions take the database or the open transaction first.
@@ -143,6 +148,38 @@ const LESSON_CONSTRAINT_ERRORS = {
 };
 
 /**
+ * Locks both people's accounts (share locks, in id order) and checks, as of the lock, that both
+ * are open and unsuspended and the tutor listed. A suspension or a closing locks the user row
+ * for update before it reads the future lessons it cancels, so it either waits for this booking
+ * to commit and cancels its lesson too, or commits first and this booking is refused.
+ */
+async function lockBookingParties(db: Db, tutorProfileId: string, studentId: string) {
+  const open = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where((eb) =>
+      eb.or([
+        eb('u.id', '=', studentId),
+        eb(
+          'u.id',
+          '=',
+          eb
+            .selectFrom('tutor_profiles as tp')
+            .select('tp.user_id')
+            .where('tp.id', '=', tutorProfileId)
+            .where(listedTutor('tp.id')),
+        ),
+      ]),
+    )
+    .where('u.closed_at', 'is', null)
+    .where('u.suspended_at', 'is', null)
+    .orderBy('u.id')
+    .forShare()
+    .execute();
+  if (open.length < 2) throw new PartyUnavailableError();
+}
+
+/**
  * Stores a lesson; an overlap or a second trial refused by the database throws its error.
  * Every lesson gets its video room here, on every booking path: a new one from the template,
  * or the room it keeps (a rescheduled lesson stays in the room its people already know).
@@ -175,6 +212,7 @@ export async function insertLesson(
     movedLate?: boolean;
   },
 ): Promise<string> {
+  await lockBookingParties(db, lesson.tutorProfileId, lesson.studentId);
   const insert = db
     .insertInto('lessons')
     .values({
