@@ -20,11 +20,15 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import type { UserRole } from '../../../domain/accounts/account-rules';
 import { ADMIN_SHELL_MESSAGES as A } from '../../../domain/admin/admin-shell-messages';
-import { AdminSidebarPanel } from '../../features/admin/shell/admin-sidebar-panel';
+
+// Loaded only in the admin console: students and tutors never download the admin's code.
+const AdminSidebarPanel = lazy(async () => ({
+  default: (await import('../../features/admin/shell/admin-sidebar-panel')).AdminSidebarPanel,
+}));
 import { Brand } from '../../components/ui/brand';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { useSession } from '../../lib/session';
@@ -162,7 +166,11 @@ export function DashboardShell({ role }: { role: UserRole }) {
             </button>
           )}
         </div>
-        {role === 'admin' && !compact && <AdminSidebarPanel />}
+        {role === 'admin' && !compact && (
+          <Suspense fallback={null}>
+            <AdminSidebarPanel />
+          </Suspense>
+        )}
         <nav aria-label="Main" className="flex-1 overflow-y-auto">
           <NavList items={nav.main} collapsed={compact} />
         </nav>
