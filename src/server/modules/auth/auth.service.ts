@@ -13,7 +13,8 @@ import { avatarUrlOf } from '../../adapters/storage/signed-url';
 import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
-import { captureMailFailure, type Auth } from './auth';
+import { SUSPENSION_MESSAGES } from '../../../domain/admin/suspension-messages';
+import { captureMailFailure, SUSPENDED_CODE, type Auth } from './auth';
 import { deleteUnverifiedUserSince, findUserByEmail } from './auth.repository';
 
 // Account use cases. Better Auth does the cryptography and sessions; this layer applies the
@@ -43,6 +44,7 @@ interface EngineUser {
   role?: unknown;
   isProfileCompleted?: unknown;
   socialAuthProvider?: unknown;
+  suspendedAt?: unknown;
 }
 
 function toSessionUser(user: EngineUser, ctx: AuthContext): SessionUser {
@@ -66,6 +68,15 @@ function engineCode(error: unknown): string | undefined {
   return typeof body?.code === 'string' ? body.code : undefined;
 }
 
+/** The session hook's refusal of a suspended user (auth.ts), with its message (the reason). */
+function suspended(error: unknown) {
+  const message = (error as { body?: { message?: unknown } }).body?.message;
+  return new AppError(
+    'ACCOUNT_SUSPENDED',
+    typeof message === 'string' ? message : SUSPENSION_MESSAGES.accountSuspendedNoReason,
+  );
+}
+
 async function readEngineResponse<T>(response: Response): Promise<WithCookies<T>> {
   const cookies = response.headers.getSetCookie();
   const text = await response.text();
@@ -81,7 +92,9 @@ async function readEngineResponse<T>(response: Response): Promise<WithCookies<T>
 
 export async function currentUser(ctx: AuthContext, headers: Headers): Promise<SessionUser | null> {
   const session = await ctx.auth.api.getSession({ headers });
-  return session ? toSessionUser(session.user as EngineUser, ctx) : null;
+  // A suspended user's sessions are deleted with the suspension; one left somehow is no use.
+  if (!session || (session.user as EngineUser).suspendedAt) return null;
+  return toSessionUser(session.user as EngineUser, ctx);
 }
 
 export async function signUp(ctx: AuthContext, input: SignUpInput & { role: Role; email: string }) {
@@ -141,6 +154,8 @@ export async function verifyEmail(ctx: AuthContext, email: string, code: string,
       case 'INVALID_OTP':
       case 'USER_NOT_FOUND':
         throw new AppError('BAD_REQUEST', M.invalidVerificationCode);
+      case SUSPENDED_CODE:
+        throw suspended(error);
       default:
         throw error;
     }
@@ -174,6 +189,7 @@ export async function signIn(
     return { value: { user, redirectTo: landingPath(user) }, cookies };
   } catch (error) {
     const code = engineCode(error);
+    if (code === SUSPENDED_CODE) throw suspended(error);
     if (code === 'EMAIL_NOT_VERIFIED') {
       // The password was right: send a fresh code for the verification page.
       await resendCode(ctx, input.email);
