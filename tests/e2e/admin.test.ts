@@ -127,6 +127,10 @@ describe.skipIf(!hasChromium)('the admin console in a browser', () => {
       await desk.page.getByText(R.hidden).waitFor();
       await desk.page.getByText(R.noOpen).waitFor();
       await countLink(desk.page, S.reportedIssues, 0).waitFor();
+      // The tutor's own profile waits for approval: the count leads to it.
+      await countLink(desk.page, S.pendingVerifications, 1).click();
+      await desk.page.getByRole('article', { name: 'Clara Whitfield' }).waitFor();
+      await checkScreen(desk.page, 'admin-approvals-1280-light');
 
       // The student reloads: the review has gone, and 5 of 1 is the new average.
       await phone.page.reload();
@@ -277,11 +281,11 @@ describe.skipIf(!hasChromium)('the admin console in a browser', () => {
           link: S.nav.reports,
           ready: page.getByRole('article', { name: `${R.kindUser}: ${REPORT_REASONS.fraud}` }),
         },
-        { link: S.nav.users, ready: page.getByText(/^\d+ users$/) },
         {
           link: S.nav.audit,
           ready: page.getByRole('heading', { name: S.auditTitle, level: 1 }),
         },
+        { link: S.nav.users, ready: page.getByText(/^\d+ users$/) },
       ];
       for (const { link, ready } of pages) {
         await openDrawer();
@@ -295,7 +299,8 @@ describe.skipIf(!hasChromium)('the admin console in a browser', () => {
         expect(await overflowOf(page), link).toBe(0);
       }
 
-      // The drawer's search box leads to a user's page.
+      // The drawer's search box, used on the users page itself, closes the drawer on the results
+      // and leads to a user's page.
       await openDrawer();
       const search = drawer.getByRole('searchbox', { name: S.searchLabel });
       await search.fill('Duarte');
@@ -305,6 +310,7 @@ describe.skipIf(!hasChromium)('the admin console in a browser', () => {
       await page.getByRole('link', { name: 'Ines Duarte' }).click();
       await page.getByRole('heading', { name: 'Ines Duarte', level: 1 }).waitFor();
       await page.getByText(REPORT_REASONS.fraud).waitFor();
+      await page.getByText(new RegExp(` · ${R.tabOpen}$`)).waitFor();
       await checkScreen(page, 'admin-user-375-dark');
       expect(await overflowOf(page)).toBe(0);
 

@@ -162,7 +162,10 @@ export function DashboardShell({ role }: { role: UserRole }) {
             </button>
           )}
         </div>
-        {role === 'admin' && !compact && <AdminSidebarPanel />}
+        {role === 'admin' && !compact && (
+          // A search from the users page keeps the path, which would leave the drawer open.
+          <AdminSidebarPanel onNavigate={isDrawer ? () => setDrawerOpen(false) : undefined} />
+        )}
         <nav aria-label="Main" className="flex-1 overflow-y-auto">
           <NavList items={nav.main} collapsed={compact} />
         </nav>
