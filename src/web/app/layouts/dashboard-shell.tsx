@@ -167,8 +167,9 @@ export function DashboardShell({ role }: { role: UserRole }) {
           )}
         </div>
         {role === 'admin' && !compact && (
+          // A search from the users page keeps the path, which would leave the drawer open.
           <Suspense fallback={null}>
-            <AdminSidebarPanel />
+            <AdminSidebarPanel onNavigate={isDrawer ? () => setDrawerOpen(false) : undefined} />
           </Suspense>
         )}
         <nav aria-label="Main" className="flex-1 overflow-y-auto">

@@ -57,7 +57,7 @@ export function AdminReportsPage() {
 
   const list = reports.data?.pages.flatMap((page) => page.reports) ?? [];
   return (
-    <div className="mx-auto max-w-4xl space-y-5">
+    <div className="mx-auto max-w-5xl space-y-5">
       <h1 className="text-2xl font-bold">{M.pageTitle}</h1>
       <div
         role="group"

@@ -1,6 +1,6 @@
 import { EyeOff, ExternalLink } from 'lucide-react';
 import type { AdminReport } from '../../../../contracts/reports.contract';
-import { REPORT_MESSAGES as M } from '../../../../domain/messages';
+import { ADMIN_USERS_MESSAGES, REPORT_MESSAGES as M } from '../../../../domain/messages';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { reviewDate, Stars } from '../../../components/ui/stars';
 import { paths } from '../../../lib/paths';
@@ -8,14 +8,25 @@ import { paths } from '../../../lib/paths';
 const kindLabel = { user: M.kindUser, review: M.kindReview, message: M.kindMessage };
 const statusLabel = { open: M.tabOpen, dismissed: M.statusDismissed, actioned: M.statusActioned };
 
-function Person({ label, person }: { label: string; person: AdminReport['reporter'] }) {
+/** One name–value group of the report's <dl>: a <dl> takes only <div>s holding dt/dd directly. */
+function Person({
+  label,
+  person,
+  children,
+}: {
+  label: string;
+  person: AdminReport['reporter'];
+  children?: React.ReactNode;
+}) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">{label}</dt>
       <dd className="text-sm break-words">
-        <span className="font-semibold">{person.name}</span> · {person.role}
+        <span className="font-semibold">{person.name}</span> ·{' '}
+        {ADMIN_USERS_MESSAGES.roles[person.role]}
         <br />
         <span className="text-slate-600 dark:text-slate-400">{person.email}</span>
+        {children}
       </dd>
     </div>
   );
@@ -67,14 +78,16 @@ export function ReportItem({
         )}
         <dl className="grid gap-3 sm:grid-cols-2">
           <Person label={M.reportedBy} person={report.reporter} />
-          <div className="min-w-0">
-            <Person label={M.reportedUser} person={report.reportedUser} />
+          <Person label={M.reportedUser} person={report.reportedUser}>
             {report.reportedUser.isSuspended && (
-              <span className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">
-                {M.suspended}
-              </span>
+              <>
+                <br />
+                <span className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">
+                  {M.suspended}
+                </span>
+              </>
             )}
-          </div>
+          </Person>
           <div className="sm:col-span-2">
             <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">
               {M.details}

@@ -45,6 +45,9 @@ export function useSuspension(userId: string) {
     onSuccess: (user) => {
       client.setQueryData(queryKeys.adminUsers.detail(userId), user);
       void client.invalidateQueries({ queryKey: queryKeys.adminUsers.all });
+      // The sidebar's counts stay on screen: a suspended user is no longer active, and a
+      // suspended tutor's profile no longer waits for approval.
+      void client.invalidateQueries({ queryKey: queryKeys.adminShell.overview });
     },
   });
 }

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminUserDetail, AdminUserReport } from '../../../../contracts/admin-users.contract';
 import { REPORT_REASONS, type ReportReason } from '../../../../domain/admin/moderation';
-import { ADMIN_USERS_MESSAGES as M } from '../../../../domain/messages';
+import { ADMIN_USERS_MESSAGES as M, REPORT_MESSAGES } from '../../../../domain/messages';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel, LoadingSkeleton } from '../../../components/ui/page-states';
 import { TitledCard } from '../../../components/ui/titled-card';
@@ -147,6 +147,13 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** A report's state in words, as the reports page says it. */
+const reportStatus = {
+  open: REPORT_MESSAGES.tabOpen,
+  dismissed: REPORT_MESSAGES.statusDismissed,
+  actioned: REPORT_MESSAGES.statusActioned,
+} as const;
+
 function Reports({
   reports,
   other,
@@ -165,7 +172,7 @@ function Reports({
               {REPORT_REASONS[report.reason as ReportReason] ?? report.reason}
             </span>
             <span className="text-slate-600 dark:text-slate-400">
-              {formatDay(report.createdAt)} · {report.status}
+              {formatDay(report.createdAt)} · {reportStatus[report.status]}
             </span>
           </p>
           <p className="text-slate-600 dark:text-slate-400">{other(report.otherName)}</p>
