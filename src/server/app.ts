@@ -126,10 +126,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     new URL(env.PUBLIC_URL).origin,
     ...(env.NODE_ENV === 'development' ? ['http://localhost:5173'] : []),
   ];
-  const auth = createAuth({ env, db, mailer, secret, trustedOrigins });
+  const clock = deps.clock ?? systemClock;
+  const auth = createAuth({ env, db, mailer, secret, trustedOrigins, clock });
   const googleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
   const storage = configuredStorage(env);
-  const clock = deps.clock ?? systemClock;
   const configured = configuredPaymentProvider(env, db, secret, clock);
   const paymentProvider = deps.paymentProvider ?? configured.provider;
   app.decorate('deps', {
