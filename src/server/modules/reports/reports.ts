@@ -184,11 +184,7 @@ export async function dismissReport(
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     const report = await lockOpenReport(trx, reportId);
-    await repository.resolveReport(trx, report.id, {
-      status: 'dismissed',
-      adminId: admin.id,
-      now,
-    });
+    await repository.resolveReports(trx, { reportId: report.id }, 'dismissed', admin.id, now);
     await recordAudit(trx, {
       adminId: admin.id,
       action: 'report_dismissed',
@@ -226,10 +222,13 @@ export async function hideReview(
     }
     if (review.hidden_at) throw new AppError('CONFLICT', M.alreadyHidden);
     await repository.setReviewHidden(trx, review.id, now);
-    const actioned = await repository.actionOpenReportsOnReview(trx, review.id, {
-      adminId: admin.id,
+    const actioned = await repository.resolveReports(
+      trx,
+      { reviewId: review.id },
+      'actioned',
+      admin.id,
       now,
-    });
+    );
     await recordAudit(trx, {
       adminId: admin.id,
       action: 'review_hidden',
