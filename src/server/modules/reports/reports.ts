@@ -16,6 +16,7 @@ import {
   REPORTS_PER_WINDOW,
 } from '../../../domain/admin/report-rules';
 import { REPORT_MESSAGES as M } from '../../../domain/messages';
+import { nextPageOf, rowsOfPage } from '../../../domain/paging';
 import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
@@ -156,14 +157,16 @@ export async function adminReports(
   filter: ReportListFilter,
   page: number,
 ): Promise<EndpointOutput<typeof getAdminReports>> {
-  const { rows, total } = await repository.adminReportsPage(ctx.db, filter, {
-    limit: REPORTS_PAGE_SIZE,
-    offset: (page - 1) * REPORTS_PAGE_SIZE,
-  });
+  // Loaded page after page (no page numbers shown): a page past the end is simply empty.
+  const { rows, total } = await repository.adminReportsPage(
+    ctx.db,
+    filter,
+    rowsOfPage(page, REPORTS_PAGE_SIZE),
+  );
   return {
     reports: rows.map(toAdminReport),
     total,
-    nextPage: page * REPORTS_PAGE_SIZE < total ? page + 1 : null,
+    nextPage: nextPageOf(page, REPORTS_PAGE_SIZE, total),
   };
 }
 
