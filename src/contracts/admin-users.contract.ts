@@ -8,7 +8,7 @@ import {
 } from '../domain/admin/user-admin-rules';
 import { ADMIN_USERS_MESSAGES as M } from '../domain/messages';
 import { defineEndpoint, idParams, ROLE_ERRORS } from './endpoint';
-import { pageNumberSchema } from './tutors.contract';
+import { pageInfoFields, pageNumberSchema } from './tutors.contract';
 
 // The admin's users pages (issue #15): a paged search of every account, one account's page with
 // its lessons and reports, and suspending or restoring it. Admins only.
@@ -83,9 +83,7 @@ export const searchUsers = defineEndpoint({
   status: 200,
   response: z.object({
     users: z.array(adminUserRow),
-    page: z.number().int(),
-    totalPages: z.number().int(),
-    total: z.number().int(),
+    ...pageInfoFields,
   }),
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
 });
