@@ -8,6 +8,7 @@ import {
 } from '../domain/admin/user-admin-rules';
 import { ADMIN_USERS_MESSAGES as M } from '../domain/messages';
 import { defineEndpoint, idParams, ROLE_ERRORS } from './endpoint';
+import { pageInfoFields, pageNumberSchema } from './tutors.contract';
 
 // The admin's users pages (issue #15): a paged search of every account, one account's page with
 // its lessons and reports, and suspending or restoring it. Admins only.
@@ -19,7 +20,7 @@ export const userSearchQuery = z.object({
   q: z.string(M.badQuery).trim().max(100, M.badQuery).default(''),
   role: optionalFilter(USER_ROLES, M.badRole),
   status: optionalFilter(USER_STATUSES, M.badStatus),
-  page: z.coerce.number(M.badPage).int(M.badPage).min(1, M.badPage).max(1000, M.badPage).default(1),
+  page: pageNumberSchema,
 });
 export type UserSearchQuery = z.input<typeof userSearchQuery>;
 
@@ -82,9 +83,7 @@ export const searchUsers = defineEndpoint({
   status: 200,
   response: z.object({
     users: z.array(adminUserRow),
-    page: z.number().int(),
-    totalPages: z.number().int(),
-    total: z.number().int(),
+    ...pageInfoFields,
   }),
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../domain/admin/moderation';
 import { defineEndpoint, ROLE_ERRORS } from './endpoint';
-import { pageNumberSchema } from './tutors.contract';
+import { pageInfoFields, pageNumberSchema } from './tutors.contract';
 
 // The admin console's shell (issue #15): the sidebar's platform counts and the audit log.
 // Admins only: every /api/admin request is refused to anyone else (admin-gate.ts).
@@ -52,9 +52,7 @@ export const listAuditLog = defineEndpoint({
   status: 200,
   response: z.object({
     entries: z.array(auditEntryView),
-    page: z.number().int(),
-    totalPages: z.number().int(),
-    total: z.number().int(),
+    ...pageInfoFields,
   }),
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
 });

@@ -7,7 +7,7 @@ import {
   type RejectionReason,
 } from '../domain/admin/moderation';
 import { defineEndpoint, idParams, ROLE_ERRORS } from './endpoint';
-import { pageNumberSchema, tutorProfileResponse } from './tutors.contract';
+import { pageInfoFields, pageNumberSchema, tutorProfileResponse } from './tutors.contract';
 
 // The tutor approval queue (issue #15, ADR 020): admins read submitted profiles as students
 // will see them (oldest first) and approve or reject them with a reason; the tutor reads the
@@ -65,9 +65,7 @@ export const listTutorApprovals = defineEndpoint({
   status: 200,
   response: z.object({
     items: z.array(approvalItem),
-    total: z.number().int(),
-    page: z.number().int(),
-    totalPages: z.number().int(),
+    ...pageInfoFields,
   }),
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
 });

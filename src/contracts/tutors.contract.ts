@@ -35,6 +35,14 @@ export const pageNumberSchema = z.coerce
   .max(1000, DISCOVERY_MESSAGES.searchPage)
   .default(1);
 
+/** What a numbered page answers besides its rows: the page shown (moved back to the last one
+ * when asked past it), how many pages there are and how many rows in all. */
+export const pageInfoFields = {
+  page: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+};
+
 export const tutorSearchSchema = z
   .object({
     q: z.string().trim().max(100, DISCOVERY_MESSAGES.searchQueryTooLong).default(''),

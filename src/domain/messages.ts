@@ -865,7 +865,6 @@ export const ADMIN_USERS_MESSAGES = {
   empty: 'No users match this search.',
   total: (count: number) => (count === 1 ? '1 user' : `${count} users`),
   loadFailed: 'Users could not be loaded. Please try again.',
-  badPage: 'Choose a page number from 1 to 1000.',
   badQuery: 'Search with at most 100 characters.',
   badRole: 'Choose a role: student, tutor or admin.',
   badStatus: 'Choose a status: active, suspended or closed.',

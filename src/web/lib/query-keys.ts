@@ -1,3 +1,4 @@
+import type { ReportListFilter } from '../../contracts/reports.contract';
 import type { TutorSearch } from '../../contracts/tutors.contract';
 
 // Every query key of the app, from one place: one resource is cached under one key, and a
@@ -79,6 +80,11 @@ export const queryKeys = {
     all: ['admin', 'users'] as const,
     search: (query: object) => ['admin', 'users', 'search', query] as const,
     detail: (userId: string) => ['admin', 'users', 'detail', userId] as const,
+  },
+  /** The admin's reports: every list (the prefix an action invalidates), open or resolved. */
+  adminReports: {
+    all: ['admin', 'reports'] as const,
+    list: (filter: ReportListFilter) => ['admin', 'reports', filter] as const,
   },
   /** The admin's approval queue (every page: the prefix) and the tutor's own review status. */
   tutorApprovals: {

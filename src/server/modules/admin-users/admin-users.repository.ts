@@ -176,26 +176,3 @@ export async function setSuspension(
 export async function endSessions(trx: Transaction<DB>, userId: string) {
   await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
-
-export function findReport(trx: Transaction<DB>, id: string) {
-  return trx
-    .selectFrom('reports')
-    .select(['id', 'reported_user_id', 'status'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-/** Every open report about the user is acted on by the suspension. */
-export async function actionOpenReports(
-  trx: Transaction<DB>,
-  userId: string,
-  adminId: string,
-  now: Date,
-) {
-  await trx
-    .updateTable('reports')
-    .set({ status: 'actioned', resolved_at: now, resolved_by: adminId })
-    .where('reported_user_id', '=', userId)
-    .where('status', '=', 'open')
-    .execute();
-}

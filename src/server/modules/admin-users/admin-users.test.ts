@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USERS_PAGE_SIZE } from '../../../domain/admin/user-admin-rules';
-import { ADMIN_USERS_MESSAGES as M } from '../../../domain/messages';
+import { ADMIN_USERS_MESSAGES as M, DISCOVERY_MESSAGES } from '../../../domain/messages';
 import {
   createLesson,
   createStudent,
@@ -10,7 +10,7 @@ import {
 } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { createAdmin } from './admin-fixtures';
+import { createAdmin } from '../admin/admin-fixtures';
 
 // The admin's users search and user page on each database: a substring of the name or email in
 // any case (wildcards are plain characters), role and status filters, newest first, paged; one
@@ -104,7 +104,10 @@ describe.each(TEST_DRIVERS)('the admin users pages on %s', (driver) => {
 
     const bad = await admin.client.get('/api/admin/users?role=owner&page=0');
     expect(bad.status).toBe(400);
-    expect(bad.json.error.fields).toMatchObject({ role: M.badRole, page: M.badPage });
+    expect(bad.json.error.fields).toMatchObject({
+      role: M.badRole,
+      page: DISCOVERY_MESSAGES.searchPage,
+    });
   });
 
   it('shows one account: role, status, lessons as either party, reports about and by them', async () => {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AdminUserDetail, AdminUserRow } from '../../../contracts/admin-users.contract';
 import { RECENT_ROWS, USERS_PAGE_SIZE } from '../../../domain/admin/user-admin-rules';
 import { ADMIN_USERS_MESSAGES as M } from '../../../domain/messages';
+import { pageWindow } from '../../../domain/paging';
 import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
@@ -36,13 +37,9 @@ export async function searchUsers(
 ) {
   const filter = { q: query.q, role: query.role, status: query.status };
   const total = await repository.countUsers(ctx.db, filter);
-  const totalPages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-  const page = Math.min(query.page, totalPages);
-  const rows = await repository.userPage(ctx.db, filter, {
-    limit: USERS_PAGE_SIZE,
-    offset: (page - 1) * USERS_PAGE_SIZE,
-  });
-  return { users: rows.map(toRow), page, totalPages, total };
+  const { page, totalPages, rows } = pageWindow(query.page, total, USERS_PAGE_SIZE);
+  const users = await repository.userPage(ctx.db, filter, rows);
+  return { users: users.map(toRow), page, totalPages, total };
 }
 
 const toReport = (row: Awaited<ReturnType<typeof repository.reportsOf>>[number]) => ({

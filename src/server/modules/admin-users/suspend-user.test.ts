@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { SUSPENSION_MESSAGES as S } from '../../../domain/admin/suspension-messages';
 import { ADMIN_USERS_MESSAGES as M } from '../../../domain/messages';
 import { TEST_PASSWORD, uniqueEmail } from '../../test/accounts';
-import { createSignedInTutor, createStudent } from '../../test/factories';
+import { createLesson, createSignedInTutor, createStudent } from '../../test/factories';
 import { TestClient } from '../../test/http-client';
 import { codeFrom } from '../../test/smtp-inbox';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { MORNING_TEACHING, NOW } from '../../test/tokyo-mornings';
 import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harness';
-import { createAdmin } from './admin-fixtures';
+import { createAdmin } from '../admin/admin-fixtures';
 
 // Suspending and restoring accounts on each database, with the built-in checkout: the user's
 // existing session is refused on its next request, signing in is refused with the reason, their
@@ -17,6 +17,7 @@ import { createAdmin } from './admin-fixtures';
 // records each action.
 
 const RATE_CENTS = 4000;
+const DAY = 86_400_000;
 
 describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
   const suite = localCheckoutSuite(driver);
@@ -219,6 +220,58 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
       .where('kind', '=', 'lesson_canceled')
       .execute();
     expect(bell).toHaveLength(1);
+  });
+
+  it('settles the reports about the account, not those on its reviews (they stay on the profile)', async () => {
+    const admin = await createAdmin(suite.app);
+    const tutor = await createSignedInTutor(suite.app, MORNING_TEACHING);
+    const student = await createStudent(suite.app);
+    const lessonId = await createLesson(db(), {
+      tutor,
+      studentId: student.id,
+      start: new Date(NOW.getTime() - 2 * DAY),
+    });
+    const review = await student.client.post(`/api/lessons/${lessonId}/review`, {
+      rating: 1,
+      text: 'Late and rude, never again.',
+    });
+    expect(review.status, review.text).toBe(201);
+    const reviewId = review.json.review.id as string;
+    const report = async (target: object) => {
+      const response = await tutor.client.post('/api/reports', { reason: 'abuse', ...target });
+      expect(response.status, response.text).toBe(201);
+      return response.json.report.id as string;
+    };
+    const onReview = await report({ kind: 'review', reviewId });
+    const onUser = await report({ kind: 'user', userId: student.id });
+    // Where each report stands, and whether the review is still on the profile.
+    const moderation = async () => {
+      const reports = await db()
+        .selectFrom('reports')
+        .select(['id', 'status'])
+        .where('reported_user_id', '=', student.id)
+        .execute();
+      const { hidden_at } = await db()
+        .selectFrom('reviews')
+        .select('hidden_at')
+        .where('id', '=', reviewId)
+        .executeTakeFirstOrThrow();
+      const statusOf = (id: string) => reports.find((row) => row.id === id)?.status;
+      return { onUser: statusOf(onUser), onReview: statusOf(onReview), hidden: hidden_at !== null };
+    };
+
+    const suspend = (body: object) =>
+      admin.client.post(`/api/admin/users/${student.id}/suspend`, body);
+    expect((await suspend({ reason: 'Abusive messages' })).status).toBe(200);
+    expect(await moderation()).toEqual({ onUser: 'actioned', onReview: 'open', hidden: false });
+
+    // Suspending from the review's report settles that report too (the admin acted on it).
+    const restored = await admin.client.post(`/api/admin/users/${student.id}/restore`, {
+      reason: 'Cleared',
+    });
+    expect(restored.status, restored.text).toBe(200);
+    expect((await suspend({ reason: 'Again', reportId: onReview })).status).toBe(200);
+    expect(await moderation()).toEqual({ onUser: 'actioned', onReview: 'actioned', hidden: false });
   });
 
   it('refuses the email-code sign-in of a suspended account', async () => {

@@ -11,15 +11,17 @@ import { isUuid } from '../../http/is-uuid';
 import { ACCOUNT_JOBS } from '../account/account-jobs';
 import { endFutureLessons, partyOf } from '../account/cancel-party-lessons';
 import { recordAudit } from '../audit/audit-log';
+import * as reports from '../reports/reports.repository';
 import { adminUser, type AdminUsersContext } from './admin-users';
 import * as repository from './admin-users.repository';
 
 // Suspending an account (issue #15), in one transaction: the row marked with the admin's reason,
 // every session ended (the next request with their cookie is refused), their future lessons
 // canceled with full refunds as when an account closes (the other side told it was canceled,
-// never why), the reports about them settled, the audit log written and the user emailed. A
-// suspended tutor leaves search and their profile page by themselves: the database unlists a
-// tutor whose user row is suspended (migration 020). Restoring lifts it; lessons stay canceled.
+// never why), the reports about the account settled, the audit log written and the user
+// emailed. A suspended tutor leaves search and their profile page by themselves: the database
+// unlists a tutor whose user row is suspended (migration 020). Restoring lifts it; lessons stay
+// canceled.
 
 export interface SuspensionContext extends AdminUsersContext {
   jobs: JobQueue;
@@ -52,7 +54,7 @@ export async function suspendUser(
     if (user.role === 'admin') throw new AppError('FORBIDDEN', M.cannotSuspendAdmin);
     if (user.suspended_at) throw new AppError('CONFLICT', M.alreadySuspended);
     if (input.reportId) {
-      const report = await repository.findReport(trx, input.reportId);
+      const report = await reports.lockReport(trx, input.reportId);
       if (report?.reported_user_id !== userId)
         throw new AppError('BAD_REQUEST', M.reportNotAboutUser);
     }
@@ -70,7 +72,11 @@ export async function suspendUser(
         notice: lessonCanceledBySuspensionEmail,
         publicUrl: ctx.env.PUBLIC_URL,
       });
-    await repository.actionOpenReports(trx, userId, admin.id, now);
+    // The report acted on (it may be on one of their reviews) and the reports about the
+    // account itself; reports on their reviews stay open: the reviews stay on the profiles.
+    if (input.reportId)
+      await reports.resolveReports(trx, { reportId: input.reportId }, 'actioned', admin.id, now);
+    await reports.resolveReports(trx, { userReportsAbout: userId }, 'actioned', admin.id, now);
     await recordAudit(trx, {
       adminId: admin.id,
       action: 'user_suspended',

@@ -3,8 +3,11 @@ import type { TestApp } from '../../test/test-app';
 import { setAdminRole } from './admin-role';
 
 /** Tests: a signed-in student made an admin the way `npm run admin` does it. */
-export async function createAdmin(t: TestApp): Promise<TestStudent> {
-  const student = await createStudent(t, { firstName: 'Ada', lastName: 'Admin' });
+export async function createAdmin(
+  t: TestApp,
+  names = { firstName: 'Ada', lastName: 'Admin' },
+): Promise<TestStudent> {
+  const student = await createStudent(t, names);
   const outcome = await setAdminRole(t.database.db, t.app.deps.clock, {
     email: student.email,
     revoke: false,

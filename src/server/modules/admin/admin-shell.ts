@@ -7,6 +7,7 @@ import {
   type listAuditLog,
 } from '../../../contracts/admin.contract';
 import type { EndpointOutput } from '../../../contracts/endpoint';
+import { pageWindow } from '../../../domain/paging';
 import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import * as repository from './admin-shell.repository';
@@ -55,11 +56,7 @@ export async function auditPage(
   requestedPage: number,
 ): Promise<EndpointOutput<typeof listAuditLog>> {
   const total = await repository.countAuditEntries(ctx.db);
-  const totalPages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-  const page = Math.min(requestedPage, totalPages);
-  const rows = await repository.auditRows(ctx.db, {
-    limit: AUDIT_PAGE_SIZE,
-    offset: (page - 1) * AUDIT_PAGE_SIZE,
-  });
-  return { entries: rows.map(toView), page, totalPages, total };
+  const { page, totalPages, rows } = pageWindow(requestedPage, total, AUDIT_PAGE_SIZE);
+  const entries = await repository.auditRows(ctx.db, rows);
+  return { entries: entries.map(toView), page, totalPages, total };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { ReportKind, ReportReason } from '../../../domain/admin/moderation';
+import type { ReportKind, ReportReason, ReportStatus } from '../../../domain/admin/moderation';
+import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 
 // Every query of reports and of hiding reviews. Functions take the database or the open
@@ -89,9 +90,6 @@ export function insertReport(
     .executeTakeFirstOrThrow();
 }
 
-const fullName = (table: string) =>
-  sql<string>`${sql.ref(`${table}.first_name`)} || ' ' || ${sql.ref(`${table}.last_name`)}`;
-
 /** Reports with the people and the review they are shown with to the admin. */
 function adminReportRows(db: Db) {
   return db
@@ -167,6 +165,7 @@ export async function adminReportsPage(
   return { rows: found, total: Number(total) };
 }
 
+/** A report an admin acts on, locked until the transaction ends. */
 export const lockReport = (trx: Transaction<DB>, id: string) =>
   trx
     .selectFrom('reports')
@@ -175,31 +174,31 @@ export const lockReport = (trx: Transaction<DB>, id: string) =>
     .forUpdate()
     .executeTakeFirst();
 
-export async function resolveReport(
-  trx: Transaction<DB>,
-  id: string,
-  change: { status: 'dismissed' | 'actioned'; adminId: string; now: Date },
-) {
-  await trx
-    .updateTable('reports')
-    .set({ status: change.status, resolved_at: change.now, resolved_by: change.adminId })
-    .where('id', '=', id)
-    .execute();
-}
+/**
+ * The open reports an admin action settles: one report, every report on a review (hiding it),
+ * or the reports about an account itself (suspending it; reports on its reviews stay open, as
+ * the reviews stay on their profiles).
+ */
+export type ReportsToResolve =
+  { reportId: string } | { reviewId: string } | { userReportsAbout: string };
 
-/** Every open report on the review becomes actioned; answers their ids. */
-export async function actionOpenReportsOnReview(
+/** Resolves the open reports `which` names; answers their ids. */
+export async function resolveReports(
   trx: Transaction<DB>,
-  reviewId: string,
-  change: { adminId: string; now: Date },
+  which: ReportsToResolve,
+  status: Exclude<ReportStatus, 'open'>,
+  adminId: string,
+  now: Date,
 ) {
-  const rows = await trx
+  let query = trx
     .updateTable('reports')
-    .set({ status: 'actioned', resolved_at: change.now, resolved_by: change.adminId })
-    .where('review_id', '=', reviewId)
-    .where('status', '=', 'open')
-    .returning('id')
-    .execute();
+    .set({ status, resolved_at: now, resolved_by: adminId })
+    .where('status', '=', 'open');
+  if ('reportId' in which) query = query.where('id', '=', which.reportId);
+  else if ('reviewId' in which) query = query.where('review_id', '=', which.reviewId);
+  else
+    query = query.where('kind', '=', 'user').where('reported_user_id', '=', which.userReportsAbout);
+  const rows = await query.returning('id').execute();
   return rows.map((row) => row.id);
 }
 

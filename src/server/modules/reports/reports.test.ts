@@ -12,6 +12,7 @@ import { fixedClockApp } from '../../test/fixed-clock-app';
 import { TestClient } from '../../test/http-client';
 import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
+import { createAdmin } from '../admin/admin-fixtures';
 
 // Reports and review moderation (issue #15), on a fixed clock: the rate limit's window is
 // proven by moving the clock past it.
@@ -24,13 +25,6 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
   let t: TestApp;
   const clock = fixedClockApp(driver, NOW, (app) => (t = app));
   const db = () => t.database.db;
-
-  /** A signed-in admin: a student promoted in the database, as `npm run admin` does. */
-  async function createAdmin(): Promise<TestStudent> {
-    const admin = await createStudent(t, { firstName: 'Ada', lastName: 'Admin' });
-    await db().updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-    return admin;
-  }
 
   /** A tutor with two reviews (5 and 2 stars) by two students, and a third student. */
   async function world() {
@@ -189,7 +183,7 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
       reason: 'spam',
     });
     expect(guest.status).toBe(401);
-    const admin = await createAdmin();
+    const admin = await createAdmin(t);
     const byAdmin = await admin.client.post('/api/reports', {
       kind: 'user',
       userId: tutor.userId,
@@ -229,7 +223,7 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
 
   it('lists open reports for the admin and dismisses one, with an audit record', async () => {
     const { tutor, critic, reporter, rudeReview } = await world();
-    const admin = await createAdmin();
+    const admin = await createAdmin(t);
     await resolveEarlierReports();
     const first = await reporter.client.post('/api/reports', {
       kind: 'user',
@@ -341,7 +335,7 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
 
   it('hides a review from the profile, its count and its average, and restores it', async () => {
     const { tutor, author, critic, reporter, rudeReview, kindReview, profile } = await world();
-    const admin = await createAdmin();
+    const admin = await createAdmin(t);
     expect(await profile()).toMatchObject({ rating: 3.5, totalReviews: 2 });
     const byTutor = await tutor.client.post('/api/reports', {
       kind: 'review',

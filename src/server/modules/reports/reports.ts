@@ -16,6 +16,7 @@ import {
   REPORTS_PER_WINDOW,
 } from '../../../domain/admin/report-rules';
 import { REPORT_MESSAGES as M } from '../../../domain/messages';
+import { nextPageOf, rowsOfPage } from '../../../domain/paging';
 import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
@@ -156,14 +157,16 @@ export async function adminReports(
   filter: ReportListFilter,
   page: number,
 ): Promise<EndpointOutput<typeof getAdminReports>> {
-  const { rows, total } = await repository.adminReportsPage(ctx.db, filter, {
-    limit: REPORTS_PAGE_SIZE,
-    offset: (page - 1) * REPORTS_PAGE_SIZE,
-  });
+  // Loaded page after page (no page numbers shown): a page past the end is simply empty.
+  const { rows, total } = await repository.adminReportsPage(
+    ctx.db,
+    filter,
+    rowsOfPage(page, REPORTS_PAGE_SIZE),
+  );
   return {
     reports: rows.map(toAdminReport),
     total,
-    nextPage: page * REPORTS_PAGE_SIZE < total ? page + 1 : null,
+    nextPage: nextPageOf(page, REPORTS_PAGE_SIZE, total),
   };
 }
 
@@ -184,11 +187,7 @@ export async function dismissReport(
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     const report = await lockOpenReport(trx, reportId);
-    await repository.resolveReport(trx, report.id, {
-      status: 'dismissed',
-      adminId: admin.id,
-      now,
-    });
+    await repository.resolveReports(trx, { reportId: report.id }, 'dismissed', admin.id, now);
     await recordAudit(trx, {
       adminId: admin.id,
       action: 'report_dismissed',
@@ -226,10 +225,13 @@ export async function hideReview(
     }
     if (review.hidden_at) throw new AppError('CONFLICT', M.alreadyHidden);
     await repository.setReviewHidden(trx, review.id, now);
-    const actioned = await repository.actionOpenReportsOnReview(trx, review.id, {
-      adminId: admin.id,
+    const actioned = await repository.resolveReports(
+      trx,
+      { reviewId: review.id },
+      'actioned',
+      admin.id,
       now,
-    });
+    );
     await recordAudit(trx, {
       adminId: admin.id,
       action: 'review_hidden',

@@ -15,6 +15,7 @@ import { fixedClockApp } from '../../test/fixed-clock-app';
 import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { wizardSteps } from '../../test/wizard-steps';
+import { createAdmin } from '../admin/admin-fixtures';
 import {
   MORNING_TEACHING,
   NOW,
@@ -35,16 +36,6 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
   let t: TestApp;
   const clock = fixedClockApp(driver, NOW, (app) => (t = app));
 
-  /** A signed-in admin (promoted straight in the database, as `npm run admin` would). */
-  async function createAdmin(names = { firstName: 'Ada', lastName: 'Admin' }) {
-    const user = await createStudent(t, names);
-    await t.database.db
-      .updateTable('users')
-      .set({ role: 'admin' })
-      .where('id', '=', user.id)
-      .execute();
-    return user;
-  }
   const pendingTutor = async (
     names: { firstName: string; lastName: string },
     submittedAt?: Date,
@@ -81,7 +72,7 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
       .execute();
 
   it('lists pending profiles oldest first with the whole profile, paged, and only to admins', async () => {
-    const admin = await createAdmin();
+    const admin = await createAdmin(t);
     // Older than anything else in this database: they lead the queue, in this order.
     const second = await pendingTutor(
       { firstName: 'Omar', lastName: 'Haddad' },
@@ -139,7 +130,7 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
   });
 
   it('rejects with a reason: the tutor is told, leaves search, profile and booking, then resubmits and is approved', async () => {
-    const admin = await createAdmin({ firstName: 'Grace', lastName: 'Hopper' });
+    const admin = await createAdmin(t, { firstName: 'Grace', lastName: 'Hopper' });
     const tutor = await pendingTutor({ firstName: 'Tomas', lastName: 'Lindqvist' });
     const student = await createStudent(t);
     // A lesson booked before the rejection stays.
@@ -271,7 +262,7 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
   });
 
   it('decides once when two admins decide at the same time', async () => {
-    const [one, two] = [await createAdmin(), await createAdmin()];
+    const [one, two] = [await createAdmin(t), await createAdmin(t)];
     const tutor = await pendingTutor({ firstName: 'Priya', lastName: 'Raman' });
     const answers = await Promise.all([
       decide(one, tutor.id, 'approve', {}),
@@ -288,7 +279,7 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
   });
 
   it("queues a profile submitted by the wizard at the app clock's time, listed without the tick", async () => {
-    const admin = await createAdmin();
+    const admin = await createAdmin(t);
     const { client: tutor } = await signUpAndVerify(t.url, t.inbox, 'tutor');
     const before = await tutor.get('/api/tutor/approval');
     expect(before.status).toBe(404);

@@ -30,7 +30,12 @@ export function useDecide() {
       request.decision === 'approve'
         ? call(approveTutor, { params: { id: request.profileId }, body: {} })
         : call(rejectTutor, { params: { id: request.profileId }, body: request.input }),
-    // Another admin's decision (409) changes the queue too: read it again either way.
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.tutorApprovals.all }),
+    // Another admin's decision (409) changes the queue too: read it again either way, and the
+    // sidebar's count of pending verifications with it.
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.tutorApprovals.all }),
+        client.invalidateQueries({ queryKey: queryKeys.adminShell.overview }),
+      ]),
   });
 }

@@ -6,10 +6,12 @@ import { APPROVAL_MESSAGES as M } from '../../../../domain/admin/approval-messag
 import { tutor } from '../../../test/booking-fixtures';
 import { serveSignedIn, type ApiRequest } from '../../../test/fake-api';
 import { signedInStudent } from '../../../test/fixtures';
+import { queryKeys } from '../../../lib/query-keys';
 import { renderInApp } from '../../../test/render';
 import { ApprovalsPage } from './approvals-page';
 
 const admin = { ...signedInStudent, role: 'admin' as const };
+const OVERVIEW = { activeUsers: 3, pendingVerifications: 2, reportedIssues: 1 };
 
 const entry = (
   id: string,
@@ -86,7 +88,9 @@ describe('ApprovalsPage', () => {
       }),
       entry('p2', 'Omar', '2026-11-02T09:00:00.000Z'),
     ]);
-    renderInApp(<ApprovalsPage />, { path: '/admin/approvals' });
+    const { client } = renderInApp(<ApprovalsPage />, { path: '/admin/approvals' });
+    // The sidebar's counts, cached: a decision makes them stale.
+    client.setQueryData(queryKeys.adminShell.overview, OVERVIEW);
     const user = userEvent.setup();
 
     const review = await screen.findByRole('article', { name: 'Ines Tutor' });
@@ -108,6 +112,7 @@ describe('ApprovalsPage', () => {
     expect(decisions.map((request) => request.url.pathname)).toEqual([
       '/api/admin/tutor-approvals/p1/approve',
     ]);
+    expect(client.getQueryState(queryKeys.adminShell.overview)?.isInvalidated).toBe(true);
   });
 
   it('rejects with a reason and a note, both required, then shows the next profile', async () => {

@@ -1,4 +1,4 @@
-import { AlertTriangle, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { ADMIN_SHELL_MESSAGES as M } from '../../../../domain/admin/admin-shell-messages';
 import { browserTimeZone } from '../../../components/availability/timezone-select';
@@ -6,6 +6,7 @@ import { ErrorPanel, LoadingSkeleton } from '../../../components/ui/page-states'
 import { TitledCard } from '../../../components/ui/titled-card';
 import { paths } from '../../../lib/paths';
 import { AuditEntry } from '../audit/audit-entry';
+import { ADMIN_COUNTS } from '../shell/admin-counts';
 import { useAdminOverview, useAuditLog } from '../shell/admin-shell-api';
 
 const RECENT = 5;
@@ -59,27 +60,9 @@ export function AdminOverviewPage() {
         <ErrorPanel message={M.loadFailed} onRetry={() => void overview.refetch()} />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-3">
-          <CountCard
-            label={M.pendingVerifications}
-            value={overview.data.pendingVerifications}
-            action={M.reviewApprovals}
-            to={paths.admin.approvals}
-            icon={ShieldCheck}
-          />
-          <CountCard
-            label={M.reportedIssues}
-            value={overview.data.reportedIssues}
-            action={M.reviewReports}
-            to={paths.admin.reports}
-            icon={AlertTriangle}
-          />
-          <CountCard
-            label={M.activeUsers}
-            value={overview.data.activeUsers}
-            action={M.browseUsers}
-            to={paths.admin.users}
-            icon={Users}
-          />
+          {(['pendingVerifications', 'reportedIssues', 'activeUsers'] as const).map((key) => (
+            <CountCard key={key} {...ADMIN_COUNTS[key]} value={overview.data[key]} />
+          ))}
         </ul>
       )}
       <TitledCard titleId="recent-admin-activity" title={M.recentActivity}>

@@ -12,14 +12,9 @@ import { queryKeys } from '../../../lib/query-keys';
 // TanStack Query hooks over the admin's reports API. An action changes the lists, the sidebar's
 // counts (the admin shell's overview query) and what students see of the tutor (a hidden review).
 
-export const adminReportsKey = (filter?: ReportListFilter) =>
-  filter ? (['admin', 'reports', filter] as const) : (['admin', 'reports'] as const);
-/** The admin shell's overview query (the sidebar's counts): its key, as the shell declares it. */
-export const ADMIN_OVERVIEW_KEY = ['admin', 'overview'] as const;
-
 export function useAdminReports(filter: ReportListFilter) {
   return useInfiniteQuery({
-    queryKey: adminReportsKey(filter),
+    queryKey: queryKeys.adminReports.list(filter),
     queryFn: ({ pageParam }) =>
       call(getAdminReports, { query: { status: filter, page: pageParam } }),
     initialPageParam: 1,
@@ -31,8 +26,8 @@ function useRefreshAfter() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminReportsKey() }),
-      queryClient.invalidateQueries({ queryKey: ADMIN_OVERVIEW_KEY }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminReports.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminShell.overview }),
       queryClient.invalidateQueries({ queryKey: queryKeys.tutors.all }),
     ]);
 }

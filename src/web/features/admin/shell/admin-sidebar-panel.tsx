@@ -1,8 +1,9 @@
-import { AlertTriangle, Search, ShieldCheck, Users } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ADMIN_SHELL_MESSAGES as M } from '../../../../domain/admin/admin-shell-messages';
 import { paths } from '../../../lib/paths';
+import { ADMIN_COUNTS } from './admin-counts';
 import { useAdminOverview } from './admin-shell-api';
 
 // The admin's sidebar variant (spec 3): a search over users and tutors, and the platform's
@@ -22,27 +23,9 @@ export function AdminSidebarPanel({ onNavigate }: { onNavigate?: () => void }) {
     onNavigate?.();
   };
 
-  const counts = [
-    {
-      label: M.activeUsers,
-      hint: M.activeUsersHint,
-      value: overview.data?.activeUsers,
-      to: paths.admin.users,
-      icon: Users,
-    },
-    {
-      label: M.pendingVerifications,
-      value: overview.data?.pendingVerifications,
-      to: paths.admin.approvals,
-      icon: ShieldCheck,
-    },
-    {
-      label: M.reportedIssues,
-      value: overview.data?.reportedIssues,
-      to: paths.admin.reports,
-      icon: AlertTriangle,
-    },
-  ];
+  const counts = (['activeUsers', 'pendingVerifications', 'reportedIssues'] as const).map(
+    (key) => ({ ...ADMIN_COUNTS[key], value: overview.data?.[key] }),
+  );
 
   return (
     <div className="space-y-4">

@@ -44,10 +44,14 @@ export function useSuspension(userId: string) {
         : call(restoreUser, { params: { id: userId }, body: input.body }),
     onSuccess: (user) => {
       client.setQueryData(queryKeys.adminUsers.detail(userId), user);
-      void client.invalidateQueries({ queryKey: queryKeys.adminUsers.all });
-      // The sidebar's counts stay on screen: a suspended user is no longer active, and a
-      // suspended tutor's profile no longer waits for approval.
-      void client.invalidateQueries({ queryKey: queryKeys.adminShell.overview });
+      // The sidebar's counts change (active users, pending verifications, open reports), and a
+      // suspension settles the reports about the user.
+      for (const queryKey of [
+        queryKeys.adminUsers.all,
+        queryKeys.adminShell.overview,
+        queryKeys.adminReports.all,
+      ])
+        void client.invalidateQueries({ queryKey });
     },
   });
 }

@@ -1,4 +1,9 @@
-import { adminUserDetail, type AdminUserDetail } from '../../../../contracts/admin-users.contract';
+import {
+  adminUserDetail,
+  adminUserRow,
+  type AdminUserDetail,
+  type AdminUserRow,
+} from '../../../../contracts/admin-users.contract';
 import { sessionUser } from '../../../../contracts/auth.contract';
 
 // For the users pages' component tests: a signed-in admin and a user's page as the server sends.
@@ -15,16 +20,23 @@ export const signedInAdmin = sessionUser.parse({
   socialAuthProvider: 'none',
 });
 
-export const userDetail = (fields: Partial<AdminUserDetail> = {}): AdminUserDetail =>
-  adminUserDetail.parse({
+/** A user as the search lists them (Tara, a tutor), with `fields` changed. */
+export const userRow = (fields: Partial<AdminUserRow> = {}): AdminUserRow =>
+  adminUserRow.parse({
     id: '11111111-1111-4111-8111-111111111111',
     name: 'Tara Quinn',
     email: 'tara@example.com',
     role: 'tutor',
     status: 'active',
     createdAt: '2030-01-02T10:00:00.000Z',
-    lastSignInAt: '2030-01-05T10:00:00.000Z',
-    approvalStatus: 'approved',
+    lastSignInAt: null,
+    approvalStatus: 'pending',
+    ...fields,
+  });
+
+export const userDetail = (fields: Partial<AdminUserDetail> = {}): AdminUserDetail =>
+  adminUserDetail.parse({
+    ...userRow({ lastSignInAt: '2030-01-05T10:00:00.000Z', approvalStatus: 'approved' }),
     suspension: null,
     lessonCounts: { upcoming: 2, completed: 5, canceled: 1 },
     futureLessons: 2,

@@ -7,6 +7,7 @@ import { ADMIN_USERS_MESSAGES as M } from '../../../../domain/messages';
 import { apiError, serveSignedIn } from '../../../test/fake-api';
 import { renderInApp } from '../../../test/render';
 import { paths, patterns } from '../../../lib/paths';
+import { queryKeys } from '../../../lib/query-keys';
 import { signedInAdmin, userDetail } from './test-fixtures';
 import { UserPage } from './user-page';
 
@@ -64,7 +65,11 @@ describe('the admin user page', () => {
 
   it('suspends with a required reason after saying what will happen, then restores', async () => {
     const { requests } = serveUser(tara);
-    renderPage();
+    const { client } = renderPage();
+    // The sidebar's counts and a reports list, cached: a suspension makes both stale.
+    client.setQueryData(queryKeys.adminShell.overview, { activeUsers: 3 });
+    client.setQueryData(queryKeys.adminReports.list('open'), { pages: [], pageParams: [] });
+    const stale = (queryKey: readonly unknown[]) => client.getQueryState(queryKey)?.isInvalidated;
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: M.suspend }));
     const dialog = screen.getByRole('dialog', { name: M.suspendTitle('Tara Quinn') });
@@ -83,6 +88,8 @@ describe('the admin user page', () => {
     expect(post.url.pathname).toBe(`/api/admin/users/${tara.id}/suspend`);
     expect(post.body).toEqual({ reason: 'Payments outside Tutora' });
     expect(await screen.findByText('Payments outside Tutora')).toBeTruthy();
+    expect(stale(queryKeys.adminShell.overview)).toBe(true);
+    expect(stale(queryKeys.adminReports.list('open'))).toBe(true);
 
     await user.click(screen.getByRole('button', { name: M.restore }));
     const restore = screen.getByRole('dialog', { name: M.restoreTitle('Tara Quinn') });

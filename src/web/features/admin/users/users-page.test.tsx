@@ -1,30 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminUserRow, type AdminUserRow } from '../../../../contracts/admin-users.contract';
+import type { AdminUserRow } from '../../../../contracts/admin-users.contract';
 import { ADMIN_USERS_MESSAGES as M } from '../../../../domain/messages';
 import { serveSignedIn } from '../../../test/fake-api';
 import { renderInApp } from '../../../test/render';
 import { paths } from '../../../lib/paths';
-import { signedInAdmin } from './test-fixtures';
+import { signedInAdmin, userRow } from './test-fixtures';
 import { UsersPage } from './users-page';
 
 // The admin's users search against a fake API: the words come from the address (?q=, what the
 // sidebar's box sends), the filters and pages ask the server again, and each user links to
 // their page.
-
-const row = (fields: Partial<AdminUserRow>): AdminUserRow =>
-  adminUserRow.parse({
-    id: '11111111-1111-4111-8111-111111111111',
-    name: 'Tara Quinn',
-    email: 'tara@example.com',
-    role: 'tutor',
-    status: 'active',
-    createdAt: '2030-01-02T10:00:00.000Z',
-    lastSignInAt: null,
-    approvalStatus: 'pending',
-    ...fields,
-  });
 
 function serveUsers(users: AdminUserRow[], totalPages = 1) {
   return serveSignedIn(signedInAdmin, {
@@ -46,8 +33,8 @@ const queries = (requests: { url: URL }[]) =>
 
 describe('the admin users page', () => {
   it('searches the words from the address and links each user to their page', async () => {
-    const tara = row({});
-    const sam = row({
+    const tara = userRow({});
+    const sam = userRow({
       id: '22222222-2222-4222-8222-222222222222',
       name: 'Sam Jones',
       email: 'sam@example.com',
@@ -70,7 +57,7 @@ describe('the admin users page', () => {
   });
 
   it('asks again with the role, the status and new words, from page 1', async () => {
-    const { requests } = serveUsers([row({})], 3);
+    const { requests } = serveUsers([userRow({})], 3);
     const { router } = renderInApp(<UsersPage />, { path: `${paths.admin.users}?page=2` });
     await screen.findByText(M.total(1));
     const user = userEvent.setup();
