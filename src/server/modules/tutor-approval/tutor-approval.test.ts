@@ -311,7 +311,7 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
   });
 
   it('decides nothing for a suspended tutor, and a profile written for a suspended account stays unlisted', async () => {
-    const admin = await createAdmin();
+    const admin = await createAdmin(t);
     const tutor = await pendingTutor({ firstName: 'Omar', lastName: 'Haddad' });
     const db = t.database.db;
     await db

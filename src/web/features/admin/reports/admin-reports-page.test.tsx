@@ -8,7 +8,7 @@ import { apiError, serveSignedIn } from '../../../test/fake-api';
 import { renderInApp } from '../../../test/render';
 import { paths } from '../../../lib/paths';
 import { AdminReportsPage } from './admin-reports-page';
-import { ADMIN_OVERVIEW_KEY } from './reports-api';
+import { queryKeys } from '../../../lib/query-keys';
 
 // The admin's reports page against a fake API that keeps its reports: open ones are listed
 // with what was reported and by whom; hiding a review or dismissing a report takes it off the
@@ -128,7 +128,7 @@ describe('the admin reports page', () => {
     const api = serveReports([onReview, onUser]);
     const { client } = renderInApp(<AdminReportsPage />);
     // The sidebar's counts (the admin shell's query), cached as if shown.
-    client.setQueryData(ADMIN_OVERVIEW_KEY, { counts: 1 });
+    client.setQueryData(queryKeys.adminShell.overview, { counts: 1 });
     const [first] = within(await openList()).getAllByRole('listitem');
     await user.click(within(first!).getByRole('button', { name: M.hideReview }));
     const dialog = await screen.findByRole('dialog', { name: M.hideTitle });
@@ -147,7 +147,7 @@ describe('the admin reports page', () => {
       reason: 'Insults',
       reportId: 'report-1',
     });
-    expect(client.getQueryState(ADMIN_OVERVIEW_KEY)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.adminShell.overview)?.isInvalidated).toBe(true);
 
     // The resolved tab has it now.
     await user.click(screen.getByRole('button', { name: M.tabResolved }));
