@@ -24,6 +24,12 @@ async function toast(page: Page, text: string) {
 /** Drags on the week calendar from one time to another in one weekday column. */
 async function dragSlot(page: Page, weekday: string, from: string, to: string) {
   const calendar = page.getByTestId('availability-calendar');
+  // The rows in the middle of the window: a drag that ends near an edge makes the calendar
+  // scroll under the pointer (auto-scroll), and the slot grows by however far it scrolled.
+  await calendar
+    .locator(`[data-time="${from}:00"]`)
+    .first()
+    .evaluate((row) => row.scrollIntoView({ block: 'center' }));
   const column = await calendar
     .locator(`[role="columnheader"]`, { hasText: weekday })
     .boundingBox();
