@@ -12,6 +12,7 @@ import { devMailbox, smtpMailer, type Mailer } from './adapters/mail/mailer';
 import { configuredStorage } from './adapters/storage/configured-storage';
 import type { FileStorage } from './adapters/storage/file-storage';
 import type { DatabaseDriver } from './db/database';
+import type { DatabaseEvents } from './db/database-events';
 import type { DB } from './db/types';
 import type { Env } from './env';
 import { createAuth, type Auth } from './modules/auth/auth';
@@ -53,6 +54,12 @@ export interface AppDeps {
   env: Env;
   db: Kysely<DB>;
   driver: DatabaseDriver;
+  /**
+   * What other processes announce through the database (LISTEN/NOTIFY). Apps built without a
+   * server around them (tests of the HTTP layer alone) go without: nothing is cached that
+   * another process could change, and nothing live is pushed.
+   */
+  events?: DatabaseEvents;
   version: string;
   /** Folder of the built SPA (dist/web); undefined serves the API only. */
   webRoot?: string;

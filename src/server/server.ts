@@ -66,6 +66,7 @@ export async function createServer(
       env,
       db: database.db,
       driver: database.driver,
+      events: database.events,
       version: readVersion(),
       clock: options.clock,
       jobs: queue,

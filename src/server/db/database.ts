@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConfigError } from '../env';
 import { lockDataDir } from './data-dir-lock';
+import { pgliteEvents, postgresEvents, type DatabaseEvents } from './database-events';
 import type { DB } from './types';
 
 export type DatabaseDriver = 'pglite' | 'postgres';
@@ -16,6 +17,8 @@ export interface Database {
   db: Kysely<DB>;
   driver: DatabaseDriver;
   close(): Promise<void>;
+  /** `LISTEN` for what other processes `NOTIFY` (database-events.ts). */
+  events: DatabaseEvents;
   /**
    * The node-postgres pool Kysely runs on. On PGlite it hands out the one session in turn, so
    * anything else that talks to the database (pg-boss) goes through it and waits behind the app's
@@ -46,7 +49,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       console.warn(`tutora: idle database connection lost: ${error.message}`),
     );
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, driver: 'postgres', pool, url: options.url, close: () => closeKysely(db, pool) };
+    const events = postgresEvents(options.url);
+    return {
+      db,
+      driver: 'postgres',
+      pool,
+      url: options.url,
+      events,
+      close: async () => {
+        await events.close();
+        await closeKysely(db, pool);
+      },
+    };
   }
 
   const dataDir = options.dataDir && pglitePath(options.dataDir);
@@ -67,6 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     driver: 'pglite',
     pool,
+    events: pgliteEvents(pglite, pool),
     dump: () => pglite.dumpDataDir('none'),
     close: async () => {
       await closeKysely(db, pool);

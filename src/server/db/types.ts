@@ -70,6 +70,18 @@ export interface CalendarFeeds {
   user_id: string;
 }
 
+export interface Conversations {
+  blocked_by_student_at: Date | null;
+  blocked_by_tutor_at: Date | null;
+  created_at: Date;
+  id: Generated<string>;
+  student_id: string;
+  student_read_seq: Generated<number>;
+  tutor_id: string;
+  tutor_read_seq: Generated<number>;
+  updated_at: Date;
+}
+
 export interface DevMailbox {
   created_at: Generated<Date>;
   id: Generated<number>;
@@ -180,6 +192,19 @@ export interface LocalRefunds {
   id: string;
   idempotency_key: string;
   session_id: string;
+}
+
+export interface Messages {
+  body: string;
+  client_id: string | null;
+  conversation_id: string;
+  digested_at: Date | null;
+  id: Generated<string>;
+  masked: Generated<boolean>;
+  read_at: Date | null;
+  sender_id: string;
+  sent_at: Date;
+  seq: Generated<number>;
 }
 
 export interface Notifications {
@@ -503,6 +528,7 @@ export interface DB {
   audit_log: AuditLog;
   availability_slots: AvailabilitySlots;
   calendar_feeds: CalendarFeeds;
+  conversations: Conversations;
   dev_mailbox: DevMailbox;
   dev_mailbox_attachments: DevMailboxAttachments;
   education_levels: EducationLevels;
@@ -512,6 +538,7 @@ export interface DB {
   lessons: Lessons;
   local_checkout_sessions: LocalCheckoutSessions;
   local_refunds: LocalRefunds;
+  messages: Messages;
   notifications: Notifications;
   payment_events: PaymentEvents;
   payment_refunds: PaymentRefunds;

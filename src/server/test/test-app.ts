@@ -9,6 +9,7 @@ import { loadEnv, type Env } from '../env';
 import { createServer } from '../server';
 import { reservePort, type ReservedPort } from './free-port';
 import { startSmtpInbox, type SmtpInbox } from './smtp-inbox';
+import { openDatabase } from '../db/database';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -81,4 +82,28 @@ export async function startTestApp(
     rmSync(storageDir, { recursive: true, force: true });
   };
   return { app: server.app, database, url, inbox, close };
+}
+
+/**
+ * A second API process beside `first`, as production runs them: on PostgreSQL with its own
+ * connections (its own pool and its own LISTEN connection) to the same database. PGlite is one
+ * process by design (ADR 016), so there is no second process on it.
+ */
+export async function startSecondProcess(
+  first: TestApp,
+  overrides: Record<string, string> = {},
+  options: Omit<Parameters<typeof startTestApp>[2] & object, 'sharedDatabase'> = {},
+): Promise<TestApp> {
+  if (first.database.driver !== 'postgres' || !first.database.url)
+    throw new Error('A second API process needs the PostgreSQL server');
+  const own = await openDatabase({ driver: 'postgres', url: first.database.url, poolSize: 4 });
+  const second = await startTestApp('postgres', overrides, { ...options, sharedDatabase: own });
+  return {
+    ...second,
+    database: own,
+    close: async () => {
+      await second.close();
+      await own.close();
+    },
+  };
 }

@@ -92,4 +92,16 @@ export const queryKeys = {
     page: (page: number) => ['admin', 'tutor-approvals', page] as const,
     own: ['tutor', 'approval'] as const,
   },
+  /**
+   * Messaging (issue #16): everything (the prefix the live socket's `ready` invalidates), the
+   * unread badge, the inbox's pages, one conversation and its messages.
+   */
+  messaging: {
+    all: ['messaging'] as const,
+    unread: ['messaging', 'unread'] as const,
+    inbox: (page: number) => ['messaging', 'inbox', page] as const,
+    inboxAll: ['messaging', 'inbox'] as const,
+    conversation: (id: string) => ['messaging', 'conversation', id] as const,
+    messages: (id: string) => ['messaging', 'messages', id] as const,
+  },
 };
