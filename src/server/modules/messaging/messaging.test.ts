@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MessageView } from '../../../contracts/messaging.contract';
 import { MASK_PLACEHOLDER } from '../../../domain/messaging/masking';
 import {
@@ -12,6 +12,8 @@ import { TEST_DRIVERS } from '../../test/test-database';
 import { NOW } from '../../test/tokyo-mornings';
 import { createAdmin } from '../admin/admin-fixtures';
 import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harness';
+import { EVENT_CHANNELS } from '../../db/database-events';
+import { loadMessage, type MessagingSignal } from './message-view';
 import { conversationAs, conversationPair, send, unreadAs } from './messaging-fixtures';
 
 // The messaging API (issue #16) on both drivers: only the pair reaches their conversation,
@@ -275,6 +277,45 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
       .execute();
     await refusedWith(student.client, M.accountClosed);
     expect((await conversationAs(student.client, id)).counterpart.accountClosed).toBe(true);
+  });
+
+  it('tells the live socket of every write on the messages channel, once committed', async () => {
+    const t = suite.app;
+    const signals: MessagingSignal[] = [];
+    const unlisten = await t.database.events!.listen(EVENT_CHANNELS.messages, {
+      onPayload: (payload) => signals.push(JSON.parse(payload) as MessagingSignal),
+    });
+    try {
+      const { tutor, student, id } = await conversationPair(t);
+      const pair = [student.id, tutor.userId];
+      const message = await send(student.client, id, 'Hello');
+      await tutor.client.post(`/api/conversations/${id}/read`, { upToSeq: message.seq });
+      await tutor.client.post(`/api/conversations/${id}/block`);
+      await tutor.client.request('DELETE', `/api/conversations/${id}/block`);
+      // Refused writes tell nothing: reading again, an outsider's attempt.
+      await tutor.client.post(`/api/conversations/${id}/read`, { upToSeq: message.seq });
+      await vi.waitFor(() => expect(signals).toHaveLength(4));
+      expect(signals).toEqual([
+        { kind: 'message', messageId: message.id, conversationId: id, userIds: pair },
+        {
+          kind: 'read',
+          conversationId: id,
+          readerId: tutor.userId,
+          upToSeq: message.seq,
+          readAt: NOW.toISOString(),
+          userIds: pair,
+        },
+        { kind: 'conversation', conversationId: id, userIds: pair },
+        { kind: 'conversation', conversationId: id, userIds: pair },
+      ]);
+      // What the socket reads once per signal: the message with its receipt.
+      expect(await loadMessage(db(), message.id)).toEqual({
+        ...message,
+        readAt: NOW.toISOString(),
+      });
+    } finally {
+      await unlisten();
+    }
   });
 
   it('lets the recipient (only) report a message; the admin reads its text', async () => {
