@@ -149,7 +149,15 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
 
   it(`refuses message ${MESSAGE_RATE_LIMIT + 1} in ${MESSAGE_RATE_WINDOW_SECONDS} s with 429, storing nothing`, async () => {
     const { student, id } = await conversationPair(suite.app);
-    for (let n = 1; n <= MESSAGE_RATE_LIMIT; n++) await send(student.client, id, `Message ${n}`);
+    // All at once: the sender's lock lets exactly the budget through.
+    const burst = await Promise.all(
+      Array.from({ length: MESSAGE_RATE_LIMIT + 3 }, (_, n) =>
+        student.client.post(`/api/conversations/${id}/messages`, { body: `Message ${n}` }),
+      ),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MESSAGE_RATE_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
     const refused = await student.client.post(`/api/conversations/${id}/messages`, {
       body: 'One more',
     });
@@ -173,6 +181,14 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
     expect(retried.json.message).toEqual(first.json.message);
     expect(first.json.message.clientId).toBe(clientId);
     expect(await storedCount(id)).toBe(1);
+    // Retries racing each other: still one message.
+    const racing = crypto.randomUUID();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => student.client.post(path, { body: 'Are you free?', clientId: racing })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((a) => a.json.message.id)).size).toBe(1);
+    expect(await storedCount(id)).toBe(2);
   });
 
   it('pages backwards and forwards, counts unread and keeps read receipts', async () => {
