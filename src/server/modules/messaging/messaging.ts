@@ -19,6 +19,7 @@ import { EVENT_CHANNELS, notifyChannel } from '../../db/database-events';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
+import { refuseOverBudget } from '../../http/sliding-window';
 import { scheduleDigest } from './messaging-digest';
 import * as repository from './messaging.repository';
 import { toMessageView, type MessagingSignal } from './message-view';
@@ -202,13 +203,11 @@ async function checkRateLimit(trx: Transaction<DB>, senderId: string, now: Date)
     senderId,
     new Date(now.getTime() - RATE_WINDOW_MS),
   );
-  if (recent.count < MESSAGE_RATE_LIMIT) return;
-  const freeAt = (recent.oldest?.getTime() ?? now.getTime()) + RATE_WINDOW_MS;
-  throw new AppError(
-    'RATE_LIMITED',
+  refuseOverBudget(
+    recent,
+    { limit: MESSAGE_RATE_LIMIT, windowMs: RATE_WINDOW_MS },
+    now,
     M.rateLimited,
-    undefined,
-    Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
   );
 }
 
