@@ -196,21 +196,6 @@ function checkCanSend(row: repository.ConversationRow, senderId: string) {
     throw new AppError('CONFLICT', M.accountClosed);
 }
 
-/** Refuses the send when the sender has sent the window's budget (counted in the database). */
-async function checkRateLimit(trx: Transaction<DB>, senderId: string, now: Date) {
-  const recent = await repository.sentSince(
-    trx,
-    senderId,
-    new Date(now.getTime() - RATE_WINDOW_MS),
-  );
-  refuseOverBudget(
-    recent,
-    { limit: MESSAGE_RATE_LIMIT, windowMs: RATE_WINDOW_MS },
-    now,
-    M.rateLimited,
-  );
-}
-
 /**
  * Sends a message; `created` is false when the sender's clientId names a message already sent
  * (answered again). Race-safe across processes: the sender's advisory lock serializes their
@@ -235,7 +220,11 @@ export async function sendMessage(
     // Read again under the lock: a block that committed meanwhile is seen.
     const row = await ownConversation(trx, sender.id, id);
     checkCanSend(row, sender.id);
-    await checkRateLimit(trx, sender.id, now);
+    // The budget is counted in the database (every process agrees), under the sender's lock.
+    const since = new Date(now.getTime() - RATE_WINDOW_MS);
+    const recent = await repository.sentSince(trx, sender.id, since);
+    const budget = { limit: MESSAGE_RATE_LIMIT, windowMs: RATE_WINDOW_MS };
+    refuseOverBudget(recent, budget, now, M.rateLimited);
     const { text, masked } = row.paid
       ? { text: input.body, masked: false }
       : maskContacts(input.body);
