@@ -49,6 +49,7 @@ import { adminShellRoutes } from './modules/admin/admin-shell.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { tutorApprovalRoutes } from './modules/tutor-approval/tutor-approval.routes';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
 
 export interface AppDeps {
   env: Env;
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes);
   await app.register(adminUsersRoutes);
   await app.register(tutorApprovalRoutes);
+  await app.register(messagingRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {
