@@ -18,7 +18,11 @@ export function ThreadMenu({ conversation }: { conversation: ConversationView })
   const { name } = conversation.counterpart;
   const blocking = !conversation.blockedByMe;
 
-  useDismiss(open, wrapper, () => setOpen(false));
+  const button = useRef<HTMLButtonElement>(null);
+  useDismiss(open, wrapper, (how) => {
+    setOpen(false);
+    if (how === 'escape') button.current?.focus();
+  });
 
   const confirm = () =>
     block.mutate(blocking, {
@@ -29,6 +33,7 @@ export function ThreadMenu({ conversation }: { conversation: ConversationView })
   return (
     <div ref={wrapper} className="relative">
       <button
+        ref={button}
         type="button"
         aria-label={M.threadMenu}
         aria-expanded={open}
