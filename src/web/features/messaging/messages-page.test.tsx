@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -180,6 +180,26 @@ describe('the Messages page', () => {
     await waitFor(() => expect(posts(requests, `${THREAD}/read`)).toHaveLength(1));
     expect(posts(requests, `${THREAD}/read`)[0]!.body).toEqual({ upToSeq: 3 });
     expect(await accessibilityViolations()).toEqual([]);
+  });
+
+  it('marks read only while the tab is visible', async () => {
+    const visibility = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    visibility('hidden');
+    try {
+      const { requests } = serveMessaging({ stored: [message(1), message(2)] });
+      renderMessages('/student/messages/conversation-1');
+      await screen.findByText('Message 2');
+      expect(posts(requests, `${THREAD}/read`)).toEqual([]);
+
+      act(() => visibility('visible'));
+      await waitFor(() => expect(posts(requests, `${THREAD}/read`)).toHaveLength(1));
+      expect(posts(requests, `${THREAD}/read`)[0]!.body).toEqual({ upToSeq: 2 });
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
   });
 
   it('reads backwards a page at a time with Load earlier messages', async () => {
