@@ -311,7 +311,8 @@ export function findLesson(db: Db, id: string) {
  */
 export function upcomingLessons(
   db: Db,
-  party: { studentId: string } | { tutorProfileId: string },
+  /** The student's lessons, or the lessons of the tutor whose user this is (none without a profile). */
+  party: { studentId: string } | { tutorUserId: string },
   now: Date,
   until: Date,
 ) {
@@ -323,7 +324,7 @@ export function upcomingLessons(
   query =
     'studentId' in party
       ? query.where('l.student_id', '=', party.studentId)
-      : query.where('l.tutor_profile_id', '=', party.tutorProfileId);
+      : query.where('tp.user_id', '=', party.tutorUserId);
   return query.orderBy('l.starts_at').orderBy('l.id').execute();
 }
 
