@@ -13,9 +13,17 @@ declare module 'fastify' {
   }
 }
 
+/** Each request's session read, once: the admin gate and the route's own guard share it. */
+const readOnce = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
 /** The signed-in user, read from the session cookie on the server. */
-export async function sessionUserOf(request: FastifyRequest): Promise<SessionUser | null> {
-  return currentUser(request.server.deps, fetchHeaders(request));
+export function sessionUserOf(request: FastifyRequest): Promise<SessionUser | null> {
+  let read = readOnce.get(request);
+  if (!read) {
+    read = currentUser(request.server.deps, fetchHeaders(request));
+    readOnce.set(request, read);
+  }
+  return read;
 }
 
 /** preHandler: 401 unless signed in with a verified email. */

@@ -16,6 +16,7 @@ import { AppError } from '../../errors';
 import { SUSPENSION_MESSAGES } from '../../../domain/admin/suspension-messages';
 import { captureMailFailure, SUSPENDED_CODE, type Auth } from './auth';
 import { deleteUnverifiedUserSince, findUserByEmail } from './auth.repository';
+import { readSession } from './session-reader';
 
 // Account use cases. Better Auth does the cryptography and sessions; this layer applies the
 // spec's rules and messages and hands back the cookies Better Auth set.
@@ -90,11 +91,17 @@ async function readEngineResponse<T>(response: Response): Promise<WithCookies<T>
   return { value: body as T, cookies };
 }
 
+/** The signed-in user of a request (one indexed read: session-reader.ts), or null. */
 export async function currentUser(ctx: AuthContext, headers: Headers): Promise<SessionUser | null> {
-  const session = await ctx.auth.api.getSession({ headers });
+  const read = await readSession(ctx, headers);
+  if (read.kind === 'none') return null;
+  const user =
+    read.kind === 'user'
+      ? read.user
+      : ((await ctx.auth.api.getSession({ headers }))?.user as EngineUser | undefined);
   // A suspended user's sessions are deleted with the suspension; one left somehow is no use.
-  if (!session || (session.user as EngineUser).suspendedAt) return null;
-  return toSessionUser(session.user as EngineUser, ctx);
+  if (!user || user.suspendedAt) return null;
+  return toSessionUser(user, ctx);
 }
 
 export async function signUp(ctx: AuthContext, input: SignUpInput & { role: Role; email: string }) {

@@ -27,7 +27,9 @@ export const SUSPENDED_CODE = 'ACCOUNT_SUSPENDED';
 const CODE_TTL_SECONDS = 10 * 60;
 const CODE_ATTEMPTS = 5;
 const RESET_TTL_SECONDS = 30 * 60;
-const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** A session used this long after its last renewal is renewed (sliding expiry). */
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 export const AUTH_BASE_PATH = '/api/auth/engine';
 
 /**
@@ -116,7 +118,7 @@ export function createAuth(options: {
         ...snakeTimestamps,
       },
       expiresIn: SESSION_TTL_SECONDS,
-      updateAge: 24 * 60 * 60,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     account: {
       modelName: 'accounts',

@@ -30,31 +30,19 @@ export function bookableTutor(db: Db, tutorProfileId: string) {
     .executeTakeFirst();
 }
 
-export async function weeklyWindowsOf(db: Db, tutorProfileId: string): Promise<WeeklyWindow[]> {
-  const rows = await db
-    .selectFrom('availability_slots')
-    .select(['local_day_of_week', 'local_start_time', 'local_end_time'])
-    .where('tutor_profile_id', '=', tutorProfileId)
-    .execute();
-  return rows.map((row) => ({
-    dayOfWeek: row.local_day_of_week,
-    startTime: row.local_start_time,
-    endTime: row.local_end_time,
-  }));
-}
-
 /**
- * Time held by the tutor's lessons, and the student's own, that overlaps [from, to); a lesson
- * being moved does not block its own new time.
+ * What decides a tutor's slots, in one query: the tutor's weekly windows, and the time held by
+ * the tutor's lessons and the student's own that overlaps [from, to) (a lesson being moved
+ * does not block its own new time).
  */
-export async function busyIntervals(
+export async function slotInputs(
   db: Db,
   holders: { tutorProfileId: string; studentId?: string; exceptLessonId?: string },
   from: Date,
   to: Date,
   now: Date,
-) {
-  let query = db
+): Promise<{ weekly: WeeklyWindow[]; busy: { start: Date; end: Date }[] }> {
+  let busy = db
     .selectFrom('lessons')
     .select(['starts_at', 'ends_at'])
     .where((eb) =>
@@ -67,9 +55,27 @@ export async function busyIntervals(
     .where(holdsTimeAt(now))
     .where('starts_at', '<', to)
     .where('ends_at', '>', from);
-  if (holders.exceptLessonId) query = query.where('id', '<>', holders.exceptLessonId);
-  const rows = await query.execute();
-  return rows.map((row) => ({ start: row.starts_at, end: row.ends_at }));
+  if (holders.exceptLessonId) busy = busy.where('id', '<>', holders.exceptLessonId);
+  const row = await db
+    .selectNoFrom([
+      sql<WeeklyWindow[]>`coalesce((
+        select json_agg(json_build_object('dayOfWeek', a.local_day_of_week,
+                                          'startTime', a.local_start_time,
+                                          'endTime', a.local_end_time))
+          from availability_slots a where a.tutor_profile_id = ${holders.tutorProfileId}), '[]')`.as(
+        'weekly',
+      ),
+      // Times as epoch milliseconds: exact, whatever the session's time zone.
+      sql<{ start: number; end: number }[]>`coalesce((
+        select json_agg(json_build_object('start', extract(epoch from b.starts_at) * 1000,
+                                          'end', extract(epoch from b.ends_at) * 1000))
+          from (${busy}) b), '[]')`.as('busy'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    weekly: row.weekly,
+    busy: row.busy.map((held) => ({ start: new Date(held.start), end: new Date(held.end) })),
+  };
 }
 
 /** A lesson awaiting payment holds its time only until its hold lapses (at `now`). */
@@ -311,7 +317,8 @@ export function findLesson(db: Db, id: string) {
  */
 export function upcomingLessons(
   db: Db,
-  party: { studentId: string } | { tutorProfileId: string },
+  /** The student's lessons, or the lessons of the tutor whose user this is (none without a profile). */
+  party: { studentId: string } | { tutorUserId: string },
   now: Date,
   until: Date,
 ) {
@@ -323,7 +330,7 @@ export function upcomingLessons(
   query =
     'studentId' in party
       ? query.where('l.student_id', '=', party.studentId)
-      : query.where('l.tutor_profile_id', '=', party.tutorProfileId);
+      : query.where('tp.user_id', '=', party.tutorUserId);
   return query.orderBy('l.starts_at').orderBy('l.id').execute();
 }
 

@@ -15,13 +15,8 @@ export async function upcomingLessons(
 ): Promise<Lesson[]> {
   const now = ctx.clock.now();
   const until = new Date(now.getTime() + days * MS_PER_DAY);
-  let party: { studentId: string } | { tutorProfileId: string } = { studentId: user.id };
-  if (user.role === 'tutor') {
-    const tutorProfileId = await repository.tutorProfileIdOf(ctx.db, user.id);
-    // A tutor still completing the profile has no lessons yet.
-    if (!tutorProfileId) return [];
-    party = { tutorProfileId };
-  }
+  // One read: a tutor's lessons are found through their profile (none while completing it).
+  const party = user.role === 'tutor' ? { tutorUserId: user.id } : { studentId: user.id };
   const rows = await repository.upcomingLessons(ctx.db, party, now, until);
   return rows.map((row) => toLesson(ctx, row, user.id));
 }

@@ -52,16 +52,13 @@ async function slotRules(
   bounds: { from: Date; to: Date },
 ) {
   const now = ctx.clock.now();
-  const [weekly, busy] = await Promise.all([
-    repository.weeklyWindowsOf(db, tutor.id),
-    repository.busyIntervals(
-      db,
-      { tutorProfileId: tutor.id, ...holders },
-      bounds.from,
-      bounds.to,
-      now,
-    ),
-  ]);
+  const { weekly, busy } = await repository.slotInputs(
+    db,
+    { tutorProfileId: tutor.id, ...holders },
+    bounds.from,
+    bounds.to,
+    now,
+  );
   return {
     weekly,
     tutorZone: tutor.timezone,

@@ -147,4 +147,23 @@ describe.each(TEST_DRIVERS)('GET /api/reference on %s', (driver) => {
       DEFAULT_REFERENCE_DATA.settings.tutorProfileLimits,
     );
   });
+
+  it('sends a strong ETag, and 304 when the browser already has the data', async () => {
+    const first = await fetch(`${t.url}/api/reference`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = await first.text();
+
+    const again = await fetch(`${t.url}/api/reference`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+
+    const other = await fetch(`${t.url}/api/reference`, { headers: { 'if-none-match': '"x"' } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('etag')).toBe(etag);
+    expect(await other.text()).toBe(body);
+  });
 });

@@ -263,11 +263,24 @@ export function cardsOf(db: Kysely<DB>, ids: string[]) {
 
 export type CardRow = Awaited<ReturnType<typeof cardsOf>>[number];
 
+type CertificateRow = { name: string; issued_by: string; year: number; url: string | null };
+type WindowRow = { local_day_of_week: number; local_start_time: string; local_end_time: string };
+/** A review as JSON carries its times as text. */
+type ReviewJson = Omit<ReviewRow, 'created_at' | 'replied_at'> & {
+  created_at: string;
+  replied_at: string | null;
+};
+
 /**
- * A tutor's whole profile as students see it. Students reach only listed tutors; the admin's
- * approval queue reads any profile (`listedOnly: false`).
+ * A tutor's whole profile as students see it, in one query: with the certificates, the weekly
+ * windows and the newest `reviewsShown` reviews as JSON columns. Students reach only listed
+ * tutors; the admin's approval queue reads any profile (`listedOnly: false`).
  */
-export function findTutorProfile(db: Kysely<DB>, id: string, { listedOnly = true } = {}) {
+export async function findTutorProfile(
+  db: Kysely<DB>,
+  id: string,
+  { listedOnly = true, reviewsShown = 0 } = {},
+) {
   let query = db
     .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
@@ -283,32 +296,45 @@ export function findTutorProfile(db: Kysely<DB>, id: string, { listedOnly = true
       'u.id as user_id',
     ])
     .select(skillColumns)
+    .select([
+      sql<CertificateRow[]>`coalesce((
+        select json_agg(json_build_object('name', c.name, 'issued_by', c.issued_by,
+                                          'year', c.year, 'url', c.url) order by c.year desc)
+          from tutor_certificates c where c.tutor_profile_id = tp.id), '[]')`.as('certificates'),
+      sql<WindowRow[]>`coalesce((
+        select json_agg(json_build_object('local_day_of_week', a.local_day_of_week,
+                                          'local_start_time', a.local_start_time,
+                                          'local_end_time', a.local_end_time)
+                        order by a.local_day_of_week, a.local_start_time)
+          from availability_slots a where a.tutor_profile_id = tp.id), '[]')`.as('availability'),
+      sql<ReviewJson[]>`coalesce((
+        select json_agg(to_json(r) order by r.created_at desc, r.id desc)
+          from (${reviewsQuery(db, sql.ref<string>('tp.id'), reviewsShown)}) r), '[]')`.as(
+        'reviews',
+      ),
+    ])
     .where('tp.id', '=', id);
   if (listedOnly) query = query.where(listedTutor('tp.id'));
-  return query.executeTakeFirst();
-}
-
-export function certificatesOf(db: Kysely<DB>, id: string) {
-  return db
-    .selectFrom('tutor_certificates')
-    .select(['name', 'issued_by', 'year', 'url'])
-    .where('tutor_profile_id', '=', id)
-    .orderBy('year', 'desc')
-    .execute();
-}
-
-export function availabilityOf(db: Kysely<DB>, id: string) {
-  return db
-    .selectFrom('availability_slots')
-    .select(['local_day_of_week', 'local_start_time', 'local_end_time'])
-    .where('tutor_profile_id', '=', id)
-    .orderBy('local_day_of_week')
-    .orderBy('local_start_time')
-    .execute();
+  const row = await query.executeTakeFirst();
+  return (
+    row && {
+      ...row,
+      reviews: row.reviews.map((review) => ({
+        ...review,
+        created_at: new Date(review.created_at),
+        replied_at: review.replied_at === null ? null : new Date(review.replied_at),
+      })),
+    }
+  );
 }
 
 /** Reviews of a tutor, newest first (id breaks ties so that pages never overlap). */
-export function reviewsOf(db: Kysely<DB>, id: string, limit: number, offset = 0) {
+function reviewsQuery(
+  db: Kysely<DB>,
+  tutorProfileId: string | RawBuilder<string>,
+  limit: number,
+  offset = 0,
+) {
   return (
     db
       .selectFrom('reviews as r')
@@ -324,16 +350,20 @@ export function reviewsOf(db: Kysely<DB>, id: string, limit: number, offset = 0)
         'u.last_name',
         'r.student_id',
       ])
-      .where('r.tutor_profile_id', '=', id)
+      .where('r.tutor_profile_id', '=', tutorProfileId)
       // A hidden review (an admin's decision, issue #15) leaves the profile for everyone.
       .where('r.hidden_at', 'is', null)
       .orderBy('r.created_at', 'desc')
       .orderBy('r.id', 'desc')
       .limit(limit)
       .offset(offset)
-      .execute()
   );
 }
+
+export function reviewsOf(db: Kysely<DB>, id: string, limit: number, offset = 0) {
+  return reviewsQuery(db, id, limit, offset).execute();
+}
+export type ReviewRow = Awaited<ReturnType<typeof reviewsOf>>[number];
 
 /** A listed tutor's number of reviews; undefined for a tutor students cannot reach. */
 export async function reviewCountOf(db: Kysely<DB>, id: string): Promise<number | undefined> {

@@ -111,13 +111,12 @@ export async function tutorProfile(
   if (!isUuid(id)) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
   // Lessons taught counts completed lessons: complete the tutor's ended ones first (ADR 019).
   await completeEndedLessons(ctx.db, ctx.clock.now(), { tutorProfileId: id });
-  const row = await repository.findTutorProfile(ctx.db, id, { listedOnly });
+  const row = await repository.findTutorProfile(ctx.db, id, {
+    listedOnly,
+    reviewsShown: REVIEWS_SHOWN_FIRST,
+  });
   if (!row) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
-  const [certificates, slots, reviews] = await Promise.all([
-    repository.certificatesOf(ctx.db, id),
-    repository.availabilityOf(ctx.db, id),
-    reviewsFor(ctx, id, viewerId, REVIEWS_SHOWN_FIRST),
-  ]);
+  const { certificates, availability: slots } = row;
   return {
     ...toCard(ctx, row),
     userId: row.user_id,
@@ -144,18 +143,11 @@ export async function tutorProfile(
         endTime: s.local_end_time,
       })),
     },
-    reviews,
+    reviews: toReviews(row.reviews, viewerId),
   };
 }
 
-async function reviewsFor(
-  ctx: TutorsContext,
-  id: string,
-  viewerId: string | null,
-  limit: number,
-  offset = 0,
-) {
-  const rows = await repository.reviewsOf(ctx.db, id, limit, offset);
+function toReviews(rows: repository.ReviewRow[], viewerId: string | null) {
   return rows.map((r) => ({
     id: r.id,
     rating: r.rating,
@@ -182,6 +174,9 @@ export async function reviewsPage(
   const total = isUuid(id) ? await repository.reviewCountOf(ctx.db, id) : undefined;
   if (total === undefined) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
   const offset = (page - 1) * REVIEWS_PAGE_SIZE;
-  const reviews = await reviewsFor(ctx, id, viewerId, REVIEWS_PAGE_SIZE, offset);
+  const reviews = toReviews(
+    await repository.reviewsOf(ctx.db, id, REVIEWS_PAGE_SIZE, offset),
+    viewerId,
+  );
   return { reviews, total, nextPage: page * REVIEWS_PAGE_SIZE < total ? page + 1 : null };
 }

@@ -1,0 +1,108 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+import { SESSION_TTL_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from './auth';
+
+// The session check of every signed-in request, in one indexed read (ADR 021): the session
+// cookie's signature is checked here, and the session and its user come back from one query on
+// the unique token. Better Auth's own lookup takes two (the session, then the user) and stays
+// the path for the rare request it must answer itself: a session that expired (it deletes the
+// row) or is due for its daily sliding renewal.
+
+/** What a session read found: the user row's fields the app shows, or why Better Auth must look. */
+export type SessionRead =
+  { kind: 'none' } | { kind: 'engine' } | { kind: 'user'; user: SessionRow };
+
+export interface SessionRow {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  firstName: string;
+  lastName: string;
+  role: string;
+  isProfileCompleted: boolean;
+  socialAuthProvider: string;
+  suspendedAt: Date | null;
+}
+
+/** Better Auth's signature: base64 HMAC-SHA256 of the token under the secret (44 characters). */
+function verifiedToken(signed: string, secret: string): string | undefined {
+  const dot = signed.lastIndexOf('.');
+  if (dot < 1) return undefined;
+  const token = signed.slice(0, dot);
+  const signature = Buffer.from(signed.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
+  return signature.length === expected.length && timingSafeEqual(signature, expected)
+    ? token
+    : undefined;
+}
+
+/** The value of cookie `name` in a Cookie header (decoded), as Better Auth's parser reads it. */
+function cookieValue(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}
+
+export async function readSession(
+  deps: { auth: Auth; db: Kysely<DB> },
+  headers: Headers,
+): Promise<SessionRead> {
+  const { authCookies, secret } = await deps.auth.$context;
+  const cookies = headers.get('cookie');
+  const signed = cookieValue(cookies, authCookies.sessionToken.name);
+  const token = signed && verifiedToken(signed, secret);
+  if (!token) return { kind: 'none' };
+  // Expiry and renewal are judged as Better Auth judges them: it stamps expires_at in system
+  // time, so the database's now() (not the business clock) is the time to compare with.
+  const row = await deps.db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      'u.id',
+      'u.email',
+      'u.is_email_verified',
+      'u.avatar_url',
+      'u.first_name',
+      'u.last_name',
+      'u.role',
+      'u.is_profile_completed',
+      'u.social_auth_provider',
+      'u.suspended_at',
+      sql<boolean>`s.expires_at < now()`.as('expired'),
+      sql<boolean>`s.expires_at - make_interval(secs => ${SESSION_TTL_SECONDS - SESSION_UPDATE_AGE_SECONDS}) <= now()`.as(
+        'renewal_due',
+      ),
+    ])
+    .where('s.token', '=', token)
+    .executeTakeFirst();
+  if (!row) return { kind: 'none' };
+  // A session kept only for the browser's life (no "remember me") is never renewed.
+  const renews = cookieValue(cookies, authCookies.dontRememberToken.name) === undefined;
+  if (row.expired || (row.renewal_due && renews)) return { kind: 'engine' };
+  return {
+    kind: 'user',
+    user: {
+      id: row.id,
+      email: row.email,
+      emailVerified: row.is_email_verified,
+      image: row.avatar_url,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      role: row.role,
+      isProfileCompleted: row.is_profile_completed,
+      socialAuthProvider: row.social_auth_provider,
+      suspendedAt: row.suspended_at,
+    },
+  };
+}
