@@ -8,7 +8,13 @@ export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   publicDir: path.resolve(import.meta.dirname, 'src/web/public'),
   plugins: [react(), tailwindcss()],
-  build: { outDir: path.resolve(import.meta.dirname, 'dist/web'), emptyOutDir: true },
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist/web'),
+    emptyOutDir: true,
+    // dist/web/.vite/manifest.json: which chunks each page loads (npm run bench:bundle). Not
+    // served: the web app serves no dot folder.
+    manifest: true,
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
