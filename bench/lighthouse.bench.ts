@@ -71,7 +71,15 @@ async function lighthouseOnce(url: string, headers: Record<string, string>): Pro
       ],
       { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 },
     );
-    const result = JSON.parse(readFileSync(report, 'utf8'));
+    const text = readFileSync(report, 'utf8');
+    // LIGHTHOUSE_REPORTS=dir keeps each full report, to read what a page spent its time on.
+    const keep = process.env.LIGHTHOUSE_REPORTS;
+    if (keep)
+      writeFileSync(
+        path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`),
+        text,
+      );
+    const result = JSON.parse(text);
     const audit = (id: string) => Number(result.audits[id].numericValue);
     return {
       score: Math.round(result.categories.performance.score * 100),
