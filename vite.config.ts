@@ -14,6 +14,8 @@ export default defineConfig({
     // dist/web/.vite/manifest.json: which chunks each page loads (npm run bench:bundle). Not
     // served: the web app serves no dot folder.
     manifest: true,
+    // The first screen's file is large on purpose (see codeSplitting below): warn above that.
+    chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
         codeSplitting: {
