@@ -1,10 +1,14 @@
 import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 // Shared by `npm run build` and `npm start` (which builds only when the sources changed).
 export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const DIST = path.join(ROOT, 'dist');
+const DIST_WEB = path.join(DIST, 'web');
 const STAMP = path.join(DIST, '.build-stamp');
 const INPUTS = ['src', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];
 
@@ -46,6 +50,8 @@ export async function buildAll({ quiet = false } = {}) {
     else process.env.NODE_ENV = callerNodeEnv;
   }
 
+  await precompress(DIST_WEB);
+
   // The server is bundled with its npm packages left external (resolved from node_modules).
   await esbuild.build({
     entryPoints: [path.join(ROOT, 'src/server/main.ts')],
@@ -63,4 +69,41 @@ export async function buildAll({ quiet = false } = {}) {
     recursive: true,
   });
   writeFileSync(STAMP, new Date().toISOString());
+}
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes a .br and a .gz beside every text file of the built web app, at the highest levels
+ * (done once here, not per request): the server sends them to browsers that accept them.
+ * Dot folders (Vite's manifest) are not served, so not compressed either.
+ */
+export async function precompress(dir) {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter(
+      (file) =>
+        !path
+          .relative(dir, file)
+          .split(path.sep)
+          .some((part) => part.startsWith('.')),
+    );
+  await Promise.all(
+    files.map(async (file) => {
+      const content = await readFile(file);
+      const [br, gz] = await Promise.all([
+        brotli(content, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        }),
+        gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
+      ]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+    }),
+  );
 }

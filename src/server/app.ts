@@ -30,6 +30,8 @@ import { registerApiDocs } from './plugins/api-docs';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
+import { registerCompression } from './plugins/compression';
+import { tuneKeepAlive } from './plugins/keep-alive';
 import type { JobQueue } from './adapters/jobs/job-queue';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { configuredPaymentProvider } from './adapters/payments/configured-provider';
@@ -122,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  tuneKeepAlive(app.server);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -180,6 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: deps.env.NODE_ENV === 'production',
   });
 
+  // Before every route, so each answer may be compressed.
+  await registerCompression(app);
   await registerApiDocs(app, env, deps.version);
 
   await app.register(multipart);

@@ -4,8 +4,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorResponse } from '../../contracts/error-codes';
 
-// Serves the built SPA from dist/web: hashed assets are cached for a year, index.html never,
-// and any non-API GET that accepts HTML gets index.html so client-side routes survive reload.
+/** Hashed file names never change content: a browser may keep them for a year unasked. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The SPA shell names the current hashed files: always revalidated (ETag, 304 when unchanged). */
+export const REVALIDATE = 'no-cache';
+
+const ASSETS_DIR = `${path.sep}assets${path.sep}`;
+
+// Serves the built SPA from dist/web. The build writes a .br and a .gz beside each file, which
+// go out as they are to a browser that accepts them (no compression per request). Hashed assets
+// are cached for a year; index.html (for / and every client-side route, so they survive a
+// reload) is revalidated each time and answers 304 while it has not changed.
 export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined) {
   const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
@@ -13,12 +22,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
       root: webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('cache-control', filePath.includes(ASSETS_DIR) ? IMMUTABLE : REVALIDATE);
       },
     });
   }
@@ -28,9 +34,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       (request.headers.accept ?? '').includes('text/html');
-    if (hasWeb && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    // The not-found handler starts at 404: the shell is a page (200), or 304 when unchanged.
+    if (hasWeb && wantsPage) return reply.code(200).sendFile('index.html');
     const error: ErrorResponse = {
       error: {
         code: 'NOT_FOUND',

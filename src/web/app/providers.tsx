@@ -5,11 +5,13 @@ import { RouterProvider } from 'react-router';
 import { referenceQuery } from '../lib/reference-data';
 import { SessionProvider } from '../lib/session';
 import { createQueryClient } from './query-client';
+import { whenIdle } from './prefetch';
 import { router } from './router';
 
 const queryClient = createQueryClient(router);
-// Forms everywhere need the reference lists: fetch them once, early.
-void queryClient.prefetchQuery(referenceQuery);
+// Forms everywhere need the reference lists: fetch them once, early, but after the first
+// screen (a page that needs them at once asks for them itself).
+whenIdle(() => void queryClient.prefetchQuery(referenceQuery));
 
 export function App() {
   return (

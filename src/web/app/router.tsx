@@ -1,27 +1,24 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { Spinner } from '../components/ui/spinner';
-import { EmailVerificationPage } from '../features/auth/email-verification-page';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
-import { GoogleCallbackPage } from '../features/auth/google-callback-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { SignInPage } from '../features/auth/sign-in-page';
-import { SignUpPage } from '../features/auth/sign-up-page';
-import { VerificationSuccessPage } from '../features/auth/verification-success-page';
-import { NotFoundPage } from '../features/errors/not-found-page';
 import { RouteErrorPage } from '../features/errors/route-error-page';
-import { LegalPage } from '../features/legal/legal-page';
 import { paths, patterns } from '../lib/paths';
 import { GuestOnly, RequireAuth } from './guards/guards';
 import { AuthLayout } from './layouts/auth-layout';
-import { DashboardShell } from './layouts/dashboard-shell';
 import { PlainLayout } from './layouts/plain-layout';
-
-const PageLoading = () => (
-  <div className="grid min-h-screen place-items-center">
-    <Spinner />
-  </div>
-);
+// Loaded on demand: the sign-in route's bundle holds the sign-in form and no other screen.
+import {
+  DashboardShell,
+  EmailVerificationPage,
+  ForgotPasswordPage,
+  GoogleCallbackPage,
+  LegalPage,
+  NotFoundPage,
+  ResetPasswordPage,
+  SignUpPage,
+  VerificationSuccessPage,
+} from './lazy-routes';
+import { PageLoading } from './page-loading';
 const guest = (element: ReactNode) => <GuestOnly>{element}</GuestOnly>;
 
 /**

@@ -1,8 +1,13 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { TopBar } from '../../components/ui/top-bar';
+import { DashboardShell } from '../lazy-routes';
+import { whenIdle } from '../prefetch';
 
 /** Sign-in, sign-up and the other account screens: one card, the brand and the theme toggle. */
 export function AuthLayout() {
+  // Signing in leads to the dashboard: its shell loads while the visitor types.
+  useEffect(() => whenIdle(() => void DashboardShell.preload()), []);
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-br from-indigo-50 via-white to-violet-50 dark:from-slate-950 dark:via-slate-950 dark:to-indigo-950">
       <TopBar />

@@ -2,7 +2,6 @@ import { SearchX } from 'lucide-react';
 import type { TutorSearchResponse } from '../../../contracts/tutors.contract';
 import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import type { ResultsView } from './search-params';
 import { TutorCard } from './tutor-card';
 
@@ -17,6 +16,35 @@ export function resultText(
   return subjects.length > 0
     ? M.showingFor(data.total, subjects)
     : M.showingOf(data.tutors.length, data.total);
+}
+
+const listClass = (view: ResultsView) =>
+  view === 'grid' ? 'grid grid-cols-1 gap-4 @xl:grid-cols-2 @5xl:grid-cols-3' : 'space-y-4';
+
+/** Card-shaped blocks where the first results will be: the page does not jump when they come. */
+function ResultsSkeleton({ view }: { view: ResultsView }) {
+  return (
+    <div role="status" className="@container">
+      <span className="sr-only">{M.loadingResults}</span>
+      <ul aria-hidden className={listClass(view)}>
+        {Array.from({ length: 6 }, (_, index) => (
+          <li
+            key={index}
+            className="flex animate-pulse gap-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+          >
+            <div className="h-14 w-14 shrink-0 rounded-full bg-slate-200 dark:bg-slate-800" />
+            <div className="flex-1 space-y-3 py-1">
+              <div className="h-4 w-2/3 rounded bg-slate-200 dark:bg-slate-800" />
+              <div className="h-3 w-1/2 rounded bg-slate-100 dark:bg-slate-800" />
+              <div className="h-6 w-5/6 rounded-full bg-slate-100 dark:bg-slate-800" />
+              <div className="h-6 w-2/3 rounded-full bg-slate-100 dark:bg-slate-800" />
+              <div className="h-9 w-full rounded-lg bg-slate-100 dark:bg-slate-800" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 /** The cards, or the loading, error and empty states in their place. */
@@ -48,12 +76,7 @@ export function SearchResults({
         </Button>
       </div>
     );
-  if (isPending || !data)
-    return (
-      <div className="grid place-items-center py-16">
-        <Spinner label={M.loadingResults} />
-      </div>
-    );
+  if (isPending || !data) return <ResultsSkeleton view={view} />;
   if (data.tutors.length === 0)
     return (
       <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
@@ -72,12 +95,7 @@ export function SearchResults({
       aria-busy={isStale}
       className={`@container transition-opacity ${isStale ? 'pointer-events-none opacity-60' : ''}`}
     >
-      <ul
-        aria-label="Tutors"
-        className={
-          view === 'grid' ? 'grid grid-cols-1 gap-4 @xl:grid-cols-2 @5xl:grid-cols-3' : 'space-y-4'
-        }
-      >
+      <ul aria-label="Tutors" className={listClass(view)}>
         {data.tutors.map((tutor) => (
           <li key={tutor.id} className="flex">
             <div className="w-full [&>article]:h-full">

@@ -12,11 +12,12 @@ export function SubjectChips({
   const toggle = (name: string) =>
     onChange(selected.includes(name) ? selected.filter((s) => s !== name) : [...selected, name]);
   return (
-    // One scrolling row on a phone, wrapped rows from the tablet breakpoint up.
+    // One scrolling row on a phone, wrapped rows from the tablet breakpoint up. The phone's row
+    // keeps its height while the subjects load, so the results below do not jump down.
     <div
       role="group"
       aria-label="Subjects"
-      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:overflow-visible md:px-0"
+      className="-mx-4 flex min-h-[2.375rem] gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:min-h-0 md:flex-wrap md:overflow-visible md:px-0"
     >
       {subjects.map(({ id, name }) => {
         const on = selected.includes(name);

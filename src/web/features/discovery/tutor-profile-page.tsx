@@ -4,7 +4,6 @@ import { useNavigate, useParams } from 'react-router';
 import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
 import { ReportDialog, type ReportTarget } from '../../components/report/report-dialog';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../lib/notify';
 import { AboutSection } from '../../components/tutor-profile/about-section';
 import { AvailabilitySection } from './availability-section';
@@ -42,6 +41,35 @@ function NotFound({ onBack }: { onBack: () => void }) {
   );
 }
 
+/** The page's shape while the profile loads: the header card, then sections. */
+function ProfileSkeleton() {
+  const block =
+    'rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900';
+  const line = 'rounded bg-slate-200 dark:bg-slate-800';
+  return (
+    <div role="status" className="mx-auto max-w-4xl animate-pulse space-y-5">
+      <span className="sr-only">Loading tutor profile</span>
+      <div aria-hidden className="h-5 w-32 rounded bg-slate-200 dark:bg-slate-800" />
+      <div aria-hidden className={`${block} flex gap-5`}>
+        <div className="h-24 w-24 shrink-0 rounded-full bg-slate-200 dark:bg-slate-800" />
+        <div className="flex-1 space-y-3 py-1">
+          <div className={`${line} h-6 w-1/2`} />
+          <div className={`${line} h-4 w-1/3`} />
+          <div className={`${line} h-4 w-2/3`} />
+          <div className={`${line} h-10 w-40`} />
+        </div>
+      </div>
+      {[0, 1].map((index) => (
+        <div key={index} aria-hidden className={`${block} space-y-3`}>
+          <div className={`${line} h-5 w-40`} />
+          <div className={`${line} h-4 w-full`} />
+          <div className={`${line} h-4 w-5/6`} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** The tutor profile page (/student/tutors/{tutorId}): the header, then one section per part of the profile. */
 export function TutorProfilePage() {
   const { tutorId = '' } = useParams();
@@ -54,12 +82,7 @@ export function TutorProfilePage() {
     if (isError) notify.error(M.loadProfileFailed, 'tutor-profile-error');
   }, [isError]);
 
-  if (isPending)
-    return (
-      <div className="grid place-items-center py-24">
-        <Spinner label="Loading tutor profile" />
-      </div>
-    );
+  if (isPending) return <ProfileSkeleton />;
   if (isError || !tutor) return <NotFound onBack={goBack} />;
 
   return (

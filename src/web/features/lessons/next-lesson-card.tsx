@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { browserTimeZone } from '../../components/availability/timezone-select';
-import { Spinner } from '../../components/ui/spinner';
+import { LoadingSkeleton } from '../../components/ui/page-states';
 import { lessonTimes, longDate } from '../../lib/lesson-time';
 import { TrialTag } from './lesson-badges';
 import { otherPartyOf, type LessonViewer } from './lesson-status';
@@ -40,7 +40,7 @@ export function NextLessonCard({
         <CalendarClock aria-hidden className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />
         {M.nextLesson}
       </h2>
-      {lessons.isPending && <Spinner label={M.loadingLessons} />}
+      {lessons.isPending && <LoadingSkeleton label={M.loadingLessons} rows={1} />}
       {lessons.isError && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {M.loadLessonsFailed}

@@ -5,7 +5,7 @@ import type { Lesson } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { browserTimeZone } from '../../components/availability/timezone-select';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { LoadingSkeleton } from '../../components/ui/page-states';
 import { LessonDetailDialog } from './lesson-detail-dialog';
 import { LessonList } from './lesson-list';
 import type { LessonViewer } from './lesson-status';
@@ -37,12 +37,7 @@ export function UpcomingLessons({
   const shown = opened && (query.data?.find((lesson) => lesson.id === opened.id) ?? opened);
   const zone = browserTimeZone();
 
-  if (query.isPending)
-    return (
-      <div className="grid place-items-center py-10">
-        <Spinner label={M.loadingLessons} />
-      </div>
-    );
+  if (query.isPending) return <LoadingSkeleton label={M.loadingLessons} />;
   if (query.isError)
     return (
       <div
