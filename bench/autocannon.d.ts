@@ -11,6 +11,7 @@ declare module 'autocannon' {
     requests: { average: number };
     latency: { p50: number; p99: number };
     errors: number;
+    timeouts: number;
     non2xx: number;
   }
   export default function autocannon(options: Options): Promise<Result>;

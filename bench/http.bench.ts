@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -62,7 +62,7 @@ async function drive(urls: string[], path: string, cookie?: string): Promise<Fig
       rps: result.requests.average,
       p50: result.latency.p50,
       p99: result.latency.p99,
-      errors: result.errors + result.non2xx,
+      errors: result.errors + result.timeouts + result.non2xx,
     });
   }
   return {
@@ -163,7 +163,7 @@ async function benchApps(
       endpoint.signedIn ? cookie : undefined,
     );
     throughput.set(endpoint.label, figures.rps);
-    const errors = figures.errors > 0 ? `  (${figures.errors} errors/non-2xx)` : '';
+    const errors = figures.errors > 0 ? `  (${figures.errors} errors, timeouts or non-2xx)` : '';
     console.log(
       `   ${pad(endpoint.label, 26)} ${pad(figures.rps.toFixed(0), 8)} ${pad(`${figures.p50} ms`, 7)} ${pad(`${figures.p99} ms`, 7)} ${(figures.rps / hello.rps).toFixed(3)}${errors}`,
     );
@@ -183,7 +183,9 @@ try {
     cwd: ROOT,
     stdio: 'ignore',
   });
-  console.log(`${CONNECTIONS} connections, ${DURATION} s per run, median of ${RUNS} runs`);
+  console.log(
+    `${CONNECTIONS} connections, ${DURATION} s per run, median of ${RUNS} runs; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+  );
   const hello = await helloFigures();
   console.log(
     `bare Fastify hello: ${hello.rps.toFixed(0)} req/s · p50 ${hello.p50} ms · p99 ${hello.p99} ms`,

@@ -66,6 +66,8 @@ async function bench(label: string, database: Database) {
     "typo 'mathematcs', page 1": { q: 'mathematcs' },
     'subject chip Physics, page 1': { subjects: 'Physics' },
     "'math' by price, page 50": { q: 'math', sort: 'price_asc', page: 50 },
+    // The first key typed in the search box: a word most tutors have starts with it.
+    "one letter 'a', page 1": { q: 'a' },
   };
   for (const [label, input] of Object.entries(extra)) {
     console.log(

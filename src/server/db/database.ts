@@ -74,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir && pglitePath(options.dataDir);
   // Two processes on one data folder would each overwrite the other's writes.
   const lock = options.dataDir ? await lockDataDir(path.resolve(options.dataDir)) : undefined;
-  if (dataDir)
+  if (dataDir && !options.loadDataDir)
     await createClusterApart(dataDir).catch((error: unknown) => {
       lock?.release();
       throw error;
@@ -106,7 +106,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
- * A new data folder's cluster is made (initdb) in a child process: its ~0.5 GB of working memory
+ * A new data folder's cluster is made (initdb) in a child process (unless loaded from a dump): its ~0.5 GB of working memory
  * then goes back to the system, instead of staying in the serving process's heap for good.
  */
 async function createClusterApart(dataDir: string) {
