@@ -1,17 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { testDatabaseUrl } from '../src/server/env';
 import { signUpAndVerify } from '../src/server/test/accounts';
 import { freePort } from '../src/server/test/free-port';
 import { startSmtpInbox, type SmtpInbox } from '../src/server/test/smtp-inbox';
 import { ROOT, memoryOf, startApp, type AppProcess } from './app-process';
+import { scratchDatabase } from './scratch-database';
 
 // npm run bench:http [-- --tutors N --duration S --runs R]: the built app as users run it
 // (`npm start`, production mode) on PGlite, then on PostgreSQL with one and two API processes
@@ -202,30 +201,17 @@ try {
 
   const serverUrl = testDatabaseUrl();
   if (serverUrl) {
-    const name = `tutora_http_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const databaseUrl = url.toString();
+    const scratch = await scratchDatabase(serverUrl, 'tutora_http');
+    const databaseUrl = scratch.url;
+    const startOnServer = async () =>
+      startApp({ port: await freePort(), dataDir, databaseUrl, smtpUrl: inbox.url });
     try {
       console.log('\n== PostgreSQL server');
       seed({ DATABASE_URL: databaseUrl });
-      const first = await startApp({
-        port: await freePort(),
-        dataDir,
-        databaseUrl,
-        smtpUrl: inbox.url,
-      });
+      const first = await startOnServer();
       try {
         const one = await benchApps('PostgreSQL, one process', [first], inbox, hello);
-        const second = await startApp({
-          port: await freePort(),
-          dataDir,
-          databaseUrl,
-          smtpUrl: inbox.url,
-        });
+        const second = await startOnServer();
         try {
           const two = await benchApps('PostgreSQL, two processes', [first, second], inbox, hello);
           console.log('\n   two processes / one:');
@@ -239,8 +225,7 @@ try {
         await first.stop();
       }
     } finally {
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     }
   } else {
     console.log('\n(set TEST_DATABASE_URL to benchmark a PostgreSQL server too)');
