@@ -5,7 +5,7 @@ import { createServer } from './server';
 async function main() {
   loadDotEnvFile();
   const env = loadEnv();
-  const server = await createServer(env, { deferWorkers: true });
+  const server = await createServer(env);
   const shutdown = async (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');
     await server.close();
@@ -14,8 +14,6 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await server.app.listen({ port: env.PORT, host: env.HOST });
-  // Due jobs wait a moment longer; requests are served meanwhile (see deferWorkers).
-  await server.startWorkers();
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Clock } from './adapters/clock';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/database';
@@ -35,8 +34,6 @@ function readVersion(): string {
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
-  /** Starts the job workers if `deferWorkers` left them for later (else does nothing). */
-  startWorkers(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,12 +47,6 @@ export async function createServer(
     paymentProvider?: PaymentProvider;
     /** How often job workers look for due jobs (tests: shorter). */
     jobPollingSeconds?: number;
-    /**
-     * Leave the job workers to `startWorkers()` (after listening: ~0.3 s sooner healthy) when
-     * their queues exist already. A first start makes them first: a booking's transaction
-     * refuses to send a job to a queue not created yet.
-     */
-    deferWorkers?: boolean;
   } = {},
 ): Promise<RunningServer> {
   const database =
@@ -83,14 +74,13 @@ export async function createServer(
       paymentProvider: options.paymentProvider,
       webRoot: options.webRoot ?? (existsSync(defaultWebRoot) ? defaultWebRoot : undefined),
     });
-    let workers: Promise<void> | undefined;
-    const startWorkers = () => (workers ??= startAllWorkers(app));
-    if (!options.deferWorkers || !(await queuesExist(database))) await startWorkers();
+    // Before serving (~0.2 s): a booking's transaction refuses to send a job to a queue that
+    // does not exist yet, and an upgrade may bring a new one.
+    await startAllWorkers(app);
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);
     return {
       app,
       database,
-      startWorkers,
       close: async () => {
         await app.close();
         await queue.stop();
@@ -112,13 +102,6 @@ async function startAllWorkers(app: FastifyInstance) {
   await startCancellationWorkers(app.deps);
   await startTutorApprovalWorkers(app.deps);
   await startMessagingWorkers(app.deps);
-}
-
-/** Whether an earlier start created the job queues (pg-boss keeps them in pgboss.queue). */
-async function queuesExist(database: Database): Promise<boolean> {
-  const { rows } = await sql<{ found: boolean }>`
-    select exists (select 1 from pgboss.queue) as found`.execute(database.db);
-  return rows[0]?.found ?? false;
 }
 
 /** On an empty development marketplace, say how to add demo tutors (never adds them itself). */
