@@ -36,6 +36,7 @@ import { initialsOf, useLogOut } from '../../lib/use-log-out';
 import { ProfileCompletionOverlay } from './profile-completion-overlay';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
 import { paths } from '../../lib/paths';
+import { LiveEvents } from '../../lib/live-events';
 
 type NavItem = { to: string; label: string; icon: LucideIcon };
 
@@ -219,6 +220,8 @@ export function DashboardShell({ role }: { role: UserRole }) {
 
   return (
     <div className="flex min-h-screen">
+      {/* The tab's one live socket (messages, read receipts); admins have no conversations. */}
+      {role !== 'admin' && <LiveEvents />}
       <aside
         className={`sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] md:block dark:border-slate-800 dark:bg-slate-900 ${
           collapsed ? 'w-20' : 'w-[280px]'
