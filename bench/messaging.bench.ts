@@ -5,9 +5,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { testDatabaseUrl } from '../src/server/env';
 import { openLiveTab, type LiveTab } from '../src/server/modules/live/live-fixtures';
+import { openTestDatabase } from '../src/server/test/test-database';
 import { wallMs, type AppJob, type AppReply, type BenchPair } from './messaging-protocol';
 
 // npm run bench:messages [-- --pairs 100 --rates 100,250,500,1000 --seconds 4 --warmup 2]:
@@ -194,22 +194,6 @@ async function openTabs(pairs: BenchPair[], studentApp: App, tutorApp: App) {
   return { all: [...students, ...tutors], tutors };
 }
 
-async function scratchDatabase(serverUrl: string) {
-  const name = `tutora_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 async function scenario(
   setup: string,
   processes: number,
@@ -242,10 +226,10 @@ async function main() {
   } finally {
     rmSync(pgliteDir, { recursive: true, force: true });
   }
-  const serverUrl = testDatabaseUrl();
-  if (serverUrl) {
+  if (testDatabaseUrl()) {
     for (const processes of [1, 2]) {
-      const database = await scratchDatabase(serverUrl);
+      // A scratch database on the server, migrated, dropped on close.
+      const database = await openTestDatabase('postgres');
       const dataDir = mkdtempSync(path.join(tmpdir(), 'tutora-bench-messages-'));
       try {
         const setup = `PostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}`;
@@ -253,7 +237,7 @@ async function main() {
           ...(await scenario(setup, processes, { databaseUrl: database.url, dataDir, secret })),
         );
       } finally {
-        await database.drop();
+        await database.close();
         rmSync(dataDir, { recursive: true, force: true });
       }
     }
