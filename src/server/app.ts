@@ -49,6 +49,7 @@ import { adminShellRoutes } from './modules/admin/admin-shell.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { tutorApprovalRoutes } from './modules/tutor-approval/tutor-approval.routes';
+import { registerLiveDelivery } from './modules/live/live.routes';
 
 export interface AppDeps {
   env: Env;
@@ -87,6 +88,8 @@ export interface AppContext extends AppDeps {
   signingSecret: string;
   paymentProvider: PaymentProvider;
   jobs: JobQueue;
+  /** Origins whose pages may call the API with cookies (CSRF) and open the live socket. */
+  trustedOrigins: string[];
 }
 
 declare module 'fastify' {
@@ -149,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signingSecret: secret,
     paymentProvider,
     jobs: deps.jobs ?? noJobQueue,
+    trustedOrigins,
   });
   registerErrorHandler(app);
   registerCsrfProtection(app, trustedOrigins);
@@ -181,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerApiDocs(app, env, deps.version);
 
+  // Before the other routes: a WebSocket handshake sent to any of them is closed.
+  await registerLiveDelivery(app);
   await app.register(multipart);
   await app.register(healthRoutes);
   await app.register(referenceRoutes);

@@ -9,6 +9,7 @@ import {
   LESSON_HISTORY_MESSAGES,
   TUTOR_PACKAGES_MESSAGES,
 } from '../../src/domain/messages';
+import { MESSAGING_MESSAGES } from '../../src/domain/messaging/messaging-rules';
 import { SUPPORT_EMAIL } from '../../src/domain/support';
 import { TEST_PASSWORD } from '../../src/server/test/accounts';
 import { createLesson, createSignedInTutor } from '../../src/server/test/factories';
@@ -56,6 +57,12 @@ const STUDENT_PAGES: SidebarPage[] = [
     shows: LESSON_HISTORY_MESSAGES.pastLessonsHint,
   },
   {
+    label: 'Messages',
+    path: '/student/messages',
+    heading: 'Messages',
+    shows: MESSAGING_MESSAGES.emptyInbox,
+  },
+  {
     label: 'Billing',
     path: '/student/billing',
     heading: BILLING_MESSAGES.title,
@@ -94,6 +101,12 @@ const TUTOR_PAGES: SidebarPage[] = [
     path: '/tutor/students',
     heading: LESSON_HISTORY_MESSAGES.myStudents,
     shows: STUDENT_NAME,
+  },
+  {
+    label: 'Messages',
+    path: '/tutor/messages',
+    heading: 'Messages',
+    shows: MESSAGING_MESSAGES.emptyInbox,
   },
   {
     label: 'Earnings',
@@ -208,7 +221,7 @@ describe.skipIf(!hasChromium)('every sidebar page in a browser', () => {
               await page.setViewportSize(viewport);
               await expectRealContent(page, shown);
               if (index === 0 && viewport === DESKTOP) {
-                // The sidebar offers exactly these pages (Messages waits for issue #16).
+                // The sidebar offers exactly these pages.
                 const links = page
                   .getByRole('navigation', { name: /^(Main|Account)$/ })
                   .getByRole('link');

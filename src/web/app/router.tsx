@@ -24,6 +24,25 @@ const PageLoading = () => (
 );
 const guest = (element: ReactNode) => <GuestOnly>{element}</GuestOnly>;
 
+/**
+ * The Messages page at its two addresses: the inbox, and (the child, which renders nothing of
+ * its own) the inbox with one thread open. One route: opening a thread keeps the list mounted.
+ */
+const messagesRoute = (role: 'student' | 'tutor'): RouteObject => ({
+  path: paths[role].messages,
+  lazy: async () => {
+    const { MessagesPage } = await import('../features/messaging/messages-page');
+    return { Component: () => <MessagesPage role={role} /> };
+  },
+  children: [
+    { index: true, element: null },
+    {
+      path: role === 'student' ? patterns.studentConversation : patterns.tutorConversation,
+      element: null,
+    },
+  ],
+});
+
 const pages: RouteObject[] = [
   {
     element: <AuthLayout />,
@@ -89,7 +108,8 @@ const pages: RouteObject[] = [
           Component: (await import('../features/lessons/past-lessons-page')).StudentLessonsPage,
         }),
       },
-      // No Messages page until messaging is built (issue #16): a 'Coming soon' page is a dead end.
+      // Messages (issue #16): the inbox, and with a conversation open its thread beside it.
+      messagesRoute('student'),
       {
         path: paths.student.billing,
         lazy: async () => ({
@@ -181,7 +201,7 @@ const pages: RouteObject[] = [
           Component: (await import('../features/lessons/my-students-page')).MyStudentsPage,
         }),
       },
-      // No Messages page until messaging is built (issue #16).
+      messagesRoute('tutor'),
       {
         path: paths.tutor.earnings,
         lazy: async () => ({

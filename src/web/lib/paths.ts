@@ -11,6 +11,8 @@ export const patterns = {
   bookingPlan: '/booking/plan/:tutorId',
   editProfileSection: '/tutor/profile/:step',
   adminUser: '/admin/users/:userId',
+  studentConversation: '/student/messages/:conversationId',
+  tutorConversation: '/tutor/messages/:conversationId',
 } as const;
 
 export const paths = {
@@ -33,7 +35,7 @@ export const paths = {
     tutors: '/student/tutors',
     schedule: '/student/schedule',
     lessons: '/student/lessons',
-    // No messages page until messaging is built (issue #16).
+    messages: '/student/messages',
     billing: '/student/billing',
     settings: '/student/settings',
     help: '/student/help',
@@ -48,7 +50,7 @@ export const paths = {
     schedule: '/tutor/schedule',
     lessons: '/tutor/lessons',
     students: '/tutor/students',
-    // No messages page until messaging is built (issue #16).
+    messages: '/tutor/messages',
     earnings: '/tutor/earnings',
     packages: '/tutor/packages',
     settings: '/tutor/settings',
@@ -70,6 +72,12 @@ export const paths = {
     audit: '/admin/audit',
   },
   adminUser: (userId: string) => generatePath(patterns.adminUser, { userId }),
+
+  /** One conversation on the student's or the tutor's Messages page (issue #16). */
+  conversation: (role: 'student' | 'tutor', conversationId: string) =>
+    generatePath(role === 'student' ? patterns.studentConversation : patterns.tutorConversation, {
+      conversationId,
+    }),
 
   payment: {
     root: '/payment',

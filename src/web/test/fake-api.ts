@@ -42,6 +42,8 @@ export function serveSignedIn(user: SessionUser, routes: Record<string, Route> =
     'GET /api/reference': { json: DEFAULT_REFERENCE_DATA },
     // The header's bell, on every dashboard screen.
     'GET /api/notifications/unread-count': { json: { unread: 0 } },
+    // The header's and the sidebar's unread messages (issue #16).
+    'GET /api/conversations/unread-count': { json: { unread: 0 } },
     ...routes,
   });
 }

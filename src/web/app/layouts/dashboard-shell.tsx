@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   LogOut,
   Menu,
+  MessageSquare,
   Package,
   Search,
   Settings,
@@ -35,15 +36,17 @@ import { useSession } from '../../lib/session';
 import { initialsOf, useLogOut } from '../../lib/use-log-out';
 import { ProfileCompletionOverlay } from './profile-completion-overlay';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
+import { MessagesHeaderLink, MessagesNavBadge } from '../../features/messaging/messages-badges';
 import { paths } from '../../lib/paths';
 
-type NavItem = { to: string; label: string; icon: LucideIcon };
+/** `unread`: the item shows the unread messages' count (the Messages item). */
+type NavItem = { to: string; label: string; icon: LucideIcon; unread?: boolean };
 
 // The sidebar's items per role, main and bottom. No badges (issue #14): the old app's numbers
 // (Find Tutors 122, My Schedule 3, My Students 12, Messages 5) asked for no action, so the
 // header's Notifications bell is the one place with a count of what is new.
-// Messages (spec 3) is left out of both until messaging is built (issue #16): an item that
-// leads to a 'Coming soon' page is a dead end.
+// Messages (spec 3, issue #16) is the exception: its badge is the real number of unread
+// messages, which asks for an answer.
 const NAV: Record<UserRole, { main: NavItem[]; bottom: NavItem[] }> = {
   student: {
     main: [
@@ -51,6 +54,7 @@ const NAV: Record<UserRole, { main: NavItem[]; bottom: NavItem[] }> = {
       { to: paths.student.tutors, label: 'Find Tutors', icon: Search },
       { to: paths.student.schedule, label: 'My Schedule', icon: CalendarDays },
       { to: paths.student.lessons, label: 'My Lessons', icon: BookOpen },
+      { to: paths.student.messages, label: 'Messages', icon: MessageSquare, unread: true },
       { to: paths.student.billing, label: 'Billing', icon: CreditCard },
     ],
     bottom: [
@@ -64,6 +68,7 @@ const NAV: Record<UserRole, { main: NavItem[]; bottom: NavItem[] }> = {
       { to: paths.tutor.schedule, label: 'My Schedule', icon: CalendarDays },
       { to: paths.tutor.lessons, label: 'My Lessons', icon: BookOpen },
       { to: paths.tutor.students, label: 'My Students', icon: Users },
+      { to: paths.tutor.messages, label: 'Messages', icon: MessageSquare, unread: true },
       { to: paths.tutor.earnings, label: 'Earnings', icon: Wallet },
       { to: paths.tutor.packages, label: 'Packages', icon: Package },
       { to: paths.tutor.editProfile, label: 'My Profile', icon: UserPen },
@@ -100,14 +105,14 @@ function NavList({
 }) {
   return (
     <ul className="space-y-1">
-      {items.map(({ to, label, icon: Icon }) => (
+      {items.map(({ to, label, icon: Icon, unread }) => (
         <li key={to}>
           <NavLink
             to={to}
             onClick={onNavigate}
             title={collapsed ? label : undefined}
             className={({ isActive }) =>
-              `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+              `relative flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
                 isActive
                   ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300'
                   : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
@@ -116,6 +121,7 @@ function NavList({
           >
             <Icon aria-hidden className="h-5 w-5 shrink-0" />
             <span className={collapsed ? 'sr-only' : ''}>{label}</span>
+            {unread && <MessagesNavBadge compact={collapsed} />}
           </NavLink>
         </li>
       ))}
@@ -267,6 +273,7 @@ export function DashboardShell({ role }: { role: UserRole }) {
             )}
           </button>
           <div className="flex-1" />
+          {role !== 'admin' && <MessagesHeaderLink role={role} />}
           {role !== 'admin' && <NotificationsBell role={role} />}
           <ThemeToggle />
         </header>

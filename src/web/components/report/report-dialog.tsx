@@ -4,6 +4,7 @@ import { createReport, type ReportInput } from '../../../contracts/reports.contr
 import { REPORT_REASONS, type ReportReason } from '../../../domain/admin/moderation';
 import { REPORT_DETAILS_MAX } from '../../../domain/admin/report-rules';
 import { REPORT_MESSAGES as M } from '../../../domain/messages';
+import { MESSAGES_PAGE } from '../../../domain/messaging/messaging-page-messages';
 import { ApiError, call } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { Button } from '../ui/button';
@@ -11,18 +12,31 @@ import { Dialog } from '../ui/dialog';
 import { TextAreaField } from '../ui/text-area-field';
 
 // One dialog for every report a student or tutor files (issue #15): a user (a tutor from their
-// profile, a student from the tutor's My Students) or a review. It lives among the shared components so each
+// profile, a student from the tutor's My Students), a review or a message. It lives among the shared components so each
 // feature opens it without importing another feature.
 
 export type ReportTarget =
-  { kind: 'user'; userId: string; name: string } | { kind: 'review'; reviewId: string };
+  | { kind: 'user'; userId: string; name: string }
+  | { kind: 'review'; reviewId: string }
+  | { kind: 'message'; messageId: string };
 
 const reasons = Object.entries(REPORT_REASONS) as [ReportReason, string][];
 
-const bodyOf = (target: ReportTarget, reason: ReportReason, details: string): ReportInput =>
-  target.kind === 'user'
-    ? { kind: 'user', userId: target.userId, reason, details }
-    : { kind: 'review', reviewId: target.reviewId, reason, details };
+const bodyOf = (target: ReportTarget, reason: ReportReason, details: string): ReportInput => {
+  switch (target.kind) {
+    case 'user':
+      return { kind: 'user', userId: target.userId, reason, details };
+    case 'review':
+      return { kind: 'review', reviewId: target.reviewId, reason, details };
+    case 'message':
+      return { kind: 'message', messageId: target.messageId, reason, details };
+  }
+};
+
+const titleOf = (target: ReportTarget | null) => {
+  if (target?.kind === 'user') return M.dialogTitleUser(target.name);
+  return target?.kind === 'message' ? MESSAGES_PAGE.reportDialogTitle : M.dialogTitleReview;
+};
 
 /** Files a report; the server's refusal (too many, yourself) is shown as its message. */
 export function ReportDialog({
@@ -74,7 +88,7 @@ export function ReportDialog({
     <Dialog
       open={target !== null}
       onClose={onClose}
-      title={target?.kind === 'user' ? M.dialogTitleUser(target.name) : M.dialogTitleReview}
+      title={titleOf(target)}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

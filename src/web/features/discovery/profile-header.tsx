@@ -1,8 +1,9 @@
-import { Award, BookOpen, Clock, Flag, MapPin, MessageSquare, Star } from 'lucide-react';
+import { Award, BookOpen, Clock, Flag, MapPin, Star } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
 import { DISCOVERY_MESSAGES as M, REPORT_MESSAGES } from '../../../domain/messages';
 import { formatRate, formatRating } from '../../../domain/tutors/tutor-card';
+import { MessageButton } from '../../components/messaging/message-button';
 import { Button } from '../../components/ui/button';
 import { TutorAvatar } from './tutor-avatar';
 import { VerifiedTick } from './tutor-badges';
@@ -73,11 +74,7 @@ export function ProfileHeader({
             <Clock aria-hidden className="h-4 w-4" />
             Book Trial Lesson
           </Button>
-          {/* Messaging does not exist yet, so the Message button is shown but does nothing. */}
-          <Button variant="secondary" disabled title="Messaging is coming soon">
-            <MessageSquare aria-hidden className="h-4 w-4" />
-            Message
-          </Button>
+          <MessageButton target={{ tutorId: tutor.id }} />
           <Button variant="ghost" onClick={onReport}>
             <Flag aria-hidden className="h-4 w-4" />
             {REPORT_MESSAGES.reportTutor}

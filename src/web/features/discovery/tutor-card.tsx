@@ -3,6 +3,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { TutorCard as TutorCardModel } from '../../../contracts/tutors.contract';
 import { formatRate } from '../../../domain/tutors/tutor-card';
+import { MESSAGES_PAGE } from '../../../domain/messaging/messaging-page-messages';
+import { MessageButton } from '../../components/messaging/message-button';
 import { TutorAvatar } from './tutor-avatar';
 import { CardRating, ChipsWithMore, VerifiedTick } from './tutor-badges';
 import type { ResultsView } from './search-params';
@@ -89,6 +91,11 @@ export function TutorCard({ tutor, view }: { tutor: TutorCardModel; view: Result
           <Link to={profilePath} className={secondaryLink}>
             View Profile
           </Link>
+          <MessageButton
+            target={{ tutorId: tutor.id }}
+            label={MESSAGES_PAGE.messageTutor(tutor.name)}
+            className="px-3 py-2"
+          />
         </div>
       </div>
     </article>

@@ -11,7 +11,7 @@ import { safeWebUrl } from '../../lib/safe-web-url';
 import { JoinLessonLink } from './join-lesson-link';
 import { useJoinUrl } from './use-join-url';
 import { LessonNotes } from './lesson-notes';
-import { PersonAvatar } from './person-avatar';
+import { PersonAvatar } from '../../components/ui/person-avatar';
 import { RescheduleView } from './reschedule-view';
 import { useReschedule } from './use-reschedule';
 import { CANCELLATION_MESSAGES as C } from '../../../domain/messages';

@@ -9,7 +9,7 @@ import { lessonTimes } from '../../lib/lesson-time';
 import { JoinLessonLink } from './join-lesson-link';
 import { useJoinUrl } from './use-join-url';
 import { ownNotesOf } from './lesson-notes';
-import { PersonAvatar } from './person-avatar';
+import { PersonAvatar } from '../../components/ui/person-avatar';
 
 /** Lessons, in progress first, then grouped by the viewer's date; each row opens the lesson's details. */
 export function LessonList({

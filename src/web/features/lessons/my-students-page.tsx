@@ -6,6 +6,8 @@ import {
   LESSON_HISTORY_MESSAGES as M,
   REPORT_MESSAGES,
 } from '../../../domain/messages';
+import { MESSAGES_PAGE } from '../../../domain/messaging/messaging-page-messages';
+import { MessageButton } from '../../components/messaging/message-button';
 import { ReportDialog, type ReportTarget } from '../../components/report/report-dialog';
 import { Button } from '../../components/ui/button';
 import { browserTimeZone } from '../../components/availability/timezone-select';
@@ -13,7 +15,7 @@ import { EmptyState, ErrorPanel, LoadingSkeleton } from '../../components/ui/pag
 import { shortDateTime, zoneLabel } from '../../lib/lesson-time';
 import { usePageParam } from '../../lib/use-page-param';
 import { Pagination } from '../../components/ui/pagination';
-import { PersonAvatar } from './person-avatar';
+import { PersonAvatar } from '../../components/ui/person-avatar';
 import { useMyStudents } from './my-students-api';
 
 /**
@@ -102,15 +104,23 @@ function StudentRow({
         <dt className="text-slate-600 dark:text-slate-400">{M.lastLesson}</dt>
         <dd>{when(student.lastLessonAt)}</dd>
       </dl>
-      <Button
-        variant="ghost"
-        className="col-start-2 justify-self-start px-2 py-1.5 sm:col-start-auto"
-        aria-label={REPORT_MESSAGES.reportStudentLabel(student.name)}
-        onClick={onReport}
-      >
-        <Flag aria-hidden className="h-4 w-4" />
-        {REPORT_MESSAGES.reportStudent}
-      </Button>
+      <span className="col-start-2 flex flex-wrap gap-1 sm:col-start-auto">
+        <MessageButton
+          target={{ studentId: student.id }}
+          label={MESSAGES_PAGE.messageStudent(student.name)}
+          variant="ghost"
+          className="px-2 py-1.5"
+        />
+        <Button
+          variant="ghost"
+          className="px-2 py-1.5"
+          aria-label={REPORT_MESSAGES.reportStudentLabel(student.name)}
+          onClick={onReport}
+        >
+          <Flag aria-hidden className="h-4 w-4" />
+          {REPORT_MESSAGES.reportStudent}
+        </Button>
+      </span>
     </li>
   );
 }

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { lessonTimes, longDate } from '../../lib/lesson-time';
 import { TrialTag } from './lesson-badges';
 import { otherPartyOf, type LessonViewer } from './lesson-status';
-import { PersonAvatar } from './person-avatar';
+import { PersonAvatar } from '../../components/ui/person-avatar';
 import { useUpcomingLessons } from './upcoming-lessons-api';
 
 /** How far ahead an overview looks for the next lesson. */
