@@ -6,9 +6,8 @@ import { REPORT_MESSAGES as M } from '../domain/messages';
 import { defineEndpoint, idParams, ROLE_ERRORS } from './endpoint';
 import { pageNumberSchema } from './tutors.contract';
 
-// Reports (issue #15): a student or tutor reports a user or a review; an admin lists them,
-// dismisses one, or hides (and restores) a review. Messages (issue #16) are in the schema so the
-// web and the database speak of them already, but the endpoint refuses them until they exist.
+// Reports (issue #15): a student or tutor reports a user, a review or a message they received
+// (issue #16); an admin lists them, dismisses one, or hides (and restores) a review.
 
 const reasonKeys = Object.keys(REPORT_REASONS) as [
   keyof typeof REPORT_REASONS,
@@ -89,6 +88,10 @@ export const adminReport = z.object({
       tutorProfileId: z.string(),
       hiddenAt: z.string().nullable(),
     })
+    .nullable(),
+  /** The reported message as it was stored (masked where it was), sent by the reported user. */
+  message: z
+    .object({ id: z.string(), text: z.string(), sentAt: z.string(), conversationId: z.string() })
     .nullable(),
 });
 export type AdminReport = z.infer<typeof adminReport>;

@@ -781,8 +781,8 @@ export const REPORT_MESSAGES = {
   // Server refusals
   reasonRequired: 'Choose a reason',
   detailsTooLong: (max: number) => `Details must be at most ${max} characters`,
-  kindRequired: 'Say what you report: a user or a review',
-  messagesNotYet: 'Messages cannot be reported yet: messaging is not available',
+  kindRequired: 'Say what you report: a user, a review or a message',
+  messageNotFound: 'Message not found',
   cannotReportSelf: 'You cannot report yourself',
   userNotFound: 'User not found',
   reviewNotFound: 'Review not found',
@@ -808,6 +808,7 @@ export const REPORT_MESSAGES = {
   noDetails: 'No details given',
   reviewOf: (tutor: string) => `Review of ${tutor}`,
   reviewHidden: 'Hidden from the profile',
+  messageFrom: (sender: string) => `Message from ${sender}`,
   suspended: 'Suspended',
   openUser: 'Open user',
   hideReview: 'Hide review',

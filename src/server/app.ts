@@ -50,6 +50,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { tutorApprovalRoutes } from './modules/tutor-approval/tutor-approval.routes';
 import { registerLiveDelivery } from './modules/live/live.routes';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
 
 export interface AppDeps {
   env: Env;
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes);
   await app.register(adminUsersRoutes);
   await app.register(tutorApprovalRoutes);
+  await app.register(messagingRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {

@@ -17,6 +17,7 @@ import { startTutorApprovalWorkers } from './modules/tutor-approval/tutor-approv
 import { startCancellationWorkers } from './modules/lessons/lesson-canceled-notice';
 import { countProfiles } from './modules/tutor-profile/tutor-profile.repository';
 import { startCompletionWorker } from './modules/lessons/lesson-completion';
+import { startMessagingWorkers } from './modules/messaging/messaging-digest';
 
 /** The repository root, from src/server (tsx) or dist/server (the bundle) alike. */
 export const PROJECT_ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -79,6 +80,7 @@ export async function createServer(
     await startLessonWorkers(app.deps);
     await startCancellationWorkers(app.deps);
     await startTutorApprovalWorkers(app.deps);
+    await startMessagingWorkers(app.deps);
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);
     return {
       app,

@@ -36,10 +36,29 @@ export const visibleReview = (db: Db, id: string) =>
     .where('u.closed_at', 'is', null)
     .executeTakeFirst();
 
+/** A message the user received (sent to them in one of their conversations). */
+export const receivedMessage = (db: Db, id: string, recipientId: string) =>
+  db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select(['m.id', 'm.sender_id'])
+    .where('m.id', '=', id)
+    .where('m.sender_id', '<>', recipientId)
+    .where((eb) =>
+      eb.or([eb('c.student_id', '=', recipientId), eb('c.tutor_id', '=', recipientId)]),
+    )
+    .executeTakeFirst();
+
 /** The reporter's open report on the same thing, if any. */
 export function openReportOn(
   db: Db,
-  target: { reporterId: string; kind: ReportKind; reportedUserId: string; reviewId: string | null },
+  target: {
+    reporterId: string;
+    kind: ReportKind;
+    reportedUserId: string;
+    reviewId: string | null;
+    messageId: string | null;
+  },
 ) {
   let query = db
     .selectFrom('reports')
@@ -49,6 +68,7 @@ export function openReportOn(
     .where('reported_user_id', '=', target.reportedUserId)
     .where('status', '=', 'open');
   if (target.reviewId) query = query.where('review_id', '=', target.reviewId);
+  if (target.messageId) query = query.where('message_id', '=', target.messageId);
   return query.executeTakeFirst();
 }
 
@@ -70,6 +90,7 @@ export function insertReport(
     kind: ReportKind;
     reportedUserId: string;
     reviewId: string | null;
+    messageId: string | null;
     reason: ReportReason;
     details: string;
     now: Date;
@@ -82,6 +103,7 @@ export function insertReport(
       kind: report.kind,
       reported_user_id: report.reportedUserId,
       review_id: report.reviewId,
+      message_id: report.messageId,
       reason: report.reason,
       details: report.details,
       created_at: report.now,
@@ -100,6 +122,7 @@ function adminReportRows(db: Db) {
     .leftJoin('reviews as rv', 'rv.id', 'rp.review_id')
     .leftJoin('tutor_profiles as tp', 'tp.id', 'rv.tutor_profile_id')
     .leftJoin('users as tu', 'tu.id', 'tp.user_id')
+    .leftJoin('messages as msg', 'msg.id', 'rp.message_id')
     .select([
       'rp.id',
       'rp.kind',
@@ -124,6 +147,10 @@ function adminReportRows(db: Db) {
       'rv.hidden_at as review_hidden_at',
       'tp.id as review_tutor_profile_id',
       fullName('tu').as('review_tutor_name'),
+      'msg.id as message_id',
+      'msg.body as message_text',
+      'msg.sent_at as message_sent_at',
+      'msg.conversation_id as message_conversation_id',
     ])
     .select((eb) =>
       // The admin's words when it was resolved: the latest audit record naming the report.

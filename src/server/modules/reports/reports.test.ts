@@ -159,7 +159,7 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
       [{ kind: 'user', userId: crypto.randomUUID(), reason: 'spam' }, 404, M.userNotFound],
       [{ kind: 'user', userId: 'not-an-id', reason: 'spam' }, 404, M.userNotFound],
       [{ kind: 'review', reviewId: crypto.randomUUID(), reason: 'spam' }, 404, M.reviewNotFound],
-      [{ kind: 'message', messageId: crypto.randomUUID(), reason: 'spam' }, 400, M.messagesNotYet],
+      [{ kind: 'message', messageId: crypto.randomUUID(), reason: 'spam' }, 404, M.messageNotFound],
       [{ kind: 'user', userId: tutor.userId, reason: 'rude' }, 400, M.reasonRequired],
       [{ kind: 'user', userId: tutor.userId }, 400, M.reasonRequired],
       [{ kind: 'lesson', userId: tutor.userId, reason: 'spam' }, 400, M.kindRequired],

@@ -24,8 +24,8 @@ import { isUuid } from '../../http/is-uuid';
 import { recordAudit } from '../audit/audit-log';
 import * as repository from './reports.repository';
 
-// Reports (issue #15). A student or tutor reports a user or a review (whose author is the one
-// reported); the same open report twice is one report; a reporter sends at most
+// Reports (issue #15). A student or tutor reports a user, a review (whose author is the one
+// reported) or a message they received (whose sender is); the same open report twice is one report; a reporter sends at most
 // REPORTS_PER_WINDOW per window, counted in the reports table so every process agrees. An admin
 // dismisses a report, or hides a review, which resolves every open report on it. Each admin
 // action writes its audit record in its own transaction.
@@ -43,18 +43,25 @@ const reviewNotFound = () => new AppError('NOT_FOUND', M.reviewNotFound);
 const reportNotFound = () => new AppError('NOT_FOUND', M.reportNotFound);
 
 /** Who a report is about, and which review: refused when it names nothing reportable. */
-async function targetOf(trx: Transaction<DB>, input: ReportInput) {
-  if (input.kind === 'message') throw new AppError('BAD_REQUEST', M.messagesNotYet);
+async function targetOf(trx: Transaction<DB>, input: ReportInput, reporterId: string) {
+  if (input.kind === 'message') {
+    // Only its recipient reports a message (anyone else: not found); its sender is reported.
+    const message = isUuid(input.messageId)
+      ? await repository.receivedMessage(trx, input.messageId, reporterId)
+      : undefined;
+    if (!message) throw new AppError('NOT_FOUND', M.messageNotFound);
+    return { reportedUserId: message.sender_id, reviewId: null, messageId: message.id };
+  }
   if (input.kind === 'user') {
     const user = isUuid(input.userId) ? await repository.openUser(trx, input.userId) : undefined;
     if (!user) throw userNotFound();
-    return { reportedUserId: user.id, reviewId: null };
+    return { reportedUserId: user.id, reviewId: null, messageId: null };
   }
   const review = isUuid(input.reviewId)
     ? await repository.visibleReview(trx, input.reviewId)
     : undefined;
   if (!review) throw reviewNotFound();
-  return { reportedUserId: review.student_id, reviewId: review.id };
+  return { reportedUserId: review.student_id, reviewId: review.id, messageId: null };
 }
 
 /** Refuses a new report when the reporter has sent the window's budget already. */
@@ -79,7 +86,7 @@ export async function createReport(ctx: ReportsContext, reporter: SessionUser, i
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await repository.lockReporter(trx, reporter.id);
-    const target = await targetOf(trx, input);
+    const target = await targetOf(trx, input, reporter.id);
     if (target.reportedUserId === reporter.id)
       throw new AppError('BAD_REQUEST', M.cannotReportSelf);
     const existing = await repository.openReportOn(trx, {
@@ -148,6 +155,15 @@ function toAdminReport(row: repository.AdminReportRow): AdminReport {
             tutorName: row.review_tutor_name ?? '',
             tutorProfileId: row.review_tutor_profile_id,
             hiddenAt: row.review_hidden_at?.toISOString() ?? null,
+          },
+    message:
+      row.message_id === null || row.message_text === null || row.message_sent_at === null
+        ? null
+        : {
+            id: row.message_id,
+            text: row.message_text,
+            sentAt: row.message_sent_at.toISOString(),
+            conversationId: row.message_conversation_id ?? '',
           },
   };
 }

@@ -54,6 +54,7 @@ const onReview = adminReport.parse({
     tutorProfileId: 'profile-1',
     hiddenAt: null,
   },
+  message: null,
 });
 const onUser = adminReport.parse({
   ...onReview,
@@ -65,6 +66,24 @@ const onUser = adminReport.parse({
   reporter: person('student-3', 'Rita Moreno', 'student'),
   reportedUser: { ...person('tutor-user', 'Clara Whitfield', 'tutor'), isSuspended: true },
   review: null,
+});
+
+const onMessage = adminReport.parse({
+  ...onReview,
+  id: 'report-3',
+  kind: 'message',
+  reason: 'fraud',
+  reasonLabel: 'Scam or payment outside Tutora',
+  details: 'Asked me to pay by bank transfer.',
+  reporter: person('student-3', 'Rita Moreno', 'student'),
+  reportedUser: { ...person('tutor-user', 'Clara Whitfield', 'tutor'), isSuspended: false },
+  review: null,
+  message: {
+    id: 'message-1',
+    text: 'Pay me directly, it is cheaper.',
+    sentAt: '2026-03-01T09:00:00.000Z',
+    conversationId: 'conversation-1',
+  },
 });
 
 /** A server holding the reports: actions resolve them, as the real one does. */
@@ -121,6 +140,19 @@ describe('the admin reports page', () => {
     expect(screen.getByRole('button', { name: M.tabOpen }).getAttribute('aria-pressed')).toBe(
       'true',
     );
+  });
+
+  it('shows a reported message with its text and sender, and no action on a review', async () => {
+    serveReports([onMessage]);
+    renderInApp(<AdminReportsPage />);
+    const [item] = within(await openList()).getAllByRole('listitem');
+    const report = within(item!);
+    expect(report.getByRole('heading').textContent).toBe(
+      `${M.kindMessage}: Scam or payment outside Tutora`,
+    );
+    expect(report.getByText(M.messageFrom('Clara Whitfield'))).toBeTruthy();
+    expect(report.getByText('Pay me directly, it is cheaper.')).toBeTruthy();
+    expect(report.queryByRole('button', { name: M.hideReview })).toBeNull();
   });
 
   it('hides a review with a reason: the report leaves the open list, the counts refresh', async () => {

@@ -76,6 +76,16 @@ export function ReportItem({
             </blockquote>
           </figure>
         )}
+        {report.message && (
+          <figure className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
+            <figcaption className="mb-1 text-sm font-medium">
+              {M.messageFrom(report.reportedUser.name)}
+            </figcaption>
+            <blockquote className="text-sm break-words whitespace-pre-line text-slate-700 dark:text-slate-300">
+              {report.message.text}
+            </blockquote>
+          </figure>
+        )}
         <dl className="grid gap-3 sm:grid-cols-2">
           <Person label={M.reportedBy} person={report.reporter} />
           <Person label={M.reportedUser} person={report.reportedUser}>

@@ -1,0 +1,173 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { DIGEST_DELAY_MINUTES } from '../../../domain/messaging/messaging-rules';
+import type { Clock } from '../../adapters/clock';
+import type { JobQueue } from '../../adapters/jobs/job-queue';
+import type { Mailer, MailMessage } from '../../adapters/mail/mailer';
+import { fullName } from '../../db/full-name';
+import type { DB } from '../../db/types';
+
+// The email fallback (issue #16): a message still unread DIGEST_DELAY_MINUTES after it was sent
+// gets its recipient ONE email listing every such message, not one email each. A send queues a
+// job for its recipient, due when the message is old enough; one job per recipient and delay
+// window (the key), so a burst of messages is one job. The job, under the recipient's lock,
+// takes their unread messages not yet in a digest that are old enough by the app's clock, marks
+// them digested and queues the email in the same transaction (so a retried job never mails the
+// same messages twice); if younger unread ones remain, it schedules itself for when they are due.
+
+export const DIGEST_JOB = 'messaging.digest';
+export const DIGEST_MAIL_JOB = 'messaging.digest-mail';
+
+const DELAY_MS = DIGEST_DELAY_MINUTES * 60_000;
+/** How much of each message the email quotes. */
+const QUOTE_MAX = 200;
+
+export interface DigestContext {
+  db: Kysely<DB>;
+  clock: Clock;
+  jobs: JobQueue;
+  env: { PUBLIC_URL: string };
+}
+
+interface DigestJob {
+  recipientId: string;
+}
+
+/** Queues the recipient's digest for when a message sent at `sentAt` is due (in `trx`). */
+export async function scheduleDigest(
+  ctx: { jobs: JobQueue },
+  trx: Transaction<DB>,
+  recipientId: string,
+  sentAt: Date,
+  key = `${recipientId}:${Math.floor(sentAt.getTime() / DELAY_MS)}`,
+) {
+  const job: DigestJob = { recipientId };
+  await ctx.jobs.send(
+    DIGEST_JOB,
+    job,
+    { startAfter: new Date(sentAt.getTime() + DELAY_MS), key },
+    trx,
+  );
+}
+
+/** The recipient's unread messages not yet in a digest, sent up to `until`, locked. */
+function undigested(trx: Transaction<DB>, recipientId: string) {
+  return trx
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .innerJoin('users as s', 's.id', 'm.sender_id')
+    .where((eb) =>
+      eb.or([eb('c.student_id', '=', recipientId), eb('c.tutor_id', '=', recipientId)]),
+    )
+    .where('m.sender_id', '<>', recipientId)
+    .where('m.read_at', 'is', null)
+    .where('m.digested_at', 'is', null);
+}
+
+/** One message as the email quotes it: on one line, cut short (the page shows it whole). */
+function quote(body: string) {
+  const line = body.replace(/\s+/g, ' ').trim();
+  return line.length > QUOTE_MAX ? `${line.slice(0, QUOTE_MAX - 1)}…` : line;
+}
+
+export function digestEmail(
+  publicUrl: string,
+  recipient: { email: string; firstName: string; role: string },
+  messages: { conversationId: string; senderName: string; body: string }[],
+): MailMessage {
+  const area = recipient.role === 'tutor' ? 'tutor' : 'student';
+  const byConversation = new Map<string, typeof messages>();
+  for (const message of messages)
+    byConversation.set(message.conversationId, [
+      ...(byConversation.get(message.conversationId) ?? []),
+      message,
+    ]);
+  const sections = [...byConversation].flatMap(([conversationId, list]) => [
+    `From ${list[0]!.senderName}:`,
+    ...list.map((message) => `  "${quote(message.body)}"`),
+    `Reply: ${publicUrl}/${area}/messages/${conversationId}`,
+    '',
+  ]);
+  const count = messages.length;
+  return {
+    to: recipient.email,
+    subject: `You have ${count} unread message${count === 1 ? '' : 's'} on Tutora`,
+    text: [
+      `Hello ${recipient.firstName},`,
+      '',
+      `You have ${count === 1 ? 'an unread message' : `${count} unread messages`}:`,
+      '',
+      ...sections,
+      `All your messages: ${publicUrl}/${area}/messages`,
+    ].join('\n'),
+  };
+}
+
+/** The digest job: one email for what is due now, and a next job for what is due later. */
+export async function runDigest(ctx: DigestContext, job: DigestJob) {
+  const now = ctx.clock.now();
+  const cutoff = new Date(now.getTime() - DELAY_MS);
+  await ctx.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`tutora:digest:${job.recipientId}`}))`.execute(
+      trx,
+    );
+    const due = await undigested(trx, job.recipientId)
+      .select(['m.id', 'm.conversation_id', 'm.body', fullName('s').as('sender_name')])
+      .where('m.sent_at', '<=', cutoff)
+      .orderBy('m.seq')
+      .execute();
+    if (due.length > 0) {
+      await trx
+        .updateTable('messages')
+        .set({ digested_at: now })
+        .where(
+          'id',
+          'in',
+          due.map((row) => row.id),
+        )
+        .execute();
+      const recipient = await trx
+        .selectFrom('users')
+        .select(['email', 'first_name', 'role', 'closed_at', 'suspended_at'])
+        .where('id', '=', job.recipientId)
+        .executeTakeFirst();
+      // A closed or suspended account gets no email; its messages count as handled.
+      if (recipient && !recipient.closed_at && !recipient.suspended_at) {
+        const email = digestEmail(
+          ctx.env.PUBLIC_URL,
+          { email: recipient.email, firstName: recipient.first_name, role: recipient.role },
+          due.map((row) => ({
+            conversationId: row.conversation_id,
+            senderName: row.sender_name,
+            body: row.body,
+          })),
+        );
+        await ctx.jobs.send(
+          DIGEST_MAIL_JOB,
+          email,
+          { key: `${job.recipientId}:${now.getTime()}` },
+          trx,
+        );
+      }
+    }
+    const later = await undigested(trx, job.recipientId)
+      .select((eb) => eb.fn.min('m.sent_at').as('first'))
+      .where('m.sent_at', '>', cutoff)
+      .executeTakeFirst();
+    const first = later?.first as Date | null | undefined;
+    // Its own key: the job's bucket key may be this running job's, which would swallow it.
+    if (first)
+      await scheduleDigest(
+        ctx,
+        trx,
+        job.recipientId,
+        first,
+        `${job.recipientId}:at:${first.getTime()}`,
+      );
+  });
+}
+
+/** The digest's workers (started once per process, with the app). */
+export async function startMessagingWorkers(ctx: DigestContext & { mailer: Mailer }) {
+  await ctx.jobs.work(DIGEST_MAIL_JOB, (message: MailMessage) => ctx.mailer.send(message));
+  await ctx.jobs.work(DIGEST_JOB, (job: DigestJob) => runDigest(ctx, job));
+}
