@@ -11,6 +11,10 @@ export default defineConfig({
   build: { outDir: path.resolve(import.meta.dirname, 'dist/web'), emptyOutDir: true },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
+    proxy: {
+      // ws: the live socket (/api/live) goes through the dev server too.
+      '/api': { target: 'http://localhost:3000', ws: true },
+      '/dev': 'http://localhost:3000',
+    },
   },
 });

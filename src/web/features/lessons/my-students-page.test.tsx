@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES as M } from '../../../domain/messages';
 import { serveSignedIn } from '../../test/fake-api';
 import { signedInStudent } from '../../test/fixtures';
+import { conversation } from '../../test/messaging-fixtures';
 import { renderInApp } from '../../test/render';
 import { MyStudentsPage } from './my-students-page';
 
 // A tutor reports a student from My Students (issue #15): the row's Report student opens the
-// shared report dialog about that student's account.
+// shared report dialog about that student's account. The row's Message (issue #16) opens the
+// conversation with the student and goes to it.
 
 const signedInTutor = { ...signedInStudent, id: 'tutor-1', role: 'tutor' as const };
 
@@ -57,5 +59,44 @@ describe("the tutor's My Students", () => {
       reason: 'spam',
       details: '',
     });
+  });
+
+  it('messages a student from their row', async () => {
+    const user = userEvent.setup();
+    const { requests } = serveSignedIn(signedInTutor, {
+      'GET /api/tutor/students': {
+        json: {
+          students: [
+            {
+              id: 'student-7',
+              name: 'Noah Berg',
+              avatarUrl: null,
+              lessonsCount: 3,
+              nextLessonAt: null,
+              lastLessonAt: '2026-03-01T10:00:00.000Z',
+            },
+          ],
+          page: 1,
+          totalPages: 1,
+          total: 1,
+        },
+      },
+      'POST /api/conversations': {
+        status: 201,
+        json: {
+          conversation: conversation({
+            counterpart: { ...conversation().counterpart, role: 'student' },
+          }),
+        },
+      },
+    });
+    const { router } = renderInApp(<MyStudentsPage />, { path: '/tutor/students' });
+    await user.click(await screen.findByRole('button', { name: 'Message Noah Berg' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/tutor/messages/conversation-1'),
+    );
+    expect(
+      requests.filter((r) => r.url.pathname === '/api/conversations').map((r) => r.body),
+    ).toEqual([{ studentId: 'student-7' }]);
   });
 });

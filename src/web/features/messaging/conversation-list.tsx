@@ -43,7 +43,7 @@ function ConversationRow({
             {lastMessage && (
               <time
                 dateTime={lastMessage.sentAt}
-                className="shrink-0 text-xs text-slate-500 dark:text-slate-400"
+                className="shrink-0 text-xs text-slate-600 dark:text-slate-400"
               >
                 {inboxTime(lastMessage.sentAt, now, zone)}
               </time>

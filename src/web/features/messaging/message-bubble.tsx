@@ -70,13 +70,13 @@ export function MessageBubble({
           </button>
         )}
       </div>
+      {message.masked && (
+        <p className="flex items-center gap-1 px-1 text-xs text-slate-600 dark:text-slate-400">
+          <ShieldAlert aria-hidden className="h-3.5 w-3.5 shrink-0" />
+          {M.maskedMessage}
+        </p>
+      )}
       <p className="flex items-center gap-2 px-1 text-xs text-slate-500 dark:text-slate-400">
-        {message.masked && (
-          <span className="inline-flex items-center gap-1">
-            <ShieldAlert aria-hidden className="h-3.5 w-3.5" />
-            {M.maskedMessage}
-          </span>
-        )}
         <time dateTime={message.sentAt}>{clockTime(message.sentAt, zone)}</time>
         {seen && <span className="font-medium">{M.seen}</span>}
       </p>

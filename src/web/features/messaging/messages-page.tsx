@@ -75,7 +75,9 @@ export function MessagesPage({ role }: { role: Role }) {
   const pane =
     'min-h-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
   return (
-    <div className="mx-auto flex h-[calc(100dvh-8rem)] min-h-[26rem] max-w-6xl flex-col gap-4 sm:h-[calc(100dvh-9rem)] lg:h-[calc(100dvh-10rem)]">
+    // The viewport less the header (61 px) and the main area's padding: the panes scroll, not
+    // the page.
+    <div className="mx-auto flex h-[calc(100dvh-61px-2rem)] min-h-[26rem] max-w-6xl flex-col gap-4 sm:h-[calc(100dvh-61px-3rem)] lg:h-[calc(100dvh-61px-4rem)]">
       <h1 className={`text-2xl font-bold ${conversationId ? 'max-md:sr-only' : ''}`}>{M.title}</h1>
       <div className="grid min-h-0 flex-1 gap-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
         <div className={`${pane} ${conversationId ? 'hidden md:flex' : 'flex'}`}>
