@@ -1,22 +1,25 @@
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { LIVE_PATH, liveEvent } from '../../../src/contracts/messaging.contract';
+import { LIVE_PATH, liveEvent, type LiveEvent } from '../../../src/contracts/messaging.contract';
 
 /**
- * Counts the `ready` events the page's live socket receives: one per (re)connection the server
- * has accepted and subscribed. Install before the page opens the socket. A test waits for it
- * before the other party acts, so what the page then shows came over the socket (live), not
- * from the page's first fetch.
+ * Records the events the page's live socket receives (install before the page opens it), by
+ * type: one `ready` per (re)connection the server accepted. A test waits for `ready` before the
+ * other party acts, and checks what came over the socket, so what the page then shows is
+ * known to be live, not from the page's first fetch.
  */
-export function countLiveReady(page: Page) {
-  let ready = 0;
+export function recordLiveEvents(page: Page) {
+  const received: LiveEvent['type'][] = [];
   page.on('websocket', (socket) => {
     if (new URL(socket.url()).pathname !== LIVE_PATH) return;
     socket.on('framereceived', ({ payload }) => {
       const event = liveEvent.safeParse(JSON.parse(payload.toString()));
-      if (event.success && event.data.type === 'ready') ready += 1;
+      if (event.success) received.push(event.data.type);
     });
   });
-  return () => ready;
+  return {
+    /** How many events of `type` arrived so far. */
+    count: (type: LiveEvent['type']) => received.filter((each) => each === type).length,
+  };
 }
 
 /**
