@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASK_PLACEHOLDER } from '../../src/domain/messaging/masking';
 import { MESSAGES_PAGE as M } from '../../src/domain/messaging/messaging-page-messages';
@@ -19,6 +19,8 @@ import { signUpStudent, signUpTutor } from './support/sign-up';
 
 const TWO_PROCESSES = Boolean(testDatabaseUrl());
 const TUTOR_PROCESS = TWO_PROCESSES ? 'on another API process' : 'on the same API process';
+
+type Signed = { state: BrowserContextOptions['storageState'] };
 
 const SENT_MESSAGE = /^\/api\/conversations\/[^/]+\/messages$/;
 
@@ -51,6 +53,30 @@ describe.skipIf(!hasChromium)('messaging in a browser', () => {
     context.route(/youtube-nocookie\.com|youtube\.com|player\.vimeo\.com/, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<body>video player</body>' }),
     );
+
+  /** The student's tab (videos answered locally) and the tutor's, each signed in. */
+  async function openTabs(
+    signedIn: { student: Signed; tutor: Signed },
+    tutorView: BrowserContextOptions = {},
+  ) {
+    const studentTab = await newPage(suite.browser, { storageState: signedIn.student.state });
+    await answerVideos(studentTab.context);
+    const tutorTab = await newPage(suite.browser, {
+      storageState: signedIn.tutor.state,
+      ...tutorView,
+    });
+    return {
+      studentPage: studentTab.page,
+      tutorPage: tutorTab.page,
+      /** Fails on any console error either tab logged, and closes both. */
+      async finish() {
+        studentTab.assertNoErrors();
+        tutorTab.assertNoErrors();
+        await studentTab.close();
+        await tutorTab.close();
+      },
+    };
+  }
 
   const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
   const messagesItem = (page: Page) => mainNav(page).getByRole('link', { name: /^Messages/ });
@@ -92,121 +118,104 @@ describe.skipIf(!hasChromium)('messaging in a browser', () => {
 
   it(`delivers a student's message to the tutor's tab ${TUTOR_PROCESS} live, with an unread badge that clears when read, and the reply and the read receipt back`, async () => {
     const { student, tutor } = await pair(['Maya', 'Okafor'], ['Clara', 'Whitfield']);
-    const studentTab = await newPage(suite.browser, { storageState: student.state });
-    const tutorTab = await newPage(suite.browser, { storageState: tutor.state });
-    await answerVideos(studentTab.context);
+    const { studentPage, tutorPage, finish } = await openTabs({ student, tutor });
 
     // The tutor works on their overview, connected to the second process: nothing unread.
-    const tutorLive = recordLiveEvents(tutorTab.page);
-    await tutorTab.page.goto(`${tutorServer.url}${paths.tutor.overview}`);
-    await messagesItem(tutorTab.page).waitFor();
+    const tutorLive = recordLiveEvents(tutorPage);
+    await tutorPage.goto(`${tutorServer.url}${paths.tutor.overview}`);
+    await messagesItem(tutorPage).waitFor();
     await expect.poll(() => tutorLive.count('ready')).toBe(1);
-    expect(await unreadBadge(tutorTab.page, 1).count()).toBe(0);
+    expect(await unreadBadge(tutorPage, 1).count()).toBe(0);
 
-    const studentLive = recordLiveEvents(studentTab.page);
-    await messageFromProfile(studentTab.page, tutor.id);
+    const studentLive = recordLiveEvents(studentPage);
+    await messageFromProfile(studentPage, tutor.id);
     await expect.poll(() => studentLive.count('ready')).toBe(1);
     const question = 'Hello Clara! Could we work on quadratic equations before my exam in May?';
-    await send(studentTab.page, question);
-    await bubbles(studentTab.page, tutor.name, question).waitFor();
+    await send(studentPage, question);
+    await bubbles(studentPage, tutor.name, question).waitFor();
 
     // Live on the tutor's tab, without a reload: the sidebar's badge and the header's link.
-    await unreadBadge(tutorTab.page, 1).waitFor();
-    await tutorTab.page.getByRole('link', { name: M.headerLink(1) }).waitFor();
+    await unreadBadge(tutorPage, 1).waitFor();
+    await tutorPage.getByRole('link', { name: M.headerLink(1) }).waitFor();
     await expect.poll(() => tutorLive.count('message')).toBe(1);
-    await messagesItem(tutorTab.page).click();
-    await inboxRow(tutorTab.page, student.name).click();
-    await bubbles(tutorTab.page, student.name, question).waitFor();
+    await messagesItem(tutorPage).click();
+    await inboxRow(tutorPage, student.name).click();
+    await bubbles(tutorPage, student.name, question).waitFor();
     // Read: the badge clears, and the student's tab shows the receipt.
-    await expect.poll(() => unreadBadge(tutorTab.page, 1).count()).toBe(0);
-    expect(await tutorTab.page.getByRole('link', { name: M.headerLink(1) }).count()).toBe(0);
-    await thread(studentTab.page, tutor.name).getByText(M.seen, { exact: true }).waitFor();
+    await expect.poll(() => unreadBadge(tutorPage, 1).count()).toBe(0);
+    expect(await tutorPage.getByRole('link', { name: M.headerLink(1) }).count()).toBe(0);
+    await thread(studentPage, tutor.name).getByText(M.seen, { exact: true }).waitFor();
     await expect.poll(() => studentLive.count('read')).toBeGreaterThanOrEqual(1);
 
     const reply = 'Hi Maya, yes: send me two exercises you found hard and we start there.';
-    await send(tutorTab.page, reply);
-    await bubbles(studentTab.page, tutor.name, reply).waitFor();
-    await thread(tutorTab.page, student.name).getByText(M.seen, { exact: true }).waitFor();
+    await send(tutorPage, reply);
+    await bubbles(studentPage, tutor.name, reply).waitFor();
+    await thread(tutorPage, student.name).getByText(M.seen, { exact: true }).waitFor();
     // Nothing came twice, and neither tab reloaded or reconnected to show it.
-    expect(await bubbles(tutorTab.page, student.name, question).count()).toBe(1);
-    expect(await bubbles(studentTab.page, tutor.name, reply).count()).toBe(1);
+    expect(await bubbles(tutorPage, student.name, question).count()).toBe(1);
+    expect(await bubbles(studentPage, tutor.name, reply).count()).toBe(1);
     expect([studentLive.count('ready'), tutorLive.count('ready')]).toEqual([1, 1]);
 
-    await checkScreen(studentTab.page, 'messages-student-thread');
-    await checkScreen(tutorTab.page, 'messages-tutor-thread');
-    studentTab.assertNoErrors();
-    tutorTab.assertNoErrors();
-    await studentTab.close();
-    await tutorTab.close();
+    await checkScreen(studentPage, 'messages-student-thread');
+    await checkScreen(tutorPage, 'messages-tutor-thread');
+    await finish();
   });
 
   it('shows the messages sent while the socket was down once each, after it reconnects', async () => {
     const { student, tutor } = await pair(['Noah', 'Berg'], ['Omar', 'Haddad']);
-    const studentTab = await newPage(suite.browser, { storageState: student.state });
-    const tutorTab = await newPage(suite.browser, { storageState: tutor.state });
-    await answerVideos(studentTab.context);
+    const { studentPage, tutorPage, finish } = await openTabs({ student, tutor });
 
     // Mid-conversation: both tabs have it open.
     const opening = 'Good evening, are you free on Tuesdays?';
-    await messageFromProfile(studentTab.page, tutor.id);
-    await send(studentTab.page, opening);
-    const tutorSocket = await controlLiveSocket(tutorTab.page);
-    const tutorLive = recordLiveEvents(tutorTab.page);
-    await openFromInbox(tutorTab.page, student.name);
-    await bubbles(tutorTab.page, student.name, opening).waitFor();
+    await messageFromProfile(studentPage, tutor.id);
+    await send(studentPage, opening);
+    const tutorSocket = await controlLiveSocket(tutorPage);
+    const tutorLive = recordLiveEvents(tutorPage);
+    await openFromInbox(tutorPage, student.name);
+    await bubbles(tutorPage, student.name, opening).waitFor();
     await expect.poll(() => tutorLive.count('ready')).toBe(1);
 
     // The tutor's socket drops; two messages are sent before it is back.
     await tutorSocket.cut();
     const missed = ['I could do 6 pm.', 'Or 7 pm, if that suits you better.'];
-    for (const text of missed) await send(studentTab.page, text);
+    for (const text of missed) await send(studentPage, text);
     // The tab noticed the drop (it is trying to reconnect); nothing showed the two meanwhile.
     await expect.poll(tutorSocket.attempts).toBeGreaterThanOrEqual(2);
-    for (const text of missed)
-      expect(await bubbles(tutorTab.page, student.name, text).count()).toBe(0);
+    for (const text of missed) expect(await bubbles(tutorPage, student.name, text).count()).toBe(0);
 
     tutorSocket.restore();
     await expect.poll(() => tutorLive.count('ready')).toBe(2);
-    for (const text of missed) await bubbles(tutorTab.page, student.name, text).waitFor();
+    for (const text of missed) await bubbles(tutorPage, student.name, text).waitFor();
     // Live again: a later message arrives too, and by then each missed one still shows once.
     const later = 'Let me know which one works.';
-    await send(studentTab.page, later);
-    await bubbles(tutorTab.page, student.name, later).waitFor();
+    await send(studentPage, later);
+    await bubbles(tutorPage, student.name, later).waitFor();
     for (const text of [opening, ...missed, later])
-      expect(await bubbles(tutorTab.page, student.name, text).count()).toBe(1);
+      expect(await bubbles(tutorPage, student.name, text).count()).toBe(1);
 
-    studentTab.assertNoErrors();
-    tutorTab.assertNoErrors();
-    await studentTab.close();
-    await tutorTab.close();
+    await finish();
   });
 
   it("hides a student's email address from the tutor before their first paid lesson, with a notice", async () => {
     const { student, tutor } = await pair(['Lena', 'Novak'], ['Ines', 'Duarte']);
-    const studentTab = await newPage(suite.browser, { storageState: student.state });
-    await answerVideos(studentTab.context);
-    await messageFromProfile(studentTab.page, tutor.id);
+    const { studentPage, tutorPage, finish } = await openTabs(
+      { student, tutor },
+      { viewport: { width: 375, height: 780 }, colorScheme: 'dark' },
+    );
+    await messageFromProfile(studentPage, tutor.id);
     const email = 'lena.novak@example.org';
-    await send(studentTab.page, `Could you write to me at ${email} instead?`);
+    await send(studentPage, `Could you write to me at ${email} instead?`);
     const masked = `Could you write to me at ${MASK_PLACEHOLDER} instead?`;
-    await bubbles(studentTab.page, tutor.name, masked).waitFor();
+    await bubbles(studentPage, tutor.name, masked).waitFor();
 
-    const tutorTab = await newPage(suite.browser, {
-      storageState: tutor.state,
-      viewport: { width: 375, height: 780 },
-      colorScheme: 'dark',
-    });
-    await openFromInbox(tutorTab.page, student.name);
-    const received = bubbles(tutorTab.page, student.name, masked);
+    await openFromInbox(tutorPage, student.name);
+    const received = bubbles(tutorPage, student.name, masked);
     await received.getByText(M.maskedMessage).waitFor();
-    await tutorTab.page.getByText(MESSAGING_MESSAGES.maskedNotice).waitFor();
-    expect(await tutorTab.page.getByText(email).count()).toBe(0);
-    await checkScreen(tutorTab.page, 'messages-tutor-masked-375-dark');
+    await tutorPage.getByText(MESSAGING_MESSAGES.maskedNotice).waitFor();
+    expect(await tutorPage.getByText(email).count()).toBe(0);
+    await checkScreen(tutorPage, 'messages-tutor-masked-375-dark');
 
-    studentTab.assertNoErrors();
-    tutorTab.assertNoErrors();
-    await studentTab.close();
-    await tutorTab.close();
+    await finish();
   });
 
   it('shows the Messages page at 375 and 1280 px, light and dark, accessible', async () => {
