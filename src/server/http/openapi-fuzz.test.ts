@@ -67,6 +67,8 @@ interface World {
   bystanderId: string;
   reviewId: string;
   reportId: string;
+  /** The student's conversation with the tutor (messaging). */
+  conversationId: string;
 }
 
 /** Who calls an operation: the account endpoints and public reads signed out, tutors' own. */
@@ -94,6 +96,7 @@ function pathValue(path: string, name: string, world: World): string | undefined
     [/^\/api\/admin\/users\//, world.bystanderId],
     [/^\/api\/admin\/reviews\//, world.reviewId],
     [/^\/api\/admin\/reports\//, world.reportId],
+    [/^\/api\/conversations\//, world.conversationId],
   ];
   return ids.find(([pattern]) => pattern.test(path))?.[1];
 }
@@ -119,6 +122,9 @@ function queryValues(world: World): Record<string, string> {
     minRating: '4',
     sort: 'rating',
     path: 'nobody/none.png',
+    before: '1000',
+    after: '0',
+    limit: '10',
     expires: signed.searchParams.get('expires')!,
     signature: signed.searchParams.get('signature')!,
   };
@@ -236,6 +242,12 @@ function bodies(
     'POST /api/admin/tutor-approvals/{id}/reject': one({ reason: 'photo', note: 'Blurry.' }),
     'POST /api/admin/users/{id}/suspend': one({ reason: 'Spam.' }),
     'POST /api/admin/users/{id}/restore': one({ reason: 'Appeal accepted.' }),
+    'POST /api/conversations': one({ tutorId: world.tutor.id }),
+    'POST /api/conversations/{id}/messages': one({
+      body: 'Do you teach on Sundays? anna@example.com',
+      clientId: '7d1f3c1e-8d2a-4f7e-9a51-0c2b6f4e9a10',
+    }),
+    'POST /api/conversations/{id}/read': one({ upToSeq: 1 }),
   };
 }
 
@@ -522,7 +534,10 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const conversation = await student.client.post('/api/conversations', { tutorId: tutor.id });
+    expect(conversation.status, conversation.text).toBe(201);
     world = {
+      conversationId: conversation.json.conversation.id,
       student,
       tutor,
       lessonId,

@@ -34,6 +34,13 @@ export function requireRole(role: UserRole): preHandlerAsyncHookHandler {
   };
 }
 
+/** preHandler: 401 unless signed in, 403 for an admin (students and tutors only). */
+export const requireStudentOrTutor: preHandlerAsyncHookHandler = async function (request, reply) {
+  await requireUser.call(this, request, reply);
+  if (request.user?.role !== 'student' && request.user?.role !== 'tutor')
+    throw new AppError('FORBIDDEN', M.wrongRole);
+};
+
 /** The user set by a guard; use only in handlers behind requireUser / requireRole. */
 export function signedInUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED', M.signInRequired);

@@ -8,7 +8,7 @@ import {
 } from '../../../contracts/messaging.contract';
 import { EVENT_CHANNELS, notifyChannel } from '../../db/database-events';
 import type { DB } from '../../db/types';
-import { loadMessage, type MessagingSignal } from '../messaging/message-view';
+import { toMessageView, type MessagingSignal } from '../messaging/message-view';
 
 // Tests and the bench: conversations and messages written as the messaging module writes them
 // (the row and its signal in one transaction), and a tab's live socket, read frame by frame.
@@ -50,11 +50,11 @@ export async function sendSignalledMessage(
   body: string,
   at = new Date(),
 ): Promise<MessageView> {
-  const id = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('messages')
       .values({ conversation_id: conversation.id, sender_id: senderId, body, sent_at: at })
-      .returning('id')
+      .returningAll()
       .executeTakeFirstOrThrow();
     await trx
       .updateTable('conversations')
@@ -67,9 +67,8 @@ export async function sendSignalledMessage(
       conversationId: conversation.id,
       userIds: participants(conversation),
     });
-    return row.id;
+    return toMessageView(row);
   });
-  return (await loadMessage(db, id))!;
 }
 
 /** `readerId` read the conversation up to `upToSeq`: stored and signalled together. */

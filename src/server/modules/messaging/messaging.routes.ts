@@ -1,21 +1,13 @@
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import * as contract from '../../../contracts/messaging.contract';
-import { ACCOUNT_MESSAGES } from '../../../domain/messages';
-import { AppError } from '../../errors';
 import { route } from '../../http/route';
-import { requireUser, signedInUser } from '../auth/auth.guards';
+import { requireStudentOrTutor, requireUser, signedInUser } from '../auth/auth.guards';
 import * as messaging from './messaging';
-
-/** Students and tutors message each other; an admin has no conversations (403). */
-const requireParticipant: preHandlerAsyncHookHandler = async function (request, reply) {
-  await requireUser.call(this, request, reply);
-  if (request.user?.role !== 'student' && request.user?.role !== 'tutor')
-    throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.wrongRole);
-};
 
 export const messagingRoutes: FastifyPluginAsync = async (app) => {
   const ctx = () => app.deps;
-  const options = { tags: ['messaging'], preHandler: requireParticipant };
+  // Students and tutors message each other; an admin has no conversations (403).
+  const options = { tags: ['messaging'], preHandler: requireStudentOrTutor };
 
   route(app, contract.openConversation, options, async (request, reply) => {
     const { created, conversation } = await messaging.openConversation(

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MessageView } from '../../../contracts/messaging.contract';
 import { MASK_PLACEHOLDER } from '../../../domain/messaging/masking';
 import {
@@ -12,6 +12,8 @@ import { TEST_DRIVERS } from '../../test/test-database';
 import { NOW } from '../../test/tokyo-mornings';
 import { createAdmin } from '../admin/admin-fixtures';
 import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harness';
+import { EVENT_CHANNELS } from '../../db/database-events';
+import { loadMessage, type MessagingSignal } from './message-view';
 import { conversationAs, conversationPair, send, unreadAs } from './messaging-fixtures';
 
 // The messaging API (issue #16) on both drivers: only the pair reaches their conversation,
@@ -147,7 +149,15 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
 
   it(`refuses message ${MESSAGE_RATE_LIMIT + 1} in ${MESSAGE_RATE_WINDOW_SECONDS} s with 429, storing nothing`, async () => {
     const { student, id } = await conversationPair(suite.app);
-    for (let n = 1; n <= MESSAGE_RATE_LIMIT; n++) await send(student.client, id, `Message ${n}`);
+    // All at once: the sender's lock lets exactly the budget through.
+    const burst = await Promise.all(
+      Array.from({ length: MESSAGE_RATE_LIMIT + 3 }, (_, n) =>
+        student.client.post(`/api/conversations/${id}/messages`, { body: `Message ${n}` }),
+      ),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MESSAGE_RATE_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
     const refused = await student.client.post(`/api/conversations/${id}/messages`, {
       body: 'One more',
     });
@@ -171,6 +181,14 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
     expect(retried.json.message).toEqual(first.json.message);
     expect(first.json.message.clientId).toBe(clientId);
     expect(await storedCount(id)).toBe(1);
+    // Retries racing each other: still one message.
+    const racing = crypto.randomUUID();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => student.client.post(path, { body: 'Are you free?', clientId: racing })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((a) => a.json.message.id)).size).toBe(1);
+    expect(await storedCount(id)).toBe(2);
   });
 
   it('pages backwards and forwards, counts unread and keeps read receipts', async () => {
@@ -275,6 +293,45 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
       .execute();
     await refusedWith(student.client, M.accountClosed);
     expect((await conversationAs(student.client, id)).counterpart.accountClosed).toBe(true);
+  });
+
+  it('tells the live socket of every write on the messages channel, once committed', async () => {
+    const t = suite.app;
+    const signals: MessagingSignal[] = [];
+    const unlisten = await t.database.events!.listen(EVENT_CHANNELS.messages, {
+      onPayload: (payload) => signals.push(JSON.parse(payload) as MessagingSignal),
+    });
+    try {
+      const { tutor, student, id } = await conversationPair(t);
+      const pair = [student.id, tutor.userId];
+      const message = await send(student.client, id, 'Hello');
+      await tutor.client.post(`/api/conversations/${id}/read`, { upToSeq: message.seq });
+      await tutor.client.post(`/api/conversations/${id}/block`);
+      await tutor.client.request('DELETE', `/api/conversations/${id}/block`);
+      // Refused writes tell nothing: reading again, an outsider's attempt.
+      await tutor.client.post(`/api/conversations/${id}/read`, { upToSeq: message.seq });
+      await vi.waitFor(() => expect(signals).toHaveLength(4));
+      expect(signals).toEqual([
+        { kind: 'message', messageId: message.id, conversationId: id, userIds: pair },
+        {
+          kind: 'read',
+          conversationId: id,
+          readerId: tutor.userId,
+          upToSeq: message.seq,
+          readAt: NOW.toISOString(),
+          userIds: pair,
+        },
+        { kind: 'conversation', conversationId: id, userIds: pair },
+        { kind: 'conversation', conversationId: id, userIds: pair },
+      ]);
+      // What the socket reads once per signal: the message with its receipt.
+      expect(await loadMessage(db(), message.id)).toEqual({
+        ...message,
+        readAt: NOW.toISOString(),
+      });
+    } finally {
+      await unlisten();
+    }
   });
 
   it('lets the recipient (only) report a message; the admin reads its text', async () => {

@@ -19,6 +19,7 @@ import { EVENT_CHANNELS, notifyChannel } from '../../db/database-events';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
+import { refuseOverBudget } from '../../http/sliding-window';
 import { scheduleDigest } from './messaging-digest';
 import * as repository from './messaging.repository';
 import { toMessageView, type MessagingSignal } from './message-view';
@@ -195,23 +196,6 @@ function checkCanSend(row: repository.ConversationRow, senderId: string) {
     throw new AppError('CONFLICT', M.accountClosed);
 }
 
-/** Refuses the send when the sender has sent the window's budget (counted in the database). */
-async function checkRateLimit(trx: Transaction<DB>, senderId: string, now: Date) {
-  const recent = await repository.sentSince(
-    trx,
-    senderId,
-    new Date(now.getTime() - RATE_WINDOW_MS),
-  );
-  if (recent.count < MESSAGE_RATE_LIMIT) return;
-  const freeAt = (recent.oldest?.getTime() ?? now.getTime()) + RATE_WINDOW_MS;
-  throw new AppError(
-    'RATE_LIMITED',
-    M.rateLimited,
-    undefined,
-    Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
-  );
-}
-
 /**
  * Sends a message; `created` is false when the sender's clientId names a message already sent
  * (answered again). Race-safe across processes: the sender's advisory lock serializes their
@@ -236,7 +220,11 @@ export async function sendMessage(
     // Read again under the lock: a block that committed meanwhile is seen.
     const row = await ownConversation(trx, sender.id, id);
     checkCanSend(row, sender.id);
-    await checkRateLimit(trx, sender.id, now);
+    // The budget is counted in the database (every process agrees), under the sender's lock.
+    const since = new Date(now.getTime() - RATE_WINDOW_MS);
+    const recent = await repository.sentSince(trx, sender.id, since);
+    const budget = { limit: MESSAGE_RATE_LIMIT, windowMs: RATE_WINDOW_MS };
+    refuseOverBudget(recent, budget, now, M.rateLimited);
     const { text, masked } = row.paid
       ? { text: input.body, masked: false }
       : maskContacts(input.body);

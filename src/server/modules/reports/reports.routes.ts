@@ -1,21 +1,13 @@
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import * as contract from '../../../contracts/reports.contract';
-import { ACCOUNT_MESSAGES } from '../../../domain/messages';
-import { AppError } from '../../errors';
 import { route } from '../../http/route';
-import { requireRole, requireUser, signedInUser } from '../auth/auth.guards';
+import { requireRole, requireStudentOrTutor, signedInUser } from '../auth/auth.guards';
 import * as reports from './reports';
-
-/** Students and tutors report; an admin acts on reports instead of filing them. */
-const requireReporter: preHandlerAsyncHookHandler = async function (request, reply) {
-  await requireUser.call(this, request, reply);
-  if (request.user?.role !== 'student' && request.user?.role !== 'tutor')
-    throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.wrongRole);
-};
 
 export const reportsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = () => app.deps;
-  const reporter = { tags: ['reports'], preHandler: requireReporter };
+  // Students and tutors report; an admin acts on reports instead of filing them.
+  const reporter = { tags: ['reports'], preHandler: requireStudentOrTutor };
   const admin = { tags: ['admin'], preHandler: requireRole('admin') };
 
   route(app, contract.createReport, reporter, async (request, reply) => {

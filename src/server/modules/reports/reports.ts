@@ -21,6 +21,7 @@ import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
+import { refuseOverBudget } from '../../http/sliding-window';
 import { recordAudit } from '../audit/audit-log';
 import * as repository from './reports.repository';
 
@@ -71,13 +72,11 @@ async function checkRateLimit(trx: Transaction<DB>, reporterId: string, now: Dat
     reporterId,
     new Date(now.getTime() - WINDOW_MS),
   );
-  if (recent.count < REPORTS_PER_WINDOW) return;
-  const freeAt = (recent.oldest?.getTime() ?? now.getTime()) + WINDOW_MS;
-  throw new AppError(
-    'RATE_LIMITED',
+  refuseOverBudget(
+    recent,
+    { limit: REPORTS_PER_WINDOW, windowMs: WINDOW_MS },
+    now,
     M.tooManyReports(REPORTS_PER_WINDOW, REPORT_WINDOW_MINUTES),
-    undefined,
-    Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
   );
 }
 

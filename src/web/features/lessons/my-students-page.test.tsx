@@ -14,27 +14,30 @@ import { MyStudentsPage } from './my-students-page';
 
 const signedInTutor = { ...signedInStudent, id: 'tutor-1', role: 'tutor' as const };
 
+/** My Students with one student, as GET /api/tutor/students answers. */
+const oneStudent = {
+  json: {
+    students: [
+      {
+        id: 'student-7',
+        name: 'Noah Berg',
+        avatarUrl: null,
+        lessonsCount: 3,
+        nextLessonAt: null,
+        lastLessonAt: '2026-03-01T10:00:00.000Z',
+      },
+    ],
+    page: 1,
+    totalPages: 1,
+    total: 1,
+  },
+};
+
 describe("the tutor's My Students", () => {
   it('reports a student from their row', async () => {
     const user = userEvent.setup();
     const api = serveSignedIn(signedInTutor, {
-      'GET /api/tutor/students': {
-        json: {
-          students: [
-            {
-              id: 'student-7',
-              name: 'Noah Berg',
-              avatarUrl: null,
-              lessonsCount: 3,
-              nextLessonAt: null,
-              lastLessonAt: '2026-03-01T10:00:00.000Z',
-            },
-          ],
-          page: 1,
-          totalPages: 1,
-          total: 1,
-        },
-      },
+      'GET /api/tutor/students': oneStudent,
       'POST /api/reports': {
         status: 201,
         json: {
@@ -64,23 +67,7 @@ describe("the tutor's My Students", () => {
   it('messages a student from their row', async () => {
     const user = userEvent.setup();
     const { requests } = serveSignedIn(signedInTutor, {
-      'GET /api/tutor/students': {
-        json: {
-          students: [
-            {
-              id: 'student-7',
-              name: 'Noah Berg',
-              avatarUrl: null,
-              lessonsCount: 3,
-              nextLessonAt: null,
-              lastLessonAt: '2026-03-01T10:00:00.000Z',
-            },
-          ],
-          page: 1,
-          totalPages: 1,
-          total: 1,
-        },
-      },
+      'GET /api/tutor/students': oneStudent,
       'POST /api/conversations': {
         status: 201,
         json: {

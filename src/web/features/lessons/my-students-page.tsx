@@ -104,7 +104,7 @@ function StudentRow({
         <dt className="text-slate-600 dark:text-slate-400">{M.lastLesson}</dt>
         <dd>{when(student.lastLessonAt)}</dd>
       </dl>
-      <span className="col-start-2 flex flex-wrap gap-1 sm:col-start-auto">
+      <span className="col-start-2 -ml-2 flex flex-wrap gap-1 sm:col-start-auto sm:ml-0 sm:flex-col sm:items-start">
         <MessageButton
           target={{ studentId: student.id }}
           label={MESSAGES_PAGE.messageStudent(student.name)}

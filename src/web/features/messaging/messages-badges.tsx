@@ -42,14 +42,7 @@ export function MessagesHeaderLink({ role }: { role: 'student' | 'tutor' }) {
       className="relative rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
     >
       <MessageSquare aria-hidden className="h-5 w-5" />
-      {unread > 0 && (
-        <span
-          aria-hidden
-          className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-red-600 px-1 text-xs leading-none font-semibold text-white"
-        >
-          {unread > 99 ? '99+' : unread}
-        </span>
-      )}
+      <UnreadBadge count={unread} className="absolute -top-0.5 -right-0.5" />
     </Link>
   );
 }

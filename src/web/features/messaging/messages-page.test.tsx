@@ -1,13 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ConversationView, MessageView } from '../../../contracts/messaging.contract';
 import { MESSAGING_MESSAGES as MM } from '../../../domain/messaging/messaging-rules';
 import { paths, patterns } from '../../lib/paths';
+import { queryKeys } from '../../lib/query-keys';
 import { accessibilityViolations } from '../../test/accessibility';
-import { apiError, serveSignedIn, type ApiRequest, type Reply } from '../../test/fake-api';
+import { apiError, gate, serveSignedIn, type ApiRequest, type Reply } from '../../test/fake-api';
 import { signedInStudent } from '../../test/fixtures';
 import {
   conversation,
@@ -29,11 +30,14 @@ function serveMessaging({
   inbox = [conversation()],
   stored = [] as MessageView[],
   send,
+  holdSend,
   routes = {},
 }: {
   inbox?: ConversationView[];
   stored?: MessageView[];
   send?: (request: ApiRequest) => Reply;
+  /** A stored message is answered when this settles (the answer is slow, the store is not). */
+  holdSend?: Promise<void>;
   routes?: Record<string, Reply>;
 } = {}) {
   let messages = stored;
@@ -52,11 +56,12 @@ function serveMessaging({
         json: { messages: older.slice(-limit), hasOlder: older.length > limit },
       };
     },
-    [`POST ${THREAD}/messages`]: (request) => {
+    [`POST ${THREAD}/messages`]: async (request) => {
       if (send) return send(request);
       const { body, clientId } = request.body as { body: string; clientId: string };
       const sent = message(messages.length + 1, { senderId: STUDENT_ID, body, clientId });
       messages = [...messages, sent];
+      await holdSend;
       return { status: 201, json: { message: sent } };
     },
     [`POST ${THREAD}/read`]: ({ body }) => {
@@ -92,7 +97,7 @@ function renderMessages(path: string = paths.student.messages) {
     ],
     { initialEntries: [path] },
   );
-  return { ...renderRouter(router, client), router };
+  return { ...renderRouter(router, client), router, client };
 }
 
 const posts = (requests: ApiRequest[], path: string) =>
@@ -177,6 +182,26 @@ describe('the Messages page', () => {
     expect(await accessibilityViolations()).toEqual([]);
   });
 
+  it('marks read only while the tab is visible', async () => {
+    const visibility = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    visibility('hidden');
+    try {
+      const { requests } = serveMessaging({ stored: [message(1), message(2)] });
+      renderMessages('/student/messages/conversation-1');
+      await screen.findByText('Message 2');
+      expect(posts(requests, `${THREAD}/read`)).toEqual([]);
+
+      act(() => visibility('visible'));
+      await waitFor(() => expect(posts(requests, `${THREAD}/read`)).toHaveLength(1));
+      expect(posts(requests, `${THREAD}/read`)[0]!.body).toEqual({ upToSeq: 2 });
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+  });
+
   it('reads backwards a page at a time with Load earlier messages', async () => {
     const user = userEvent.setup();
     const stored = Array.from({ length: 35 }, (_, index) => message(index + 1));
@@ -209,6 +234,27 @@ describe('the Messages page', () => {
       clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     await waitFor(() => expect(screen.queryByText('Sending...')).toBeNull());
+  });
+
+  it('shows a sent message once when a refetch brings it before the send answers', async () => {
+    const user = userEvent.setup();
+    const answer = gate();
+    serveMessaging({ holdSend: answer.opened });
+    const { client } = renderMessages('/student/messages/conversation-1');
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
+    expect(await screen.findByText('Sending...')).toBeTruthy();
+
+    // As the live socket does on a new message: the thread is read again.
+    await client.invalidateQueries({ queryKey: queryKeys.messaging.messages('conversation-1') });
+    await waitFor(() => expect(screen.queryByText('Sending...')).toBeNull());
+    expect(bodies()).toEqual(['Hello']);
+    // The send answers: Send is free again (with a next text), and the message is still one.
+    answer.open();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Next');
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(false),
+    );
+    expect(bodies()).toEqual(['Hello']);
   });
 
   it('keeps the draft and shows the server’s reason when sending too fast; a retry is the same message', async () => {

@@ -1,10 +1,11 @@
 import { Ban, MoreVertical } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ConversationView } from '../../../contracts/messaging.contract';
 import { MESSAGES_PAGE as M } from '../../../domain/messaging/messaging-page-messages';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { useDismiss } from '../../lib/use-dismiss';
 import { useBlock } from './messaging-api';
 
 /** The thread's menu: block the conversation, or unblock it, each after a confirmation. */
@@ -17,19 +18,11 @@ export function ThreadMenu({ conversation }: { conversation: ConversationView })
   const { name } = conversation.counterpart;
   const blocking = !conversation.blockedByMe;
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  const button = useRef<HTMLButtonElement>(null);
+  useDismiss(open, wrapper, (how) => {
+    setOpen(false);
+    if (how === 'escape') button.current?.focus();
+  });
 
   const confirm = () =>
     block.mutate(blocking, {
@@ -40,6 +33,7 @@ export function ThreadMenu({ conversation }: { conversation: ConversationView })
   return (
     <div ref={wrapper} className="relative">
       <button
+        ref={button}
         type="button"
         aria-label={M.threadMenu}
         aria-expanded={open}

@@ -33,7 +33,7 @@ function closedReason(conversation: ConversationView): string | null {
 function useSending(conversationId: string) {
   const send = useSendMessage(conversationId);
   const [text, setText] = useState('');
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ body: string; clientId: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<{ body: string; clientId: string } | null>(null);
 
@@ -43,7 +43,7 @@ function useSending(conversationId: string) {
     const clientId =
       attempt.current?.body === body ? attempt.current.clientId : crypto.randomUUID();
     attempt.current = { body, clientId };
-    setPending(body);
+    setPending({ body, clientId });
     setText('');
     setError(null);
     send.mutate(
@@ -79,6 +79,11 @@ export function Thread({
   const thread = useThreadMessages(conversationId);
   const messages = messagesOf(thread.data);
   const sending = useSending(conversationId);
+  // The live socket's refetch may bring the sent message before the send answers: shown once.
+  const pending =
+    sending.pending && !messages.some((m) => m.clientId === sending.pending?.clientId)
+      ? sending.pending.body
+      : null;
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   useMarkThreadRead(conversationId, messages, viewerId);
 
@@ -133,7 +138,7 @@ export function Thread({
       </header>
       <MessageList
         messages={messages}
-        pending={sending.pending}
+        pending={pending}
         viewerId={viewerId}
         hasOlder={thread.hasNextPage}
         loadingOlder={thread.isFetchingNextPage}

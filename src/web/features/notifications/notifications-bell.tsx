@@ -6,6 +6,7 @@ import type { Role } from '../../../domain/accounts/account-rules';
 import { NOTIFICATION_MESSAGES as N } from '../../../domain/notifications/notification-messages';
 import { browserTimeZone } from '../../components/availability/timezone-select';
 import { Spinner } from '../../components/ui/spinner';
+import { useDismiss } from '../../lib/use-dismiss';
 import { useMarkRead, useNotificationList, useUnreadCount } from './notifications-api';
 import { exactTime, linkOf, textOf, timeAgo } from './notification-view';
 
@@ -153,24 +154,13 @@ export function NotificationsBell({ role }: { role: Role }) {
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (!open) return;
-    document.getElementById(headingId)?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    // A press outside the bell and its panel closes it.
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
+    if (open) document.getElementById(headingId)?.focus();
   }, [open, headingId]);
+  // Escape or a press outside the bell and its panel closes it; Escape gives the bell the focus.
+  useDismiss(open, wrapper, (how) => {
+    setOpen(false);
+    if (how === 'escape') button.current?.focus();
+  });
 
   return (
     <div ref={wrapper} className="md:relative">
