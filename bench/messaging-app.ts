@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadEnv } from '../src/server/env';
@@ -5,7 +6,13 @@ import { createConversation, sendSignalledMessage } from '../src/server/modules/
 import { createServer } from '../src/server/server';
 import { createStudents } from '../src/server/test/factories';
 import { freePort } from '../src/server/test/free-port';
-import { wallMs, type AppJob, type AppReply, type BenchPair } from './messaging-protocol';
+import {
+  stampedBody,
+  type AppJob,
+  type AppReply,
+  type BenchPair,
+  type SendPath,
+} from './messaging-protocol';
 
 // One API process of `npm run bench:messages`, as `npm start` runs it (production mode), with
 // a port of its own. The bench talks to it over IPC: it makes the bench's accounts and sends
@@ -69,6 +76,20 @@ async function setup(count: number): Promise<BenchPair[]> {
   return pairs;
 }
 
+/** One message from the pair's student, by the path asked for. */
+async function sendOne(via: SendPath, pair: BenchPair, body: string) {
+  if (via === 'db') {
+    await sendSignalledMessage(db, pair, pair.studentId, body);
+    return;
+  }
+  const response = await fetch(`${url}/api/conversations/${pair.id}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: pair.studentCookie, origin: url },
+    body: JSON.stringify({ body, clientId: randomUUID() }),
+  });
+  if (response.status !== 201) throw new Error(`${response.status} ${await response.text()}`);
+}
+
 async function send(job: Extract<AppJob, { kind: 'send' }>) {
   const interval = 1000 / job.rate;
   const started = performance.now();
@@ -82,7 +103,7 @@ async function send(job: Extract<AppJob, { kind: 'send' }>) {
     while (sent < due && inFlight.size < MAX_IN_FLIGHT) {
       const pair = job.pairs[sent % job.pairs.length]!;
       // The body carries its sending time: the tab that receives it knows the delay.
-      const one = sendSignalledMessage(db, pair, pair.studentId, `sent:${wallMs()}`)
+      const one = sendOne(job.via, pair, stampedBody())
         .then(
           () => undefined,
           (error: Error) => {

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInTutor, createStudents, type TestStudent } from '../../test/factories';
+import { TestClient } from '../../test/http-client';
 import { startSecondProcess, startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
+import { send } from '../messaging/messaging-fixtures';
 import {
   createConversation,
   openLiveTab,
@@ -53,6 +55,31 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
     const reply = await sendSignalledMessage(b.database.db, conversation, tutor.userId, 'From B');
     expect(await studentOnA.next()).toEqual({ type: 'message', message: reply });
     expect(await tutorOnB.next()).toEqual({ type: 'message', message: reply });
+  });
+
+  it('pushes what the messaging API writes: a message sent on A, read on B', async () => {
+    const opened = await student.client.post('/api/conversations', { tutorId: tutor.id });
+    expect(opened.status, opened.text).toBe(200); // the pair's conversation exists already
+    const sent = await send(student.client, conversation.id, 'Over HTTP');
+    expect(await tutorOnB.next()).toEqual({ type: 'message', message: sent });
+    expect(await studentOnA.next()).toEqual({ type: 'message', message: sent });
+
+    // The tutor's browser, served by B this time.
+    const tutorOnBClient = new TestClient(b.url);
+    for (const [name, value] of tutor.client.cookieEntries()) tutorOnBClient.setCookie(name, value);
+    const read = await tutorOnBClient.post(`/api/conversations/${conversation.id}/read`, {
+      upToSeq: sent.seq,
+    });
+    expect(read.status, read.text).toBe(200);
+    const receipt = {
+      type: 'read',
+      conversationId: conversation.id,
+      readerId: tutor.userId,
+      upToSeq: sent.seq,
+    };
+    expect(await studentOnA.next()).toMatchObject(receipt);
+    // The reader's own tabs hear of it too (their unread count changed).
+    expect(await tutorOnB.next()).toMatchObject(receipt);
   });
 
   it('tells tabs to refetch when the listening connection was lost, then delivers again', async () => {
