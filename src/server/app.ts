@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -28,6 +27,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerCsrfProtection } from './plugins/csrf';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
 import { registerCompression } from './plugins/compression';
@@ -162,30 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrfProtection(app, trustedOrigins);
   registerAdminGate(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // react-hot-toast injects a <style> element at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // Tutors' introduction videos are embedded from YouTube and Vimeo.
-        frameSrc: [
-          'https://www.youtube.com',
-          'https://www.youtube-nocookie.com',
-          'https://player.vimeo.com',
-        ],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: deps.env.NODE_ENV === 'production' ? [] : null,
-      },
-    },
-    // Same-origin embeds of YouTube/Vimeo need their own isolation policy.
-    crossOriginEmbedderPolicy: false,
-    // HSTS only means something over HTTPS, i.e. in production behind TLS.
-    hsts: deps.env.NODE_ENV === 'production',
-  });
+  registerSecurityHeaders(app, deps.env);
 
   // Before every route, so each answer may be compressed.
   await registerCompression(app);
