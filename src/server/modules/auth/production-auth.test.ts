@@ -18,6 +18,12 @@ describe('accounts in production', () => {
     await t.close();
   });
 
+  it('sends HSTS and asks browsers to upgrade insecure requests, as only production does', async () => {
+    const response = await fetch(`${t.url}/api/health`);
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(response.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
+
   it('counts the connecting address, whatever X-Forwarded-For claims', async () => {
     const { max } = RATE_LIMITS.resetRequestPerIp;
     const forged = (n: number) =>

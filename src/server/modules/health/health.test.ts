@@ -24,6 +24,9 @@ describe.each(TEST_DRIVERS)('GET /api/health on %s', (driver) => {
     const response = await fetch(`${t.url}/api/health`);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    // HTTPS-only headers are production's (production-auth.test.ts).
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    expect(response.headers.get('content-security-policy')).not.toContain('upgrade-insecure');
     const docs = await fetch(`${t.url}/api/docs/json`);
     expect(docs.status).toBe(200);
     const spec = (await docs.json()) as { paths: Record<string, unknown> };
