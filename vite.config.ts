@@ -42,6 +42,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
+    proxy: {
+      // ws: the live socket (/api/live) goes through the dev server too.
+      '/api': { target: 'http://localhost:3000', ws: true },
+      '/dev': 'http://localhost:3000',
+    },
   },
 });

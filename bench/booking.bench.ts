@@ -7,7 +7,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { TIME_HOLDING_STATUSES } from '../src/domain/booking/booking-rules';
 import { BOOKING_MESSAGES } from '../src/domain/messages';
 import { loadEnv, testDatabaseUrl } from '../src/server/env';
@@ -24,6 +23,7 @@ import {
   type PlannedRequest,
   type Reply,
 } from './booking-client';
+import { scratchDatabase } from './scratch-database';
 
 // npm run bench:booking [-- --bookings N --concurrency C ...]: paid bookings per second end to
 // end through the HTTP API on a PostgreSQL server (TEST_DATABASE_URL, else the local server at
@@ -93,33 +93,6 @@ function startClient() {
       });
     },
     stop: () => child.kill(),
-  };
-}
-
-/** A scratch database on the server, dropped by the returned function. */
-async function scratchDatabase(serverUrl: string) {
-  const name = `tutora_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      // The app's pools have ended, but their connections close a moment later: wait for
-      // them (a forced drop would cut them off mid-goodbye, and the app would log it).
-      for (let tries = 0; tries < 50; tries += 1) {
-        const { rows } = await admin.query<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0]!.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
   };
 }
 

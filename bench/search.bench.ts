@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { tutorSearchSchema } from '../src/contracts/tutors.contract';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { migrate } from '../src/server/db/migrate';
@@ -10,6 +8,7 @@ import { seedReferenceData } from '../src/server/db/seed/reference-seed';
 import { testDatabaseUrl } from '../src/server/env';
 import { searchTutors } from '../src/server/modules/tutors/tutors.service';
 import { systemClock } from '../src/server/adapters/clock';
+import { scratchDatabase } from './scratch-database';
 
 // npm run bench:search [-- --tutors N]: seeds N demo tutors (default 100 000) into a scratch
 // database and times the search service (server time, no HTTP) for page 1 and page 50 of a
@@ -66,6 +65,8 @@ async function bench(label: string, database: Database) {
     "typo 'mathematcs', page 1": { q: 'mathematcs' },
     'subject chip Physics, page 1': { subjects: 'Physics' },
     "'math' by price, page 50": { q: 'math', sort: 'price_asc', page: 50 },
+    // The first key typed in the search box: a word most tutors have starts with it.
+    "one letter 'a', page 1": { q: 'a' },
   };
   for (const [label, input] of Object.entries(extra)) {
     console.log(
@@ -94,19 +95,13 @@ try {
 
 const serverUrl = testDatabaseUrl();
 if (serverUrl) {
-  const name = `tutora_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const server = await openDatabase({ driver: 'postgres', url: url.toString() });
+  const scratch = await scratchDatabase(serverUrl, 'tutora_bench');
+  const server = await openDatabase({ driver: 'postgres', url: scratch.url });
   try {
     await bench('PostgreSQL server', server);
   } finally {
     await server.close();
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 } else {
   console.log('\n(set TEST_DATABASE_URL to benchmark a PostgreSQL server too)');

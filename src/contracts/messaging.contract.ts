@@ -196,3 +196,9 @@ export const liveEvent = z.discriminatedUnion('type', [
 export type LiveEvent = z.infer<typeof liveEvent>;
 
 export const LIVE_PATH = '/api/live';
+
+/**
+ * Why the server closed the live socket, when the tab should not simply reconnect: 4401 not
+ * signed in (or no longer: the session ended), 4403 no messaging for this account (admins).
+ */
+export const LIVE_CLOSE_CODES = { unauthenticated: 4401, forbidden: 4403 } as const;

@@ -51,6 +51,7 @@ import { adminShellRoutes } from './modules/admin/admin-shell.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { tutorApprovalRoutes } from './modules/tutor-approval/tutor-approval.routes';
+import { registerLiveDelivery } from './modules/live/live.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 
 export interface AppDeps {
@@ -90,6 +91,8 @@ export interface AppContext extends AppDeps {
   signingSecret: string;
   paymentProvider: PaymentProvider;
   jobs: JobQueue;
+  /** Origins whose pages may call the API with cookies (CSRF) and open the live socket. */
+  trustedOrigins: string[];
 }
 
 declare module 'fastify' {
@@ -153,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signingSecret: secret,
     paymentProvider,
     jobs: deps.jobs ?? noJobQueue,
+    trustedOrigins,
   });
   registerErrorHandler(app);
   registerCsrfProtection(app, trustedOrigins);
@@ -187,6 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCompression(app);
   await registerApiDocs(app, env, deps.version);
 
+  // Before the other routes: a WebSocket handshake sent to any of them is closed.
+  await registerLiveDelivery(app);
   await app.register(multipart);
   await app.register(healthRoutes);
   await app.register(referenceRoutes);

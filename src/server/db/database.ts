@@ -1,4 +1,5 @@
-import { mkdirSync, accessSync, constants } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -40,6 +41,13 @@ type DatabaseOptions =
 // JS number here, so parse int8; numeric stays a string (money is kept in integer cents anyway).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/**
+ * PGlite's buffer pool. Its default (128MB) is written to at start, so it all counts as resident
+ * memory; the data files are read through the operating system's page cache anyway, so a smaller
+ * pool costs little and cuts idle memory by ~120 MB and opening by ~0.3 s (see README, Speed).
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -66,10 +74,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir && pglitePath(options.dataDir);
   // Two processes on one data folder would each overwrite the other's writes.
   const lock = options.dataDir ? await lockDataDir(path.resolve(options.dataDir)) : undefined;
+  if (dataDir && !options.loadDataDir)
+    await createClusterApart(dataDir).catch((error: unknown) => {
+      lock?.release();
+      throw error;
+    });
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { btree_gist, pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   }).catch((error: unknown) => {
     lock?.release();
     throw error;
@@ -89,6 +103,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       lock?.release();
     },
   };
+}
+
+/**
+ * A new data folder's cluster is made (initdb) in a child process (unless loaded from a dump): its ~0.5 GB of working memory
+ * then goes back to the system, instead of staying in the serving process's heap for good.
+ */
+async function createClusterApart(dataDir: string) {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const script = `const { PGlite } = await import(${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))});
+    await (await PGlite.create({ dataDir: process.argv[1] })).close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, dataDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`could not create the database in ${dataDir}: ${stderr}`);
 }
 
 /**

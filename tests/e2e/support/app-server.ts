@@ -9,7 +9,8 @@ import {
   type OidcIssuer,
 } from '../../../src/server/test/oidc-issuer';
 import type { SmtpInbox } from '../../../src/server/test/smtp-inbox';
-import { startTestApp, type TestApp } from '../../../src/server/test/test-app';
+import { startSecondProcess, startTestApp, type TestApp } from '../../../src/server/test/test-app';
+import type { DatabaseDriver } from '../../../src/server/db/database';
 import { FIXED_NOW } from './fixed-time';
 
 export interface AppServer {
@@ -24,14 +25,18 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
+/** The built SPA every app server serves. */
+const WEB_ROOT = path.join(ROOT, 'dist', 'web');
+
 /**
  * The real app (API + built SPA from dist/web) on a free port against a fresh embedded
- * database, mailing through a local SMTP server; with `googleAccounts`, Google sign-in points
- * at a local OpenID provider whose login page accepts those account ids. Its clock stands at
- * FIXED_NOW, the time every page starts at too.
+ * database (or, with `driver: 'postgres'`, a fresh database on the TEST_DATABASE_URL server),
+ * mailing through a local SMTP server; with `googleAccounts`, Google sign-in points at a local
+ * OpenID provider whose login page accepts those account ids. Its clock stands at FIXED_NOW,
+ * the time every page starts at too.
  */
 export async function startAppServer(
-  options: { googleAccounts?: Record<string, IssuerAccount> } = {},
+  options: { googleAccounts?: Record<string, IssuerAccount>; driver?: DatabaseDriver } = {},
 ): Promise<AppServer> {
   const clock = fixedClock(FIXED_NOW);
   // Held until the app listens on it: another test file could take it meanwhile.
@@ -43,7 +48,7 @@ export async function startAppServer(
       })
     : undefined;
   const app = await startTestApp(
-    'pglite',
+    options.driver ?? 'pglite',
     {
       ...(issuer
         ? {
@@ -53,7 +58,7 @@ export async function startAppServer(
           }
         : {}),
     },
-    { webRoot: path.join(ROOT, 'dist', 'web'), port, clock },
+    { webRoot: WEB_ROOT, port, clock },
   );
   return {
     url: app.url,
@@ -66,4 +71,15 @@ export async function startAppServer(
       await issuer?.close();
     },
   };
+}
+
+/**
+ * A second API process beside `first` (which runs on PostgreSQL), as production runs several:
+ * its own port, connections and LISTEN connection to the same database, serving the same SPA
+ * on the same business clock. Its PUBLIC_URL is its own address, so it trusts its own origin
+ * (CSRF checks, the live socket's origin check) as a second host behind a balancer would.
+ */
+export async function startSecondAppServer(first: AppServer): Promise<AppServer> {
+  const app = await startSecondProcess(first.app, {}, { webRoot: WEB_ROOT, clock: first.clock });
+  return { url: app.url, inbox: app.inbox, app, clock: first.clock, close: () => app.close() };
 }

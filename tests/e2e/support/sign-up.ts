@@ -1,5 +1,10 @@
 import type { BrowserContextOptions } from 'playwright-core';
-import { createStudent } from '../../../src/server/test/factories';
+import {
+  createSignedInTutor,
+  createStudent,
+  type TutorOptions,
+} from '../../../src/server/test/factories';
+import type { TestClient } from '../../../src/server/test/http-client';
 import type { AppServer } from './app-server';
 
 /**
@@ -11,11 +16,38 @@ import type { AppServer } from './app-server';
 export async function signUpStudent(
   server: AppServer,
   names: { firstName: string; lastName: string } = { firstName: 'Maya', lastName: 'Okafor' },
-): Promise<{ state: BrowserContextOptions['storageState']; id: string; email: string }> {
-  const { id, email, client } = await createStudent(
-    { url: server.url, inbox: server.inbox, database: server.app.database },
-    names,
-  );
+): Promise<{
+  state: BrowserContextOptions['storageState'];
+  id: string;
+  email: string;
+  /** The same session for API calls (what the student does off screen). */
+  client: TestClient;
+}> {
+  const { id, email, client } = await createStudent(factoryTarget(server), names);
+  return { state: browserState(server, client), id, email, client };
+}
+
+/**
+ * A listed tutor whose account signed up through the API, as browser state signed in as them
+ * (like signUpStudent), with their profile (`tutor.id`) and their account (`tutor.userId`).
+ */
+export async function signUpTutor(server: AppServer, options: Omit<TutorOptions, 'userId'> = {}) {
+  const tutor = await createSignedInTutor(factoryTarget(server), options);
+  return { ...tutor, state: browserState(server, tutor.client) };
+}
+
+function factoryTarget(server: AppServer) {
+  return { url: server.url, inbox: server.inbox, database: server.app.database };
+}
+
+/**
+ * A signed-in API client's session cookies as a browser would hold them. Cookies ignore ports:
+ * the state signs in on every app server of the host (a second API process too).
+ */
+function browserState(
+  server: AppServer,
+  client: TestClient,
+): BrowserContextOptions['storageState'] {
   const { hostname } = new URL(server.url);
   const cookies = client.cookieEntries().map(([name, value]) => ({
     name,
@@ -27,5 +59,5 @@ export async function signUpStudent(
     secure: false,
     sameSite: 'Lax' as const,
   }));
-  return { state: { cookies, origins: [] }, id, email };
+  return { cookies, origins: [] };
 }

@@ -1,10 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import { assertSafePath, type FileStorage } from './file-storage';
 
 export interface S3Settings {
@@ -23,38 +17,46 @@ export interface S3Settings {
  * what any other stored.
  */
 export function s3Storage(settings: S3Settings): FileStorage {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: {
-      accessKeyId: settings.accessKeyId,
-      secretAccessKey: settings.secretAccessKey,
-    },
-    // Checksums only where S3 demands them: many S3-compatible services refuse or ignore the
-    // newer default checksum headers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The SDK takes ~0.3 s to load: only at the first file, not at every start-up.
+  let connected: Promise<{ s3: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
+  const connect = () =>
+    (connected ??= import('@aws-sdk/client-s3').then((s3) => ({ s3, client: newClient(s3) })));
+  const newClient = (s3: typeof S3Sdk) =>
+    new s3.S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: {
+        accessKeyId: settings.accessKeyId,
+        secretAccessKey: settings.secretAccessKey,
+      },
+      // Checksums only where S3 demands them: many S3-compatible services refuse or ignore the
+      // newer default checksum headers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
   const object = (filePath: string) => {
     assertSafePath(filePath);
     return { Bucket: settings.bucket, Key: filePath };
   };
   return {
     async put(filePath, bytes) {
-      await client.send(new PutObjectCommand({ ...object(filePath), Body: bytes }));
+      const { s3, client } = await connect();
+      await client.send(new s3.PutObjectCommand({ ...object(filePath), Body: bytes }));
     },
     async get(filePath) {
+      const { s3, client } = await connect();
       try {
-        const { Body } = await client.send(new GetObjectCommand(object(filePath)));
+        const { Body } = await client.send(new s3.GetObjectCommand(object(filePath)));
         return Body ? Buffer.from(await Body.transformToByteArray()) : null;
       } catch (error) {
-        if (error instanceof NoSuchKey) return null;
+        if (error instanceof s3.NoSuchKey) return null;
         throw error;
       }
     },
     async delete(filePath) {
-      await client.send(new DeleteObjectCommand(object(filePath)));
+      const { s3, client } = await connect();
+      await client.send(new s3.DeleteObjectCommand(object(filePath)));
     },
   };
 }

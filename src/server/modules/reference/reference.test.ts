@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { referenceDataResponse } from '../../../contracts/reference.contract';
 import {
@@ -165,5 +166,31 @@ describe.each(TEST_DRIVERS)('GET /api/reference on %s', (driver) => {
     expect(other.status).toBe(200);
     expect(other.headers.get('etag')).toBe(etag);
     expect(await other.text()).toBe(body);
+  });
+
+  it('sends the bytes compressed once, in the coding the client prefers', async () => {
+    const plain = await t.app.inject({ url: '/api/reference' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const asSent = async (acceptEncoding: string) => {
+      const response = await t.app.inject({
+        url: '/api/reference',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(response.statusCode).toBe(200);
+      const encoding = response.headers['content-encoding'];
+      const text =
+        encoding === 'br'
+          ? brotliDecompressSync(response.rawPayload).toString()
+          : encoding === 'gzip'
+            ? gunzipSync(response.rawPayload).toString()
+            : response.body;
+      // Decoded exactly once: the body is the plain JSON, not compressed twice.
+      expect(text).toBe(plain.body);
+      return encoding;
+    };
+    expect(await asSent('gzip, deflate, br')).toBe('br');
+    expect(await asSent('br;q=0, gzip')).toBe('gzip');
+    expect(await asSent('identity')).toBeUndefined();
   });
 });

@@ -38,6 +38,7 @@ import { ProfileCompletionOverlay } from './profile-completion-overlay';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
 import { MessagesHeaderLink, MessagesNavBadge } from '../../features/messaging/messages-badges';
 import { paths } from '../../lib/paths';
+import { LiveEvents } from '../../lib/live-events';
 
 /** `unread`: the item shows the unread messages' count (the Messages item). */
 type NavItem = { to: string; label: string; icon: LucideIcon; unread?: boolean };
@@ -225,6 +226,8 @@ export function DashboardShell({ role }: { role: UserRole }) {
 
   return (
     <div className="flex min-h-screen">
+      {/* The tab's one live socket (messages, read receipts); admins have no conversations. */}
+      {role !== 'admin' && <LiveEvents />}
       <aside
         className={`sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] md:block dark:border-slate-800 dark:bg-slate-900 ${
           collapsed ? 'w-20' : 'w-[280px]'

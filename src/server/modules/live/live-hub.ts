@@ -1,0 +1,216 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { LIVE_CLOSE_CODES, type LiveEvent } from '../../../contracts/messaging.contract';
+import type { AppContext } from '../../app';
+import { EVENT_CHANNELS } from '../../db/database-events';
+import { currentUser } from '../auth/auth.service';
+import { loadMessage, type MessagingSignal } from '../messaging/message-view';
+
+// The live sockets of this process, by user. It holds nothing another process needs: every
+// process LISTENs on the messages channel and pushes what it hears to its own tabs, so a
+// message sent through one process reaches a tab connected to any other.
+
+/** What the hub keeps of one open tab. */
+interface Tab {
+  userId: string;
+  /** The upgrade request's headers (its cookies): the session is checked again with them. */
+  headers: Headers;
+  /** Answered the last ping (or just connected). */
+  alive: boolean;
+}
+
+export interface LiveHub {
+  /** Adds a signed-in user's socket and tells it `ready` (it then refetches what it shows). */
+  add(socket: WebSocket, userId: string, headers: Headers): void;
+  /**
+   * One heartbeat: drops sockets that did not answer the last ping, pings the others, and
+   * closes (4401) those whose session has ended (signed out, suspended). Runs on a timer;
+   * tests call it directly.
+   */
+  sweep(): Promise<void>;
+  /** Closes every socket (1001: the tab reconnects to another process) and stops listening. */
+  close(): Promise<void>;
+}
+
+/** A tab that cannot take frames as fast as they come is dropped; it refetches on reconnect. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+const userIds = z.array(z.string());
+/** The payload on EVENT_CHANNELS.messages, checked: a bad one is logged, not pushed. */
+const messagingSignal = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('message'),
+    messageId: z.string(),
+    conversationId: z.string(),
+    userIds,
+  }),
+  z.object({
+    kind: z.literal('read'),
+    conversationId: z.string(),
+    readerId: z.string(),
+    upToSeq: z.number().int(),
+    readAt: z.string(),
+    userIds,
+  }),
+  z.object({ kind: z.literal('conversation'), conversationId: z.string(), userIds }),
+]) satisfies z.ZodType<MessagingSignal>;
+
+function parseSignal(payload: string): MessagingSignal | undefined {
+  try {
+    return messagingSignal.parse(JSON.parse(payload));
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startLiveHub(
+  deps: AppContext,
+  log: FastifyBaseLogger,
+  options: { heartbeatMs: number },
+): Promise<LiveHub> {
+  const tabs = new Map<WebSocket, Tab>();
+  const byUser = new Map<string, Set<WebSocket>>();
+  // Frames go out in the order the signals came (a read receipt after its message), while the
+  // messages they need are read from the database side by side.
+  let delivering = Promise.resolve();
+
+  const send = (socket: WebSocket, frame: string) => {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
+    else socket.send(frame);
+  };
+  const sendTo = (users: string[], event: LiveEvent) => {
+    const frame = JSON.stringify(event);
+    for (const userId of users) for (const socket of byUser.get(userId) ?? []) send(socket, frame);
+  };
+  const ready = JSON.stringify({ type: 'ready' } satisfies LiveEvent);
+
+  const eventOf = async (signal: MessagingSignal): Promise<LiveEvent | undefined> => {
+    switch (signal.kind) {
+      case 'message': {
+        const message = await loadMessage(deps.db, signal.messageId);
+        return message && { type: 'message', message };
+      }
+      case 'read':
+        return {
+          type: 'read',
+          conversationId: signal.conversationId,
+          readerId: signal.readerId,
+          upToSeq: signal.upToSeq,
+          readAt: signal.readAt,
+        };
+      case 'conversation':
+        return { type: 'conversation', conversationId: signal.conversationId };
+    }
+  };
+
+  const onPayload = (payload: string) => {
+    const signal = parseSignal(payload);
+    if (!signal) {
+      log.warn({ payload }, 'live: ignored a malformed messaging signal');
+      return;
+    }
+    // Nobody here to tell: no database read.
+    if (!signal.userIds.some((userId) => byUser.has(userId))) return;
+    const event = eventOf(signal).catch((error: unknown) => {
+      // The tabs miss this one until their next `ready`; the sender's request succeeded.
+      log.error({ err: error }, 'live: could not read a signalled message');
+      return undefined;
+    });
+    delivering = delivering
+      .then(async () => {
+        const next = await event;
+        if (next) sendTo(signal.userIds, next);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'live: could not push a signal'));
+  };
+
+  const unlisten = await deps.events?.listen(EVENT_CHANNELS.messages, {
+    onPayload,
+    // Signals sent while this process was not listening are lost: every tab refetches.
+    onResync: () => {
+      for (const socket of tabs.keys()) send(socket, ready);
+    },
+  });
+
+  const remove = (socket: WebSocket) => {
+    const tab = tabs.get(socket);
+    if (!tab) return;
+    tabs.delete(socket);
+    const own = byUser.get(tab.userId);
+    own?.delete(socket);
+    if (own?.size === 0) byUser.delete(tab.userId);
+  };
+
+  /** Whether each tab's session still holds; one lookup per cookie header (tabs of a browser). */
+  const recheckSessions = async () => {
+    const lookups = new Map<string, Promise<string | null | undefined>>();
+    const userOf = (headers: Headers) => {
+      const key = headers.get('cookie') ?? '';
+      let lookup = lookups.get(key);
+      if (!lookup) {
+        lookup = currentUser(deps, headers).then(
+          (user) => (user?.isEmailVerified ? user.id : null),
+          // The database is unreachable: keep the tab rather than sign it out.
+          () => undefined,
+        );
+        lookups.set(key, lookup);
+      }
+      return lookup;
+    };
+    await Promise.all(
+      [...tabs].map(async ([socket, tab]) => {
+        const userId = await userOf(tab.headers);
+        if (userId === undefined || userId === tab.userId) return;
+        remove(socket);
+        socket.close(LIVE_CLOSE_CODES.unauthenticated);
+      }),
+    );
+  };
+
+  let sweeping: Promise<void> | undefined;
+  const sweep = () => {
+    sweeping ??= (async () => {
+      for (const [socket, tab] of tabs) {
+        if (!tab.alive) {
+          remove(socket);
+          socket.terminate();
+          continue;
+        }
+        tab.alive = false;
+        socket.ping();
+      }
+      await recheckSessions();
+    })().finally(() => (sweeping = undefined));
+    return sweeping;
+  };
+  const timer = setInterval(() => void sweep(), options.heartbeatMs);
+  timer.unref();
+
+  return {
+    add(socket, userId, headers) {
+      // The tab left while it was being signed in.
+      if (socket.readyState !== socket.OPEN) return;
+      const tab: Tab = { userId, headers, alive: true };
+      tabs.set(socket, tab);
+      let own = byUser.get(userId);
+      if (!own) byUser.set(userId, (own = new Set()));
+      own.add(socket);
+      socket.on('pong', () => (tab.alive = true));
+      socket.on('close', () => remove(socket));
+      // After joining: whatever is signalled from now on is pushed, the rest the tab refetches.
+      send(socket, ready);
+    },
+    sweep,
+    async close() {
+      clearInterval(timer);
+      await unlisten?.();
+      await delivering;
+      await sweeping;
+      for (const socket of tabs.keys()) socket.close(1001);
+      tabs.clear();
+      byUser.clear();
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_CLOSE_CODES } from '../../../contracts/messaging.contract';
+import { createSignedInTutor, createStudents, type TestStudent } from '../../test/factories';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { TEST_DRIVERS } from '../../test/test-database';
+import { createAdmin } from '../admin/admin-fixtures';
+import {
+  createConversation,
+  notifyMessaging,
+  openLiveTab,
+  sendSignalledMessage,
+  signalRead,
+  type LiveTab,
+  type TestConversation,
+} from './live-fixtures';
+
+// The live socket of one process: who may open it, and what each tab is told. Messages are
+// written as the messaging module writes them (row + signal in one transaction).
+
+describe.each(TEST_DRIVERS)('live delivery on %s', (driver) => {
+  let t: TestApp;
+  let student: TestStudent;
+  let stranger: TestStudent;
+  let tutor: Awaited<ReturnType<typeof createSignedInTutor>>;
+  let conversation: TestConversation;
+  const tabs: LiveTab[] = [];
+
+  /** A signed-in tab of `who`, past its `ready`. */
+  const tabOf = async (who: { client: { cookieHeader(): string } }) => {
+    const tab = await openLiveTab(t.url, { cookie: who.client.cookieHeader() });
+    tabs.push(tab);
+    expect(await tab.next()).toEqual({ type: 'ready' });
+    return tab;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+    [student, stranger] = (await createStudents(t, 2)) as [TestStudent, TestStudent];
+    tutor = await createSignedInTutor(t);
+    conversation = await createConversation(t.database.db, {
+      studentId: student.id,
+      tutorId: tutor.userId,
+    });
+  });
+  afterAll(async () => {
+    await Promise.all(tabs.map((tab) => tab.close()));
+    await t?.close();
+  });
+
+  it('closes a signed-out tab with 4401', async () => {
+    const tab = await openLiveTab(t.url);
+    expect((await tab.closed).code).toBe(LIVE_CLOSE_CODES.unauthenticated);
+  });
+
+  it('closes the tab of an unverified account with 4401', async () => {
+    const [unverified] = await createStudents(t, 1);
+    await t.database.db
+      .updateTable('users')
+      .set({ is_email_verified: false })
+      .where('id', '=', unverified!.id)
+      .execute();
+    const tab = await openLiveTab(t.url, { cookie: unverified!.client.cookieHeader() });
+    expect((await tab.closed).code).toBe(LIVE_CLOSE_CODES.unauthenticated);
+  });
+
+  it("refuses another site's page with 403 before the socket opens, cookies or not", async () => {
+    const opening = openLiveTab(t.url, {
+      cookie: student.client.cookieHeader(),
+      origin: 'https://evil.example',
+    });
+    await expect(opening).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('closes an admin’s tab with 4403: admins have no conversations', async () => {
+    const admin = await createAdmin(t);
+    const tab = await openLiveTab(t.url, { cookie: admin.client.cookieHeader() });
+    expect((await tab.closed).code).toBe(LIVE_CLOSE_CODES.forbidden);
+  });
+
+  it("pushes a message to both participants' tabs and to nobody else", async () => {
+    const studentTab = await tabOf(student);
+    const secondStudentTab = await tabOf(student);
+    const tutorTab = await tabOf(tutor);
+    const strangerTab = await tabOf(stranger);
+
+    const sent = await sendSignalledMessage(t.database.db, conversation, student.id, 'Hello!');
+    for (const tab of [studentTab, secondStudentTab, tutorTab])
+      expect(await tab.next()).toEqual({ type: 'message', message: sent });
+
+    // Frames keep the order of the signals: the stranger's first frame is from their own
+    // conversation, sent after the pair's, so the pair's never reached them.
+    const theirs = await createConversation(t.database.db, {
+      studentId: stranger.id,
+      tutorId: tutor.userId,
+    });
+    const own = await sendSignalledMessage(t.database.db, theirs, tutor.userId, 'Welcome');
+    expect(await strangerTab.next()).toEqual({ type: 'message', message: own });
+    expect(await tutorTab.next()).toEqual({ type: 'message', message: own });
+  });
+
+  it('pushes read receipts and conversation changes', async () => {
+    const studentTab = await tabOf(student);
+    const message = await sendSignalledMessage(t.database.db, conversation, student.id, 'Hi?');
+    const readAt = new Date();
+    await signalRead(t.database.db, conversation, tutor.userId, message.seq, readAt);
+    await t.database.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('conversations')
+        .set({ blocked_by_tutor_at: readAt })
+        .where('id', '=', conversation.id)
+        .execute();
+      await notifyMessaging(trx, {
+        kind: 'conversation',
+        conversationId: conversation.id,
+        userIds: [student.id, tutor.userId],
+      });
+    });
+    expect(await studentTab.next()).toEqual({ type: 'message', message });
+    expect(await studentTab.next()).toEqual({
+      type: 'read',
+      conversationId: conversation.id,
+      readerId: tutor.userId,
+      upToSeq: message.seq,
+      readAt: readAt.toISOString(),
+    });
+    expect(await studentTab.next()).toEqual({
+      type: 'conversation',
+      conversationId: conversation.id,
+    });
+  });
+
+  it('ignores a malformed signal and goes on with the next', async () => {
+    const tutorTab = await tabOf(tutor);
+    await notifyMessaging(t.database.db, { kind: 'nonsense' } as never);
+    const sent = await sendSignalledMessage(t.database.db, conversation, tutor.userId, 'Still');
+    expect(await tutorTab.next()).toEqual({ type: 'message', message: sent });
+  });
+
+  it('closes a tab with 4401 at the next heartbeat once its session ended', async () => {
+    const [leaving] = await createStudents(t, 1);
+    const tab = await tabOf(leaving!);
+    const staying = await tabOf(student);
+    expect((await leaving!.client.post('/api/auth/sign-out')).status).toBe(204);
+    await t.app.liveHub.sweep();
+    expect((await tab.closed).code).toBe(LIVE_CLOSE_CODES.unauthenticated);
+    // Still signed in: still served.
+    const sent = await sendSignalledMessage(t.database.db, conversation, tutor.userId, 'Bye');
+    expect(await staying.next()).toEqual({ type: 'message', message: sent });
+  });
+
+  it('drops a tab that stopped answering pings', async () => {
+    const dead = await openLiveTab(t.url, {
+      cookie: student.client.cookieHeader(),
+      autoPong: false,
+    });
+    tabs.push(dead);
+    expect(await dead.next()).toEqual({ type: 'ready' });
+    const alive = await tabOf(student);
+    // The server's end of each open socket; the dead tab's is the one before the last.
+    const ends = [...t.app.websocketServer.clients].filter((end) => end.readyState === end.OPEN);
+    const deadEnd = ends.at(-2)!;
+    const answered = Promise.all(
+      ends
+        .filter((end) => end !== deadEnd)
+        .map((end) => new Promise((resolve) => end.once('pong', resolve))),
+    );
+    await t.app.liveHub.sweep(); // pings every tab
+    await answered; // every tab but the dead one has answered
+    await t.app.liveHub.sweep(); // drops the dead one
+    expect((await dead.closed).code).toBe(1006);
+    const sent = await sendSignalledMessage(t.database.db, conversation, tutor.userId, 'Ping');
+    expect(await alive.next()).toEqual({ type: 'message', message: sent });
+  });
+});

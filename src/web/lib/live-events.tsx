@@ -1,0 +1,211 @@
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import {
+  LIVE_CLOSE_CODES,
+  LIVE_PATH,
+  liveEvent,
+  type LiveEvent,
+  type MessageView,
+} from '../../contracts/messaging.contract';
+import { queryKeys } from './query-keys';
+
+// One WebSocket per signed-in tab (issue #16). The server pushes what happened; this keeps the
+// messaging caches in step. Whenever the socket (re)opens the server says `ready` and every
+// messaging query is refetched, so what happened while the tab was away is never lost; in
+// between, a new message is merged into its conversation's cached messages.
+//
+// The cache under queryKeys.messaging.messages(id) is either one page of listMessages
+// ({ messages, hasOlder }, oldest first) or useInfiniteQuery's pages of those: both are
+// updated in place; a query not in the cache is left to be fetched when shown.
+
+/** connecting: the first attempt; live: the server said ready; stopped: not signed in. */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'stopped';
+
+const FIRST_RETRY_MS = 500;
+const MAX_RETRY_MS = 10_000;
+
+/**
+ * The wait before reconnect attempt `attempt` (0 first): doubling up to 10 s, each between half
+ * and all of it, so tabs dropped together by a restart do not all return at the same moment.
+ */
+export function retryDelay(attempt: number, random = Math.random) {
+  const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
+  return ceiling / 2 + (random() * ceiling) / 2;
+}
+
+interface LiveHandlers {
+  onEvent(event: LiveEvent): void;
+  onStatus(status: LiveStatus): void;
+  /** The server refused the tab for good (4401 signed out, 4403 no messaging): no retry. */
+  onRefused(code: number): void;
+}
+
+/** Keeps a socket to `url` open until stopped: reconnects with backoff, at once when online. */
+export function connectLive(url: string, handlers: LiveHandlers) {
+  let socket: WebSocket | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+  let stopped = false;
+
+  const open = () => {
+    clearTimeout(retry);
+    retry = undefined;
+    handlers.onStatus(attempt === 0 ? 'connecting' : 'reconnecting');
+    const current = new WebSocket(url);
+    socket = current;
+    current.onmessage = (message) => {
+      let parsed;
+      try {
+        parsed = liveEvent.safeParse(JSON.parse(String(message.data)));
+      } catch {
+        return;
+      }
+      if (!parsed.success) return;
+      if (parsed.data.type === 'ready') {
+        attempt = 0;
+        handlers.onStatus('live');
+      }
+      handlers.onEvent(parsed.data);
+    };
+    current.onclose = (event) => {
+      if (socket !== current) return;
+      socket = undefined;
+      if (stopped) return;
+      const refused = Object.values<number>(LIVE_CLOSE_CODES).includes(event.code);
+      if (refused) {
+        stopped = true;
+        handlers.onStatus('stopped');
+        handlers.onRefused(event.code);
+        return;
+      }
+      handlers.onStatus('reconnecting');
+      retry = setTimeout(open, retryDelay(attempt++));
+    };
+  };
+
+  // Back online, or the tab shown again: no reason to wait out the backoff.
+  const now = () => {
+    if (!stopped && !socket && document.visibilityState !== 'hidden') open();
+  };
+  window.addEventListener('online', now);
+  document.addEventListener('visibilitychange', now);
+  open();
+
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(retry);
+      window.removeEventListener('online', now);
+      document.removeEventListener('visibilitychange', now);
+      socket?.close();
+      socket = undefined;
+    },
+  };
+}
+
+type MessagesPage = { messages: MessageView[]; hasOlder: boolean };
+type MessagesCache = MessagesPage | InfiniteData<MessagesPage>;
+
+const pagesOf = (data: MessagesCache) => ('pages' in data ? data.pages : [data]);
+const lastSeq = (page: MessagesPage) => page.messages.at(-1)?.seq ?? -1;
+
+function withMessage(data: MessagesCache, message: MessageView): MessagesCache {
+  const pages = pagesOf(data);
+  if (pages.some((page) => page.messages.some((known) => known.id === message.id))) return data;
+  // The newest page, wherever the pages put it (older ones are fetched before or after it).
+  const newest = pages.reduce((best, page) => (lastSeq(page) > lastSeq(best) ? page : best));
+  const grown = {
+    ...newest,
+    messages: [...newest.messages, message].sort((a, b) => a.seq - b.seq),
+  };
+  if (!('pages' in data)) return grown;
+  return { ...data, pages: data.pages.map((page) => (page === newest ? grown : page)) };
+}
+
+function withReceipt(data: MessagesCache, read: Extract<LiveEvent, { type: 'read' }>) {
+  const mark = (page: MessagesPage) => ({
+    ...page,
+    messages: page.messages.map((message) =>
+      message.senderId !== read.readerId && message.seq <= read.upToSeq && !message.readAt
+        ? { ...message, readAt: read.readAt }
+        : message,
+    ),
+  });
+  return 'pages' in data ? { ...data, pages: data.pages.map(mark) } : mark(data);
+}
+
+/** What one pushed event changes in the cache. */
+export function applyLiveEvent(client: QueryClient, event: LiveEvent) {
+  const counts = () => {
+    void client.invalidateQueries({ queryKey: queryKeys.messaging.unread });
+    void client.invalidateQueries({ queryKey: queryKeys.messaging.inboxAll });
+  };
+  switch (event.type) {
+    case 'ready':
+      void client.invalidateQueries({ queryKey: queryKeys.messaging.all });
+      return;
+    case 'message': {
+      const key = queryKeys.messaging.messages(event.message.conversationId);
+      client.setQueryData<MessagesCache>(key, (data) => data && withMessage(data, event.message));
+      // A fetch under way may have started before this message: its answer would drop it.
+      if (client.isFetching({ queryKey: key }) > 0)
+        void client.invalidateQueries({ queryKey: key });
+      counts();
+      return;
+    }
+    case 'read':
+      client.setQueryData<MessagesCache>(
+        queryKeys.messaging.messages(event.conversationId),
+        (data) => data && withReceipt(data, event),
+      );
+      counts();
+      return;
+    case 'conversation':
+      void client.invalidateQueries({
+        queryKey: queryKeys.messaging.conversation(event.conversationId),
+      });
+      void client.invalidateQueries({ queryKey: queryKeys.messaging.inboxAll });
+      return;
+  }
+}
+
+// The tab's one connection's status, for whoever shows it (a "Reconnecting…" note).
+let status: LiveStatus = 'stopped';
+const listeners = new Set<() => void>();
+function setStatus(next: LiveStatus) {
+  status = next;
+  listeners.forEach((listener) => listener());
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The live connection's status in this tab. */
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(subscribe, () => status);
+}
+
+/**
+ * Keeps this tab's live socket while mounted (once, in the signed-in shell). Refused as
+ * signed out, it reloads the session, so the app sees that and goes to sign-in.
+ */
+export function LiveEvents() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const url = `${window.location.origin.replace(/^http/, 'ws')}${LIVE_PATH}`;
+    const connection = connectLive(url, {
+      onEvent: (event) => applyLiveEvent(client, event),
+      onStatus: setStatus,
+      onRefused: (code) => {
+        if (code === LIVE_CLOSE_CODES.unauthenticated)
+          void client.invalidateQueries({ queryKey: queryKeys.session });
+      },
+    });
+    return () => {
+      connection.stop();
+      setStatus('stopped');
+    };
+  }, [client]);
+  return null;
+}
