@@ -24,9 +24,17 @@ export default defineConfig({
           // round trip before the first screen, and the bundler would otherwise split out a
           // dozen small chunks that lazy pages share with it.
           // The icons the lazy pages use in one small file, not one request per icon.
+          // Our own code that two or more lazy pages share (UI components, helpers, domain,
+          // contracts) in one file too: a signed-in page otherwise waited on ~20 files of 1 KB,
+          // six at a time over HTTP/1.1, before it could render (issue #13).
           groups: [
             { name: 'boot', tags: ['$initial'] },
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+            {
+              name: 'shared',
+              test: /^(?!.*node_modules).*[\\/]src[\\/](web[\\/](components[\\/]ui|lib)|domain|contracts)[\\/]/,
+              minShareCount: 2,
+            },
           ],
         },
       },

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { SignInPage } from '../features/auth/sign-in-page';
+import { tutorSearchQuery } from '../features/discovery/discovery-api';
+import { filtersFromParams } from '../features/discovery/search-params';
 import { RouteErrorPage } from '../features/errors/route-error-page';
 import { paths, patterns } from '../lib/paths';
+import { tutorProfileQuery } from '../lib/tutor-profile-query';
 import { GuestOnly, RequireAuth } from './guards/guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { PlainLayout } from './layouts/plain-layout';
@@ -19,6 +22,7 @@ import {
   VerificationSuccessPage,
 } from './lazy-routes';
 import { PageLoading } from './page-loading';
+import { prefetchForRoute } from './route-data';
 const guest = (element: ReactNode) => <GuestOnly>{element}</GuestOnly>;
 
 /**
@@ -78,12 +82,23 @@ const pages: RouteObject[] = [
       },
       {
         path: paths.student.tutors,
+        // The results start loading with the page's code, not after it (route-data.ts).
+        loader: ({ request }) =>
+          prefetchForRoute((client) =>
+            client.prefetchQuery(
+              tutorSearchQuery(filtersFromParams(new URL(request.url).searchParams)),
+            ),
+          ),
         lazy: async () => ({
           Component: (await import('../features/discovery/tutor-search-page')).TutorSearchPage,
         }),
       },
       {
         path: patterns.tutorProfile,
+        loader: ({ params }) =>
+          prefetchForRoute((client) =>
+            client.prefetchQuery(tutorProfileQuery(params.tutorId ?? '')),
+          ),
         lazy: async () => ({
           Component: (await import('../features/discovery/tutor-profile-page')).TutorProfilePage,
         }),

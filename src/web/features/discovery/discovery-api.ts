@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   getReviews,
   getSuggestions,
@@ -10,15 +10,18 @@ import { queryKeys } from '../../lib/query-keys';
 
 // TanStack Query hooks over the tutor discovery API; responses are checked against the contract.
 
-export function useTutorSearch(filters: TutorSearch) {
-  return useQuery({
+/** One page of search results; the search route starts it before the page's code has loaded. */
+export const tutorSearchQuery = (filters: TutorSearch) =>
+  queryOptions({
     queryKey: queryKeys.tutors.search(filters),
     queryFn: () => call(searchTutors, { query: filters }),
-    // The previous page stays on screen while the next loads: paging never flashes empty.
-    placeholderData: keepPreviousData,
     staleTime: 30_000,
     retry: 1,
   });
+
+export function useTutorSearch(filters: TutorSearch) {
+  // The previous page stays on screen while the next loads: paging never flashes empty.
+  return useQuery({ ...tutorSearchQuery(filters), placeholderData: keepPreviousData });
 }
 
 export function useSuggestions(text: string, enabled: boolean) {

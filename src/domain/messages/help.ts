@@ -1,0 +1,22 @@
+/** The Help Center: answers and the contact form (ours; spec 3 names only the page). */
+export const HELP_MESSAGES = {
+  title: 'Help Center',
+  intro: 'Answers to common questions, and a way to reach our support team.',
+  searchLabel: 'Search the answers',
+  searchPlaceholder: 'Search, e.g. reschedule',
+  noAnswers: (query: string) => `No answers match “${query}”. Ask us below.`,
+  faqTitle: 'Common questions',
+  contactTitle: 'Contact support',
+  contactIntro: (email: string) => `We answer by email at ${email}.`,
+  subject: 'Subject',
+  message: 'Message',
+  send: 'Send message',
+  sending: 'Sending...',
+  sent: 'Message sent. We will reply by email.',
+  sendFailed: 'Failed to send your message. Please try again.',
+  subjectRequired: 'Please enter a subject',
+  subjectTooLong: (max: number) => `The subject must be at most ${max} characters`,
+  messageTooShort: (min: number) => `Please write at least ${min} characters`,
+  messageTooLong: (max: number) => `The message must be at most ${max} characters`,
+  invalidCharacters: 'Remove the invisible control characters from the text',
+} as const;

@@ -1,0 +1,16 @@
+/** My Lessons (past lessons) and the tutor's My Students (ours; spec 3 names only the pages). */
+export const LESSON_HISTORY_MESSAGES = {
+  pastLessons: 'Past lessons',
+  pastLessonsHint: 'Lessons that have ended and lessons that were canceled, newest first.',
+  noPastLessons: 'No past lessons yet',
+  noPastLessonsStudentHint: 'Lessons you have taken or canceled will be listed here.',
+  noPastLessonsTutorHint: 'Lessons you have taught or that were canceled will be listed here.',
+  myStudents: 'My Students',
+  noStudents: 'No students yet',
+  noStudentsHint: 'Students appear here once they book a lesson with you.',
+  loadStudentsFailed: 'Unable to load your students',
+  lessonsCount: (count: number) => (count === 1 ? '1 lesson' : `${count} lessons`),
+  nextLesson: 'Next lesson',
+  lastLesson: 'Last lesson',
+  none: 'None',
+} as const;
