@@ -30,4 +30,5 @@ export const MESSAGING_MESSAGES = {
   loadFailed: 'Failed to load messages',
   emptyInbox: 'No messages yet',
   badCursor: 'Invalid message position',
+  clientIdReused: 'This message was already sent in another conversation. Please try again.',
 } as const;

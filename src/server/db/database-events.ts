@@ -93,6 +93,11 @@ export function postgresEvents(url: string): DatabaseEvents {
       next.on('error', () => lost(next));
       next.on('end', () => lost(next));
       await next.connect();
+      // Closed while connecting: this client would be left open, listening for nobody.
+      if (closed) {
+        await next.end().catch(() => {});
+        throw new Error('The database events connection is closed');
+      }
       for (const channel of subscribers.keys()) await next.query(`listen ${quoted(channel)}`);
       client = next;
       attempt = 0;
@@ -112,7 +117,9 @@ export function postgresEvents(url: string): DatabaseEvents {
   };
 
   const reconnect = async () => {
-    if (closed) return;
+    // A listen() during the outage may have connected already: a second client would deliver
+    // every notification twice and never be ended.
+    if (closed || client) return;
     try {
       await connect();
     } catch (error) {

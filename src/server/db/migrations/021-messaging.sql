@@ -27,7 +27,9 @@ CREATE TABLE messages (
   sender_id        uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   -- As stored is as shown: contact details are masked before the text is written, so an
   -- unmasked copy never exists to leak later (Preply's rule until the first paid lesson).
-  body             text NOT NULL CHECK (length(body) BETWEEN 1 AND 2000),
+  -- The sender types at most 2 000 characters (the contract); masking may lengthen that (a
+  -- 4-character @abc becomes [hidden]), at most to twice as long (masking.test.ts).
+  body             text NOT NULL CHECK (length(body) BETWEEN 1 AND 4000),
   masked           boolean NOT NULL DEFAULT false,
   -- The sending tab's idempotency key: a retried send finds the first message.
   client_id        uuid,

@@ -1,3 +1,4 @@
+import { parseCookies } from 'better-auth/cookies';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types';
@@ -38,20 +39,12 @@ function verifiedToken(signed: string, secret: string): string | undefined {
     : undefined;
 }
 
-/** The value of cookie `name` in a Cookie header (decoded), as Better Auth's parser reads it. */
+/**
+ * The value of cookie `name` in a Cookie header, read by Better Auth's own parser: with two
+ * cookies of one name, this check and Better Auth's (sign-out) must pick the same one.
+ */
 function cookieValue(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return undefined;
+  return header ? parseCookies(header).get(name) : undefined;
 }
 
 export async function readSession(

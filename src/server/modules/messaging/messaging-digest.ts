@@ -115,16 +115,24 @@ export async function runDigest(ctx: DigestContext, job: DigestJob) {
       .where('m.sent_at', '<=', cutoff)
       .orderBy('m.seq')
       .execute();
-    if (due.length > 0) {
-      await trx
-        .updateTable('messages')
-        .set({ digested_at: now })
-        .where(
-          'id',
-          'in',
-          due.map((row) => row.id),
-        )
-        .execute();
+    // Read since the select above (a mark-read committed meanwhile): not in the email.
+    const marked = due.length
+      ? await trx
+          .updateTable('messages')
+          .set({ digested_at: now })
+          .where(
+            'id',
+            'in',
+            due.map((row) => row.id),
+          )
+          .where('read_at', 'is', null)
+          .where('digested_at', 'is', null)
+          .returning('id')
+          .execute()
+      : [];
+    const stillUnread = new Set(marked.map((row) => row.id));
+    const unreadDue = due.filter((row) => stillUnread.has(row.id));
+    if (unreadDue.length > 0) {
       const recipient = await trx
         .selectFrom('users')
         .select(['email', 'first_name', 'role', 'closed_at', 'suspended_at'])
@@ -135,7 +143,7 @@ export async function runDigest(ctx: DigestContext, job: DigestJob) {
         const email = digestEmail(
           ctx.env.PUBLIC_URL,
           { email: recipient.email, firstName: recipient.first_name, role: recipient.role },
-          due.map((row) => ({
+          unreadDue.map((row) => ({
             conversationId: row.conversation_id,
             senderName: row.sender_name,
             body: row.body,
@@ -154,14 +162,15 @@ export async function runDigest(ctx: DigestContext, job: DigestJob) {
       .where('m.sent_at', '>', cutoff)
       .executeTakeFirst();
     const first = later?.first as Date | null | undefined;
-    // Its own key: the job's bucket key may be this running job's, which would swallow it.
+    // Its own key, new at each run: a key equal to this running job's (its bucket, or the
+    // same `first` when the app's clock trails the database's) would be dropped as a duplicate.
     if (first)
       await scheduleDigest(
         ctx,
         trx,
         job.recipientId,
         first,
-        `${job.recipientId}:at:${first.getTime()}`,
+        `${job.recipientId}:at:${first.getTime()}:after:${now.getTime()}`,
       );
   });
 }

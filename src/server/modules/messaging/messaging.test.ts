@@ -189,6 +189,21 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
     expect(new Set(answers.map((a) => a.json.message.id)).size).toBe(1);
     expect(await storedCount(id)).toBe(2);
+    // The same key in the sender's conversation with another tutor is not a retry: refused,
+    // and the other conversation's message is not handed out.
+    const otherTutor = await createSignedInTutor(suite.app, {
+      firstName: 'Ines',
+      lastName: 'Vogt',
+    });
+    const other = await student.client.post('/api/conversations', { tutorId: otherTutor.id });
+    const otherId = other.json.conversation.id as string;
+    const reused = await student.client.post(`/api/conversations/${otherId}/messages`, {
+      body: 'Hello there',
+      clientId,
+    });
+    expect(reused.status, reused.text).toBe(409);
+    expect(reused.json.error.message).toBe(M.clientIdReused);
+    expect(await storedCount(otherId)).toBe(0);
   });
 
   it('pages backwards and forwards, counts unread and keeps read receipts', async () => {

@@ -214,6 +214,8 @@ export async function sendMessage(
     await repository.lockSender(trx, sender.id);
     if (input.clientId) {
       const sent = await repository.messageByClientId(trx, sender.id, input.clientId);
+      // The key names a message of another conversation: not a retry of this send.
+      if (sent && sent.conversation_id !== id) throw new AppError('CONFLICT', M.clientIdReused);
       if (sent) return { created: false, message: toMessageView(sent) };
     }
     await repository.lockConversation(trx, id);

@@ -113,6 +113,9 @@ export function useMarkRead(conversationId: string) {
   return useMutation({
     mutationFn: (upToSeq: number) =>
       call(markConversationRead, { params: { id: conversationId }, body: { upToSeq } }),
+    // The thread marks once per newest message it shows: a failed mark (a network blip) is
+    // tried again (after 1, 2 and 4 s), or the badge would stay until the next message.
+    retry: 3,
     onSuccess: ({ unread }) => {
       client.setQueryData(queryKeys.messaging.unread, { unread });
       client.setQueryData<ConversationView>(
