@@ -23,6 +23,10 @@ describe('maskContacts', () => {
     ['07.12.34.56.78', H],
     ['+4915112345678', H],
     ['(555) 123.4567 after 6', `${H} after 6`],
+    ['Call me at 555 - 123 - 4567', `Call me at ${H}`],
+    ['+7 912 345 67 89', H],
+    ['07946 095812', H],
+    ['555-1234 or 5551234567', `${H} or ${H}`],
   ])('hides the phone number in %j', (text, expected) => {
     expect(masked(text)).toBe(expected);
   });
@@ -37,6 +41,15 @@ describe('maskContacts', () => {
     'Meet at school at 5 or at home',
     'I use Skype for lessons and it is fine',
     'Write to me at any time',
+    'I studied there 2019-2024.',
+    '2024-2025 school year',
+    'Can we do 10.30-11.30?',
+    'I charge 1000-1500 rubles',
+    'pages 1200-1350 and 1200 – 1350',
+    'exercises 1 2 3 4 5 6 7',
+    'See you @5pm',
+    'The score was 3-1, then 12-10',
+    'Born in 1998, moved in 2010',
   ])('leaves %j alone', (text) => {
     expect(maskContacts(text)).toEqual({ text, masked: false });
   });
@@ -72,5 +85,13 @@ describe('maskContacts', () => {
   it('keeps ordinary links and a lesson of text untouched', () => {
     const text = 'The worksheet: https://example.com/algebra/unit-3 (page 4).\nSee you!';
     expect(maskContacts(text)).toEqual({ text, masked: false });
+  });
+
+  it('never stores more than twice what was typed, however short the hidden parts', () => {
+    for (const text of ['tg: a '.repeat(300), '@abc '.repeat(400), 'a@b.co '.repeat(250)]) {
+      const result = maskContacts(text);
+      expect(result.masked).toBe(true);
+      expect(result.text.length).toBeLessThanOrEqual(2 * text.length);
+    }
   });
 });

@@ -34,8 +34,11 @@ const MESSENGER_HANDLE = new RegExp(
   'gi',
 );
 
-/** @handles anywhere (emails were hidden first), and Discord's name#1234. */
-const AT_HANDLE = /(?<![\w.@])@[a-z\d_][\w.]{1,}\w/gi;
+/**
+ * @handles anywhere (emails were hidden first), and Discord's name#1234. A handle starts with a
+ * letter or _: "@5pm" is a time.
+ */
+const AT_HANDLE = /(?<![\w.@])@[a-z_][\w.]{1,}\w/gi;
 const DISCORD_TAG = /\b[\w.]{2,32}#\d{4}\b/g;
 
 /**
@@ -43,18 +46,38 @@ const DISCORD_TAG = /\b[\w.]{2,32}#\d{4}\b/g;
  * which would make them part of a longer number), times, and prices. Matched first and kept.
  */
 const NOT_A_PHONE =
-  /\d{4}-\d{1,2}-\d{1,2}(?![\d]|[./-]\d)|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}(?![\d]|[./-]\d)|\b\d{1,2}:\d{2}(?::\d{2})?|[$€£¥₹]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|gbp|dollars?|euros?)\b/gi;
+  /\d{4}-\d{1,2}-\d{1,2}(?![\d]|[./-]\d)|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}(?![\d]|[./-]\d)|\b\d{1,2}[.:]\d{2}\s?[-–]\s?\d{1,2}[.:]\d{2}\b|\b\d{1,2}:\d{2}(?::\d{2})?|[$€£¥₹]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|gbp|dollars?|euros?)\b/gi;
 
-/** Digit groups joined by single separators, maybe with a +country code and (area). */
-const PHONE_CANDIDATE = /\+?\(?\d+\)?(?:[ .-]?\(?\d+\)?)*/g;
+/**
+ * Digit groups joined by a separator (a space, or a dash or dot with a space either side), maybe
+ * with a +country code and (area).
+ */
+const PHONE_CANDIDATE = /\+?\(?\d+\)?(?:(?:\s?[-–.]\s?|\s)?\(?\d+\)?)*/g;
 const PHONE_MIN_DIGITS = 7;
+
+/**
+ * Whether a run of digit groups reads as a phone number: 7 digits or more, not single digits in
+ * a row ("exercises 1 2 3 4 5 6 7"), and not a range of two numbers of one length going up
+ * ("2019-2024", "pages 1200-1350", "1000–1500 rubles").
+ */
+function looksLikePhone(candidate: string): boolean {
+  const groups = candidate.match(/\d+/g) ?? [];
+  if (groups.join('').length < PHONE_MIN_DIGITS) return false;
+  if (!candidate.startsWith('+') && groups.every((group) => group.length === 1)) return false;
+  const [from, to] = groups;
+  const range =
+    groups.length === 2 &&
+    /^\d+\s?[-–]\s?\d+$/u.test(candidate) &&
+    from!.length === to!.length &&
+    Number(to) > Number(from);
+  return !range;
+}
 
 function maskPhones(text: string): string {
   const pattern = new RegExp(`(${NOT_A_PHONE.source})|${PHONE_CANDIDATE.source}`, 'gi');
   return text.replace(pattern, (match, kept: string | undefined) => {
     if (kept !== undefined) return match;
-    const digits = match.replace(/\D/g, '').length;
-    return digits >= PHONE_MIN_DIGITS ? MASK_PLACEHOLDER : match;
+    return looksLikePhone(match) ? MASK_PLACEHOLDER : match;
   });
 }
 
@@ -76,5 +99,8 @@ export function maskContacts(text: string): MaskedText {
     .replace(AT_HANDLE, MASK_PLACEHOLDER)
     .replace(DISCORD_TAG, MASK_PLACEHOLDER);
   result = maskPhones(result);
+  // A placeholder can be longer than what it hides ("tg: a"); the stored text is never more than
+  // twice what was typed (the database's limit for a masked body).
+  result = result.slice(0, 2 * text.length);
   return { text: result, masked: result !== text };
 }
