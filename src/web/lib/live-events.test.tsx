@@ -212,31 +212,16 @@ describe('the live connection', () => {
     expect(FakeSocket.all).toHaveLength(3);
   });
 
-  it('stops when refused as signed out before it was live, leaving the session to the app', () => {
+  it('stops when refused as signed out, and reloads the session', () => {
     vi.useFakeTimers();
     const { client } = renderLive();
     client.setQueryData(queryKeys.session, signedInStudent);
     latest().drop(4401);
     expect(screen.getByText('Live: stopped')).toBeTruthy();
-    // The page decides where a signed-out tab goes (deleting the account shows its own page).
-    expect(invalidated(client, queryKeys.session)).toBe(false);
+    expect(invalidated(client, queryKeys.session)).toBe(true);
     act(() => void window.dispatchEvent(new Event('online')));
     act(() => vi.advanceTimersByTime(60_000));
     expect(FakeSocket.all).toHaveLength(1);
-  });
-
-  it('tries again once when its session ended while live (a password change signs in anew)', () => {
-    vi.useFakeTimers();
-    renderLive();
-    latest().push({ type: 'ready' });
-    latest().drop(4401);
-    act(() => vi.advanceTimersByTime(500));
-    expect(FakeSocket.all).toHaveLength(2);
-    // Signed out for good: refused before ready, so it stops.
-    latest().drop(4401);
-    expect(screen.getByText('Live: stopped')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(60_000));
-    expect(FakeSocket.all).toHaveLength(2);
   });
 
   it('closes its socket when unmounted', () => {

@@ -37,7 +37,7 @@ interface LiveHandlers {
   onEvent(event: LiveEvent): void;
   onStatus(status: LiveStatus): void;
   /** The server refused the tab for good (4401 signed out, 4403 no messaging): no retry. */
-  onRefused?(code: number): void;
+  onRefused(code: number): void;
 }
 
 /** Keeps a socket to `url` open until stopped: reconnects with backoff, at once when online. */
@@ -53,7 +53,6 @@ export function connectLive(url: string, handlers: LiveHandlers) {
     handlers.onStatus(attempt === 0 ? 'connecting' : 'reconnecting');
     const current = new WebSocket(url);
     socket = current;
-    let wasLive = false;
     current.onmessage = (message) => {
       let parsed;
       try {
@@ -63,7 +62,6 @@ export function connectLive(url: string, handlers: LiveHandlers) {
       }
       if (!parsed.success) return;
       if (parsed.data.type === 'ready') {
-        wasLive = true;
         attempt = 0;
         handlers.onStatus('live');
       }
@@ -73,15 +71,11 @@ export function connectLive(url: string, handlers: LiveHandlers) {
       if (socket !== current) return;
       socket = undefined;
       if (stopped) return;
-      // A session that ended while the socket was live may have been replaced (a password
-      // change signs in anew): the next connection carries the cookie as it is now, and is
-      // refused before `ready` if the tab is signed out for good.
-      const sessionEnded = wasLive && event.code === LIVE_CLOSE_CODES.unauthenticated;
-      const refused = !sessionEnded && Object.values<number>(LIVE_CLOSE_CODES).includes(event.code);
+      const refused = Object.values<number>(LIVE_CLOSE_CODES).includes(event.code);
       if (refused) {
         stopped = true;
         handlers.onStatus('stopped');
-        handlers.onRefused?.(event.code);
+        handlers.onRefused(event.code);
         return;
       }
       handlers.onStatus('reconnecting');
@@ -193,9 +187,8 @@ export function useLiveStatus(): LiveStatus {
 }
 
 /**
- * Keeps this tab's live socket while mounted (once, in the signed-in shell). Refused as signed
- * out, it just stops: the app's next request finds the session gone, and a page that ends the
- * session itself (deleting the account, a suspension) keeps control of where the tab goes.
+ * Keeps this tab's live socket while mounted (once, in the signed-in shell). Refused as
+ * signed out, it reloads the session, so the app sees that and goes to sign-in.
  */
 export function LiveEvents() {
   const client = useQueryClient();
@@ -204,6 +197,10 @@ export function LiveEvents() {
     const connection = connectLive(url, {
       onEvent: (event) => applyLiveEvent(client, event),
       onStatus: setStatus,
+      onRefused: (code) => {
+        if (code === LIVE_CLOSE_CODES.unauthenticated)
+          void client.invalidateQueries({ queryKey: queryKeys.session });
+      },
     });
     return () => {
       connection.stop();
