@@ -26,7 +26,6 @@ export interface EventHandlers {
 
 /** The channel names in use, one place: a typo would be a silent loss. */
 export const EVENT_CHANNELS = {
-  /** A user's session ended; the payload is the user id (a trigger sends it: migration 022). */
   sessions: 'tutora_sessions',
   messages: 'tutora_messages',
 } as const;

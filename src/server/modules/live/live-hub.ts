@@ -143,11 +143,8 @@ export async function startLiveHub(
     if (own?.size === 0) byUser.delete(tab.userId);
   };
 
-  /**
-   * Whether each tab's session still holds (only `userId`'s tabs when given); one lookup per
-   * cookie header (tabs of a browser).
-   */
-  const recheckSessions = async (userId?: string) => {
+  /** Whether each tab's session still holds; one lookup per cookie header (tabs of a browser). */
+  const recheckSessions = async () => {
     const lookups = new Map<string, Promise<string | null | undefined>>();
     const userOf = (headers: Headers) => {
       const key = headers.get('cookie') ?? '';
@@ -162,11 +159,10 @@ export async function startLiveHub(
       }
       return lookup;
     };
-    const checked = [...tabs].filter(([, tab]) => userId === undefined || tab.userId === userId);
     await Promise.all(
-      checked.map(async ([socket, tab]) => {
-        const holder = await userOf(tab.headers);
-        if (holder === undefined || holder === tab.userId) return;
+      [...tabs].map(async ([socket, tab]) => {
+        const userId = await userOf(tab.headers);
+        if (userId === undefined || userId === tab.userId) return;
         remove(socket);
         socket.close(LIVE_CLOSE_CODES.unauthenticated);
       }),
@@ -192,19 +188,6 @@ export async function startLiveHub(
   const timer = setInterval(() => void sweep(), options.heartbeatMs);
   timer.unref();
 
-  // A session of one of our users ended on any process (a database trigger announces every
-  // deletion, migration 022): their tabs re-check now, not at the next heartbeat.
-  const unlistenSessions = await deps.events?.listen(EVENT_CHANNELS.sessions, {
-    onPayload: (endedFor) => {
-      if (!byUser.has(endedFor)) return;
-      recheckSessions(endedFor).catch((error: unknown) =>
-        log.error({ err: error }, 'live: could not re-check ended sessions'),
-      );
-    },
-    // Announcements may have been missed meanwhile: re-check everyone.
-    onResync: () => void sweep(),
-  });
-
   return {
     add(socket, userId, headers) {
       // The tab left while it was being signed in.
@@ -223,7 +206,6 @@ export async function startLiveHub(
     async close() {
       clearInterval(timer);
       await unlisten?.();
-      await unlistenSessions?.();
       await delivering;
       await sweeping;
       for (const socket of tabs.keys()) socket.close(1001);
