@@ -7,6 +7,8 @@ import type { ErrorCode } from './error-codes';
 
 /** The body of an upload: a multipart form with one field "file" (FormData on the web). */
 export const MULTIPART = 'multipart/form-data';
+/** The body type of every other endpoint that takes one. */
+export const JSON_BODY = 'application/json';
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -26,6 +26,8 @@ import { tutorsRoutes } from './modules/tutors/tutors.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { registerApiDocs } from './plugins/api-docs';
+import { registerBoundedJsonParser } from './http/json-body';
+import { registerCanonicalPath } from './plugins/canonical-path';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -129,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   tuneKeepAlive(app.server);
 
+  registerBoundedJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const { env, db } = deps;
@@ -159,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustedOrigins,
   });
   registerErrorHandler(app);
+  // First: every later hook reads the path the router matched (ADR 023).
+  registerCanonicalPath(app);
   registerCsrfProtection(app, trustedOrigins);
   registerAdminGate(app);
 

@@ -6,6 +6,13 @@ export const API_MESSAGES = {
   invalidRequest: 'Invalid request',
   invalidValue: 'Invalid value',
   crossSiteRefused: 'Cross-site request refused',
+  pathNotCanonical: (reason: string) =>
+    `The request path is not in canonical form (${reason}). Send it as the API documents it.`,
+  jsonTooDeep: 'The request body nests too deeply.',
+  jsonTooManyValues: 'The request body holds too many values.',
+  bodyTypeMissing: 'A request body needs a Content-Type header.',
+  bodyTypeRefused: (type: string, accepted: readonly string[]) =>
+    `This endpoint does not take ${type} bodies; send ${accepted.join(' or ')}.`,
   network: 'Network or connection error. Check your connection and try again.',
   unknown: 'Something went wrong. Please try again.',
   fileNotFound: 'File not found',

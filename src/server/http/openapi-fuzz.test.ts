@@ -1,4 +1,6 @@
+import http from 'node:http';
 import sharp from 'sharp';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../adapters/clock';
 import { signFileUrl } from '../adapters/storage/signed-url';
@@ -315,6 +317,11 @@ const BAD_RAW_BODIES: { text: string; type: string }[] = [
   { text: '[]', type: 'application/json' },
   { text: '{"a":"\\ud800","b":"\\u0000","__proto__":{"x":1}}', type: 'application/json' },
   { text: 'hello', type: 'text/plain' },
+  // Nested past any parser's stack, and more values than any body of ours holds.
+  { text: `${'['.repeat(5000)}${']'.repeat(5000)}`, type: 'application/json' },
+  { text: `{"a":${'{"a":'.repeat(5000)}1${'}'.repeat(5001)}`, type: 'application/json' },
+  { text: `[${Array(50_000).fill('[]').join(',')}]`, type: 'application/json' },
+  { text: `[${Array(100_000).fill(0).join(',')}]`, type: 'application/json' },
   { text: 'x', type: 'multipart/form-data' },
   {
     text: '--X\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG',
@@ -587,6 +594,105 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
     );
     return { status: response.status, text: await response.text() };
   }
+
+  /** A request sent byte for byte: fetch (and a URL) would resolve dot segments first. */
+  function sendRaw(path: string, method: string, headers: Record<string, string>, body?: string) {
+    const { hostname, port } = new URL(t.url);
+    return new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const length = { 'content-length': String(Buffer.byteLength(body ?? '')) };
+      const options = { hostname, port, path, method, headers: { ...headers, ...length } };
+      const request = http.request({ ...options, agent: false }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode!, text }));
+      });
+      request.on('error', (error) => reject(new Error(`${method} ${path}: ${String(error)}`)));
+      request.end(body);
+    });
+  }
+
+  /** Everything the API stores, fingerprinted table by table (the rate limits' counters aside). */
+  async function fingerprint() {
+    const tables = await sql<{ name: string }>`
+      select tablename as name from pg_tables
+      where schemaname = 'public' and tablename <> 'rate_limits' order by tablename`.execute(
+      t.database.db,
+    );
+    const digests: Record<string, string> = {};
+    for (const { name } of tables.rows) {
+      const { rows } = await sql<{ digest: string }>`
+        select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest
+        from ${sql.table(name)} t`.execute(t.database.db);
+      digests[name] = rows[0]!.digest;
+    }
+    return digests;
+  }
+
+  // The spellings of /api/… a router may take for the canonical path (ADR 023).
+  const ENCODINGS: [string, (path: string) => string][] = [
+    ['%61pi', (path) => path.replace(/^\/api\//, '/%61pi/')],
+    ['//', (path) => path.replace(/^\/api\//, '/api//')],
+    ['API', (path) => path.replace(/^\/api\//, '/API/')],
+    ['/./', (path) => path.replace(/^\/api\//, '/api/./')],
+    ['%2e', (path) => path.replace(/^\/api\//, '/api/%2e/')],
+  ];
+
+  it('refuses every state-changing operation at a non-canonical path from another origin, and nothing changes', async () => {
+    const before = await fingerprint();
+    const wrong: string[] = [];
+    let sent = 0;
+    for (const [name, operation] of operations) {
+      const path = name.split(' ')[1]!;
+      if (name.startsWith('GET ') || !path.startsWith('/api/')) continue;
+      const caller = callerOf(path);
+      // Signed in whatever the operation: the attacker rides a victim's session cookie.
+      const victim =
+        caller === 'anonymous'
+          ? world.student
+          : { student: world.student, tutor: world.tutor, admin: world.admin }[caller];
+      const request = requestOf(name, examplesOf(name, operation, world)[0]!);
+      const target = `${request.path}${request.query ? `?${request.query}` : ''}`;
+      const headers = (origin: string, type: string | undefined) => ({
+        origin,
+        'sec-fetch-site': 'same-site',
+        cookie: victim.client.cookieHeader(),
+        ...(type && { 'content-type': type }),
+      });
+      const evil = headers('https://evil.example', request.body?.type);
+      const check = async (
+        label: string,
+        response: { status: number; text: string },
+        ok: (status: number, text: string) => boolean,
+      ) => {
+        sent += 1;
+        if (!ok(response.status, response.text))
+          wrong.push(`${name} [${label}] → ${response.status} ${response.text.slice(0, 100)}`);
+      };
+      for (const [encoding, encode] of ENCODINGS) {
+        const response = await sendRaw(encode(target), request.method, evil, request.body?.text);
+        await check(
+          encoding,
+          response,
+          (status, text) => status === 400 && text.includes('canonical form'),
+        );
+      }
+      // The canonical path from another origin, and a "simple" text/plain post from our own.
+      await check(
+        'other origin',
+        await sendRaw(target, request.method, evil, request.body?.text),
+        (status) => status === 403,
+      );
+      const plain = headers(t.url, 'text/plain');
+      await check(
+        'text/plain',
+        await sendRaw(target, request.method, plain, request.body?.text ?? 'x'),
+        (status) => status === 415,
+      );
+    }
+    expect(wrong).toEqual([]);
+    expect(sent).toBeGreaterThan(200);
+    expect(await fingerprint()).toEqual(before);
+  }, 300_000);
 
   it('answers no 5xx to any of them, and each valid request gets past validation and sign-in', async () => {
     expect(operations.length).toBeGreaterThan(40);

@@ -5,7 +5,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { z } from 'zod';
-import { MULTIPART, type Endpoint } from '../../contracts/endpoint';
+import { JSON_BODY, MULTIPART, type Endpoint } from '../../contracts/endpoint';
 import { ERROR_STATUS, errorResponse, type ErrorCode } from '../../contracts/error-codes';
 import { API_MESSAGES as M } from '../../domain/messages';
 import { AppError } from '../errors';
@@ -53,6 +53,8 @@ export function route<E extends Endpoint>(
     url: endpoint.path,
     preValidation: refuseUnstorableText,
     preHandler: options.preHandler,
+    // The only body type it reads (plugins/csrf.ts refuses others before parsing).
+    config: { accepts: [endpoint.body === MULTIPART ? MULTIPART : JSON_BODY] },
     schema: {
       tags: options.tags,
       ...(endpoint.summary && { summary: endpoint.summary }),

@@ -85,6 +85,80 @@ describe('error handler', () => {
     expect(response.json().error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('answers a body nested past the bound with 400, before anything recursive reads it', async () => {
+    for (const payload of [
+      '['.repeat(5000) + ']'.repeat(5000),
+      `{"email":${'{"a":'.repeat(40)}1${'}'.repeat(40)}}`,
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/test/validated',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'The request body nests too deeply.',
+      });
+    }
+  });
+
+  it('answers a body of too many values with 413', async () => {
+    for (const payload of [
+      `[${Array(50_000).fill('[]').join(',')}]`,
+      `[${Array(100_000).fill(0).join(',')}]`,
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/test/validated',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+    }
+  });
+
+  it('keeps brackets inside strings out of the count', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/validated',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: `${'[{,\\"'.repeat(20_000)}@x` }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('refuses a body of a type the route does not take (415), even one Fastify parses', async () => {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=X',
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/test/validated',
+        headers: { 'content-type': type },
+        payload: 'email=a@b.co',
+      });
+      expect(response.statusCode, type).toBe(415);
+      expect(response.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+  });
+
+  it('refuses a body sent without a type (415)', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/validated',
+      payload: Buffer.from('{"email":"a@b.co"}'),
+      headers: { 'content-type': '' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
   it('maps an AppError code to its status with its message', async () => {
     const response = await app.inject('/api/test/conflict');
     expect(response.statusCode).toBe(409);

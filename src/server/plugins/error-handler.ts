@@ -5,6 +5,7 @@ import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../../contract
 import { API_MESSAGES as M } from '../../domain/messages';
 import { isCheckViolation } from '../db/constraint-errors';
 import { AppError } from '../errors';
+import { drainRefusedBody } from '../http/drain-refused-body';
 
 // One place turns every failure into `{ error: { code, message } }`. Client mistakes keep
 // their 4xx status and a specific message; anything unexpected is a 500 that says nothing
@@ -75,6 +76,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+      if (status === 413) drainRefusedBody(request, reply);
       return reply.code(status).send(body(codeForClientStatus(status), error.message));
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorResponse } from '../../contracts/error-codes';
+import { isApiPath, pathOf } from '../http/request-path';
 
 /** Hashed file names never change content: a browser may keep them for a year unasked. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,14 +33,14 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
+      !isApiPath(pathOf(request)) &&
       (request.headers.accept ?? '').includes('text/html');
     // The not-found handler starts at 404: the shell is a page (200), or 304 when unchanged.
     if (hasWeb && wantsPage) return reply.code(200).sendFile('index.html');
     const error: ErrorResponse = {
       error: {
         code: 'NOT_FOUND',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        message: `No route for ${request.method} ${pathOf(request)}`,
       },
     };
     return reply.code(404).send(error);

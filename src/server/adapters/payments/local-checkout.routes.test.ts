@@ -66,6 +66,7 @@ describe.each(TEST_DRIVERS)('local hosted checkout on %s', (driver) => {
     await app.register(async (scope) => {
       const verifier = localProvider(deps);
       // Signatures are over the exact bytes sent: keep the raw body.
+      scope.removeContentTypeParser('application/json');
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_r, body, done) =>
         done(null, body),
       );

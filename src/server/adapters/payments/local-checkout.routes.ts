@@ -78,18 +78,21 @@ function sendPage(reply: FastifyReply, status: number, body: string) {
     .send(body);
 }
 
+const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
 export const localCheckoutRoutes: FastifyPluginAsync<LocalProviderDeps> = async (app, options) => {
   assertLocalCheckoutAllowed(options);
   // Pages for a browser, not API operations: kept out of the OpenAPI document.
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
+    route.config = { ...route.config, accepts: [FORM_MEDIA_TYPE] };
   });
   const deps: LocalCheckoutDeps = options;
   const publicOrigin = new URL(deps.publicUrl).origin;
 
   // Browsers post the card form urlencoded; this parser is scoped to these routes.
   app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
+    FORM_MEDIA_TYPE,
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pathOf } from '../../http/request-path';
 import { requireRole } from '../auth/auth.guards';
 
 // Every /api/admin request is for admins only, whoever wrote the route: one gate before
@@ -37,21 +38,9 @@ export function registerAdminGate(app: FastifyInstance) {
     for (const method of methods) app.adminRoutes.push({ method, url: route.url });
   });
   app.addHook('onRequest', async function adminGate(request, reply) {
-    // The matched route's pattern, and the path as sent (an unknown admin path is refused too).
-    if (isAdminPath(request.routeOptions.url) || isAdminPath(sentPath(request.url))) {
+    // The matched route's pattern, else the (canonical) path sent: an unknown admin path too.
+    if (isAdminPath(pathOf(request))) {
       await guard.call(this, request, reply);
     }
   });
-}
-
-/** The path as the router may read it: decoded, any case, repeated slashes as one. */
-function sentPath(url: string) {
-  const raw = url.split('?')[0] ?? '';
-  let decoded = raw;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    // Malformed escapes: the router refuses the path anyway; judge it as sent.
-  }
-  return decoded.toLowerCase().replace(/\/{2,}/g, '/');
 }
