@@ -394,12 +394,15 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     expect(next.id).not.toBe(trialId);
     const stored = await db
       .selectFrom('lessons')
-      .select(['id', 'status', 'cancel_reason', 'rescheduled_from'])
+      .select(['id', 'status', 'cancel_reason', 'rescheduled_from', 'canceled_at', 'cancel_cause'])
       .where('id', 'in', [trialId, next.id])
       .execute();
+    // Stamped as every cancel is: when (the app's clock) and why.
     expect(stored.find((row) => row.id === trialId)).toMatchObject({
       status: 'canceled',
       cancel_reason: 'Rescheduled by user',
+      canceled_at: clock.now(),
+      cancel_cause: 'moved',
     });
     expect(stored.find((row) => row.id === next.id)?.rescheduled_from).toBe(trialId);
     expect((await upcoming(student.client)).map((lesson) => lesson.id)).toEqual([next.id]);
