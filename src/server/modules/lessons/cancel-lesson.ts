@@ -184,7 +184,7 @@ export async function cancelLesson(
     // Canceled here before: answer the same. Moved away or closed with an account: not this.
     if (stored.status === 'canceled' && stored.cancel_cause === 'party') return undefined;
     const quote = cancellationQuote(facts(stored, now), by, now);
-    if (!quote.canCancel) throw new AppError('CONFLICT', C.cannotCancel);
+    if (!quote.canCancel) throw new AppError('CANNOT_CANCEL', C.cannotCancel);
     if (quote.reasonRequired && !input.reason)
       throw new AppError('VALIDATION_FAILED', C.reasonRequired, { reason: C.reasonRequired });
     return {

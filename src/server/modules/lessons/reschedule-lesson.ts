@@ -63,7 +63,7 @@ export async function rescheduleLesson(
     const lesson = (await repository.lockLesson(trx, lessonId))!;
     const now = ctx.clock.now();
     const status = statusAt(lesson.status, lesson.starts_at, lesson.ends_at, now);
-    if (!canReschedule(status)) throw new AppError('CONFLICT', M.cannotReschedule);
+    if (!canReschedule(status)) throw new AppError('CANNOT_RESCHEDULE', M.cannotReschedule);
     const { id, startsAt } = await placeLesson(trx, ctx, {
       way: 'move',
       tutor,

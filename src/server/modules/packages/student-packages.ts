@@ -73,10 +73,11 @@ const notFound = () => new AppError('NOT_FOUND', P.packageNotFound);
 
 /** Why a package's credits cannot be used now, if they cannot. */
 function refusalOf(status: StudentPackageStatus, lessonsLeft: number): AppError | undefined {
-  if (status === 'expired') return new AppError('CONFLICT', P.packageExpired);
-  if (status === 'awaiting_payment') return new AppError('CONFLICT', P.packageNotActive);
+  if (status === 'expired') return new AppError('PACKAGE_EXPIRED', P.packageExpired);
+  if (status === 'awaiting_payment') return new AppError('PACKAGE_NOT_ACTIVE', P.packageNotActive);
   // A refunded package's credits went back as money.
-  if (status === 'refunded' || lessonsLeft <= 0) return new AppError('CONFLICT', P.noCreditsLeft);
+  if (status === 'refunded' || lessonsLeft <= 0)
+    return new AppError('NO_CREDITS_LEFT', P.noCreditsLeft);
   return undefined;
 }
 
