@@ -172,14 +172,14 @@ export const getTrialEligibility = defineEndpoint({
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND'],
 });
 
-/** Books a free trial; 409 when the slot was taken meanwhile or the trial is used. */
+/** Books a free trial; 409 SLOT_TAKEN when the slot was taken meanwhile, TRIAL_USED after one. */
 export const bookLesson = defineEndpoint({
   method: 'POST',
   path: '/api/lessons',
   body: bookLessonSchema,
   status: 201,
   response: lessonResponse,
-  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND', 'CONFLICT'],
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND', 'SLOT_TAKEN', 'TRIAL_USED'],
 });
 
 export const getUpcomingLessons = defineEndpoint({
@@ -218,7 +218,13 @@ export const rescheduleLesson = defineEndpoint({
   body: rescheduleLessonSchema,
   status: 201,
   response: lessonResponse,
-  errors: ['VALIDATION_FAILED', ...LESSON_NOT_FOUND, 'FORBIDDEN', 'CONFLICT'],
+  errors: [
+    'VALIDATION_FAILED',
+    ...LESSON_NOT_FOUND,
+    'FORBIDDEN',
+    'SLOT_TAKEN',
+    'CANNOT_RESCHEDULE',
+  ],
 });
 
 /** The student writes studentNotes, the tutor tutorPrepNotes: the server knows whose. */

@@ -73,7 +73,7 @@ export const cancelLesson = defineEndpoint({
   body: cancelLessonSchema,
   status: 200,
   response: cancelLessonResponse,
-  errors: ['VALIDATION_FAILED', ...LESSON_NOT_FOUND, 'FORBIDDEN', 'CONFLICT'],
+  errors: ['VALIDATION_FAILED', ...LESSON_NOT_FOUND, 'FORBIDDEN', 'CANNOT_CANCEL'],
 });
 
 /** After the end, within 48 h: the caller reports the other party absent. */

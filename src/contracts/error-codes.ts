@@ -14,6 +14,21 @@ export const ERROR_STATUS = {
   ACCOUNT_SUSPENDED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // Why a booking was refused (issue 24): the web tells a taken slot from a used trial.
+  /** The slot is not offered any more: taken by another lesson of the tutor or the student. */
+  SLOT_TAKEN: 409,
+  /** The student has had their trial with this tutor: a single lesson or a package instead. */
+  TRIAL_USED: 409,
+  /** The package's validity ended: its credits can no longer be scheduled. */
+  PACKAGE_EXPIRED: 409,
+  /** The package's payment has not completed yet. */
+  PACKAGE_NOT_ACTIVE: 409,
+  /** Every credit of the package is used (or went back as money). */
+  NO_CREDITS_LEFT: 409,
+  /** Only a pending or scheduled lesson that has not started can move. */
+  CANNOT_RESCHEDULE: 409,
+  /** The cancellation policy does not let this party cancel this lesson now. */
+  CANNOT_CANCEL: 409,
   EMAIL_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -141,7 +141,15 @@ export const schedulePackageLesson = defineEndpoint({
   body: schedulePackageLessonSchema,
   status: 201,
   response: z.object({ lesson, package: studentPackageView }),
-  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND', 'CONFLICT'],
+  errors: [
+    'VALIDATION_FAILED',
+    ...ROLE_ERRORS,
+    'NOT_FOUND',
+    'SLOT_TAKEN',
+    'PACKAGE_EXPIRED',
+    'PACKAGE_NOT_ACTIVE',
+    'NO_CREDITS_LEFT',
+  ],
 });
 
 export const listTutorPackages = defineEndpoint({

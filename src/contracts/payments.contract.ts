@@ -121,7 +121,13 @@ export const startCheckout = defineEndpoint({
   body: startCheckoutSchema,
   status: 201,
   response: startCheckoutResponse,
-  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND', 'CONFLICT', 'PAYMENT_PROVIDER_FAILED'],
+  errors: [
+    'VALIDATION_FAILED',
+    ...ROLE_ERRORS,
+    'NOT_FOUND',
+    'SLOT_TAKEN',
+    'PAYMENT_PROVIDER_FAILED',
+  ],
 });
 
 /** The success page's call: settles the session from the provider's own record (idempotent). */

@@ -15,6 +15,8 @@ export const BOOKING_MESSAGES = {
   prepareFailed: 'Failed to prepare your booking. Please try again.',
   preparing: 'Preparing your booking...',
   trialUsed: "You've already had a trial lesson with this tutor.",
+  /** Ours: the checkout's offer when the trial turns out to be used (the same slot, paid). */
+  bookSingleInstead: 'Book a single lesson instead',
   loadAvailabilityFailed: 'Failed to load availability',
   tutorNotFound: 'Tutor profile not found',
   // Checkout and success

@@ -135,6 +135,7 @@ export interface LessonPackages {
 }
 
 export interface Lessons {
+  cancel_cause: string | null;
   cancel_reason: string | null;
   canceled_at: Date | null;
   canceled_by: string | null;

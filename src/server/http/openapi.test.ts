@@ -103,4 +103,17 @@ describe('the OpenAPI document at /api/docs', () => {
       }
     }
   });
+
+  it('names why a booking is refused: a taken slot and a used trial each have their code', () => {
+    const conflicts = (name: string) =>
+      operations.find(([operation]) => operation === name)?.[1].responses['409']?.description;
+    expect(conflicts('POST /api/lessons')).toBe('Error: SLOT_TAKEN, TRIAL_USED');
+    expect(conflicts('POST /api/checkout')).toBe('Error: SLOT_TAKEN');
+    expect(conflicts('POST /api/student-packages/{id}/lessons')).toBe(
+      'Error: SLOT_TAKEN, PACKAGE_EXPIRED, PACKAGE_NOT_ACTIVE, NO_CREDITS_LEFT',
+    );
+    expect(conflicts('POST /api/lessons/{id}/reschedule')).toBe(
+      'Error: SLOT_TAKEN, CANNOT_RESCHEDULE',
+    );
+  });
 });

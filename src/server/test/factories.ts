@@ -281,6 +281,8 @@ export async function createLesson(db: Kysely<DB>, lesson: LessonOptions): Promi
       payment_id: lesson.paymentId ?? null,
       student_package_id: lesson.studentPackageId ?? null,
       hold_expires_at: lesson.holdExpiresAt ?? null,
+      // A cancel is always stamped with its time (migration 023); by whom and why stay unknown.
+      ...(lesson.status === 'canceled' && { canceled_at: lesson.start }),
       // A no-show is always recorded with whom and when (here: the tutor, reported at the end).
       ...(lesson.status === 'no_show' && {
         no_show_party: 'tutor' as const,

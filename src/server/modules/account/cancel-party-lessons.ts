@@ -4,6 +4,7 @@ import type { CanceledByClosingFacts } from '../../adapters/mail/booking-emails'
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
+import { cancelLessons } from '../lessons/lesson-lifecycle';
 import { dropLessonReminders } from '../lessons/lesson-reminders';
 import { notifyOtherParty } from '../notifications/notify';
 import { queueRefund, type RefundReason } from '../payments/refunds';
@@ -34,8 +35,9 @@ export interface EndLessonsOptions {
   userId: string;
   party: repository.Party;
   now: Date;
-  /** Stored on each canceled lesson (lessons.cancel_reason). */
+  /** Stored on each canceled lesson (lessons.cancel_reason, lessons.cancel_cause). */
   cancelReason: string;
+  cancelCause: 'account_closed' | 'account_suspended';
   refundReason: RefundReason;
   /** The refund's idempotency key for a payment: one refund per payment and cause. */
   refundKey: (paymentId: string) => string;
@@ -54,12 +56,10 @@ export async function endFutureLessons(
   // Read before canceling: what is owed counts the lessons that are about to go.
   const refunds = await repository.refundsOwed(trx, party, now);
   const lessons = await repository.futureLessons(trx, party, now);
-  await repository.cancelLessons(
+  await cancelLessons(
     trx,
     lessons.map((lesson) => lesson.id),
-    options.userId,
-    options.cancelReason,
-    now,
+    { by: options.userId, reason: options.cancelReason, cause: options.cancelCause, now },
   );
   for (const lesson of lessons) await dropLessonReminders(jobs, trx, lesson.id);
   for (const refund of refunds.filter((owed) => owed.amountCents > 0))

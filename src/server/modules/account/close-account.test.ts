@@ -84,6 +84,14 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
     const deleted = await remove({ password: TEST_PASSWORD, confirm: 'DELETE' });
     expect(deleted.status, deleted.text).toBe(204);
     expect(await lessonStatus(checkout.payment.id)).toBe('canceled');
+    // Stamped as every cancel is: when and why.
+    expect(
+      await suite.app.database.db
+        .selectFrom('lessons')
+        .select(['canceled_at', 'cancel_cause'])
+        .where('payment_id', '=', checkout.payment.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ canceled_at: expect.any(Date), cancel_cause: 'account_closed' });
     const kept = await suite.app.database.db
       .selectFrom('lessons')
       .select('status')

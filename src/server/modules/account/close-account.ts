@@ -72,6 +72,7 @@ export async function closeAccount(
         party,
         now,
         cancelReason: 'Account deleted',
+        cancelCause: 'account_closed',
         refundReason: 'account_closed',
         refundKey: closingRefundKey,
         notice: lessonCanceledByClosingEmail,

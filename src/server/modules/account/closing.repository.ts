@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { TIME_HOLDING_STATUSES } from '../../../domain/booking/booking-rules';
+import { AHEAD_STATUSES } from '../../../domain/booking/lesson-transitions';
 import type { DB } from '../../db/types';
 import { lessonRows } from '../lessons/lessons.repository';
 import { usesCredit } from '../packages/student-packages.repository';
@@ -13,7 +13,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 export type Party = { role: 'student'; userId: string } | { role: 'tutor'; tutorProfileId: string };
 
 /** Lessons that have not started yet and still hold their time. */
-const STILL_AHEAD = TIME_HOLDING_STATUSES.filter((status) => status !== 'in_progress');
+const STILL_AHEAD = AHEAD_STATUSES;
 
 export function futureLessons(db: Db, party: Party, now: Date) {
   // The lesson as its lists read it, plus whom to mail and on which clock.
@@ -106,23 +106,6 @@ export async function refundsOwed(db: Db, party: Party, now: Date) {
   ].filter((refund) => refund.amountCents > 0 || refund.unusedCredits > 0);
 }
 export type RefundOwed = Awaited<ReturnType<typeof refundsOwed>>[number];
-
-export async function cancelLessons(
-  trx: Transaction<DB>,
-  ids: string[],
-  by: string,
-  reason: string,
-  now: Date,
-) {
-  if (ids.length === 0) return;
-  await trx
-    .updateTable('lessons')
-    .set({ status: 'canceled', canceled_by: by, cancel_reason: reason, updated_at: now })
-    .where('id', 'in', ids)
-    // One canceled meanwhile by its other party keeps who canceled it and why.
-    .where('status', 'in', STILL_AHEAD)
-    .execute();
-}
 
 /** Locks the user row of an account still open (undefined when already closed). */
 export function lockOpenAccount(trx: Transaction<DB>, userId: string) {

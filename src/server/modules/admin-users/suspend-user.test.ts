@@ -111,6 +111,13 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
 
     // The lesson is canceled and the money goes back in full; the student is told, not why.
     expect(await lessonStatus(checkout.lessonId)).toBe('canceled');
+    expect(
+      await db()
+        .selectFrom('lessons')
+        .select(['canceled_at', 'cancel_cause'])
+        .where('id', '=', checkout.lessonId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ canceled_at: expect.any(Date), cancel_cause: 'account_suspended' });
     await expect
       .poll(() => paymentOf(checkout.payment.id), { timeout: 10_000 })
       .toEqual({

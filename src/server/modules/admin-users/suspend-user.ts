@@ -67,6 +67,7 @@ export async function suspendUser(
         party,
         now,
         cancelReason: 'Account suspended',
+        cancelCause: 'account_suspended',
         refundReason: 'account_suspended',
         refundKey: suspensionRefundKey,
         notice: lessonCanceledBySuspensionEmail,

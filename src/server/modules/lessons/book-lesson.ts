@@ -1,16 +1,14 @@
 import type { z } from 'zod';
 import type { Lesson } from '../../../contracts/booking.contract';
-import { TRIAL_PRICE_CENTS } from '../../../domain/booking/booking-rules';
 import type { bookLessonSchema } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { AppError } from '../../errors';
-import { TrialAlreadyUsedError } from './lesson-errors';
 import { viewOfStored } from './lesson-view';
 import { noteLessonBooked, type NoticeContext } from './lesson-booked-notice';
 import type { LessonsContext } from './lessons-context';
 import * as repository from './lessons.repository';
-import { plainTextToNotesHtml } from './notes-html';
-import { bookableTutor, offeredSlot } from './slot-rules';
+import { placeLesson } from './lesson-lifecycle';
+import { bookableTutor } from './slot-rules';
 
 // Booking a free trial: the student picks a slot the tutor offers and a subject the tutor
 // teaches. The checks run in the transaction; the database's constraints have the last word
@@ -40,27 +38,15 @@ export async function bookLesson(
   if (!(await repository.teaches(ctx.db, tutor.id, input.subjectId)))
     throw new AppError('VALIDATION_FAILED', M.notATutorSubject, { subjectId: M.notATutorSubject });
   const lessonId = await ctx.db.transaction().execute(async (trx) => {
-    if (await repository.hasHadTrial(trx, studentId, tutor.id)) throw new TrialAlreadyUsedError();
-    const slot = await offeredSlot(ctx, trx, {
+    // Free, so nothing to wait for: the trial is confirmed at once.
+    const { id } = await placeLesson(trx, ctx, {
+      way: 'trial',
       tutor,
       studentId,
+      subjectId: input.subjectId,
       lessonMinutes: input.lessonMinutes,
       choice: input,
-    });
-    const id = await repository.insertLesson(trx, {
-      tutorProfileId: tutor.id,
-      studentId,
-      subjectId: input.subjectId,
-      ...slot,
-      durationMinutes: input.lessonMinutes,
-      isTrial: true,
-      // Free, so nothing to wait for: the trial is confirmed at once.
-      status: 'scheduled',
-      priceCents: TRIAL_PRICE_CENTS,
-      currency: tutor.currency,
-      timezone: input.viewerZone,
-      studentNotes: plainTextToNotesHtml(input.notes),
-      meetingUrlTemplate: ctx.env.MEETING_URL_TEMPLATE,
+      notes: input.notes,
     });
     await noteLessonBooked(ctx.jobs, trx, id, ctx.clock.now());
     return id;

@@ -25,6 +25,7 @@ import { noteLessonCanceled } from './lesson-canceled-notice';
 import { dropLessonReminders } from './lesson-reminders';
 import { notifyOtherParty } from '../notifications/notify';
 import type { NoticeContext } from './lesson-booked-notice';
+import { cancel, markNoShow } from './lesson-lifecycle';
 import { viewOfStored } from './lesson-view';
 
 // Canceling a lesson and reporting a no-show (issue 14, ADR 018). The policy decides (domain
@@ -117,13 +118,10 @@ export async function afterLessonSettled(
     });
 }
 
-/** What a cancel or a report decided: the lesson's new columns and what goes back. */
-interface Decision {
-  kind: 'canceled' | 'no_show';
-  quote: Quote;
-  refundReason: RefundReason;
-  columns: repository.SettledColumns;
-}
+/** What a cancel or a report decided: the lesson's change and what goes back. */
+type Decision = { quote: Quote; refundReason: RefundReason } & (
+  { kind: 'canceled'; reason: string } | { kind: 'no_show'; absent: Party }
+);
 
 /**
  * Locks the lesson (and its payment), lets `decide` apply the policy, stores the settlement
@@ -144,12 +142,19 @@ async function settleOnce(
     const decision = decide(locked!, partyOf(locked, user), now);
     if (!decision) return locked!;
     const { quote } = decision;
-    await repository.settleLesson(trx, locked!.id, {
-      ...decision.columns,
-      refund_cents: quote.refundCents,
-      credit_forfeited: quote.settlement === 'no_refund' || quote.settlement === 'credit_forfeited',
-      updated_at: now,
-    });
+    const settled = {
+      refundCents: quote.refundCents,
+      creditForfeited: quote.settlement === 'no_refund' || quote.settlement === 'credit_forfeited',
+      now,
+    };
+    if (decision.kind === 'canceled')
+      await cancel(trx, locked!.id, { ...settled, by: user.id, reason: decision.reason });
+    else
+      await markNoShow(trx, locked!.id, {
+        ...settled,
+        absent: decision.absent,
+        reportedBy: user.id,
+      });
     await afterLessonSettled(ctx, trx, {
       kind: decision.kind,
       lessonId: locked!.id,
@@ -177,21 +182,16 @@ export async function cancelLesson(
 ): Promise<CancelLessonResponse> {
   const { row, settlement, lesson } = await settleOnce(ctx, user, lessonId, (stored, by, now) => {
     // Canceled here before: answer the same. Moved away or closed with an account: not this.
-    if (stored.status === 'canceled' && stored.canceled_at) return undefined;
+    if (stored.status === 'canceled' && stored.cancel_cause === 'party') return undefined;
     const quote = cancellationQuote(facts(stored, now), by, now);
-    if (!quote.canCancel) throw new AppError('CONFLICT', C.cannotCancel);
+    if (!quote.canCancel) throw new AppError('CANNOT_CANCEL', C.cannotCancel);
     if (quote.reasonRequired && !input.reason)
       throw new AppError('VALIDATION_FAILED', C.reasonRequired, { reason: C.reasonRequired });
     return {
       kind: 'canceled',
       quote,
       refundReason: by === 'tutor' ? 'tutor_canceled' : 'lesson_canceled',
-      columns: {
-        status: 'canceled',
-        canceled_by: user.id,
-        cancel_reason: input.reason,
-        canceled_at: now,
-      },
+      reason: input.reason,
     };
   });
   const canceledBy = row.canceled_by === row.student_id ? 'student' : 'tutor';
@@ -221,12 +221,7 @@ export async function reportNoShow(
         kind: 'no_show',
         quote: noShowQuote(repository.moneyFacts(stored, now), reporter),
         refundReason: 'tutor_no_show',
-        columns: {
-          status: 'no_show',
-          no_show_party: reporter === 'student' ? 'tutor' : 'student',
-          no_show_reported_by: user.id,
-          no_show_reported_at: now,
-        },
+        absent: reporter === 'student' ? 'tutor' : 'student',
       };
     },
   );

@@ -1,7 +1,7 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { perLessonCents } from '../../../domain/booking/packages';
 import type { LessonMoneyFacts, Settlement } from '../../../domain/booking/cancellation-policy';
-import type { DB, Lessons } from '../../db/types';
+import type { DB } from '../../db/types';
 import { lessonRows } from './lessons.repository';
 
 // The queries of canceling a lesson and reporting a no-show: what paid for the lesson (read
@@ -27,6 +27,7 @@ function lessonMoneyRow(db: Db, lessonId: string) {
       'l.no_show_reported_at',
       'l.moved_late',
       'l.canceled_at',
+      'l.cancel_cause',
       // A reviewed lesson took place: nobody can report it missed.
       (eb) =>
         eb
@@ -115,25 +116,4 @@ export function storedSettlement(
   if (row.refund_cents > 0) return 'refund';
   if (row.student_package_id) return row.credit_forfeited ? 'credit_forfeited' : 'credit_returns';
   return row.payment_id && row.credit_forfeited ? 'no_refund' : 'nothing';
-}
-
-/** What settling a lesson writes: its new status and who did it, and the settlement. */
-export type SettledColumns = Pick<
-  Updateable<Lessons>,
-  | 'status'
-  | 'canceled_by'
-  | 'cancel_reason'
-  | 'canceled_at'
-  | 'no_show_party'
-  | 'no_show_reported_by'
-  | 'no_show_reported_at'
->;
-
-export async function settleLesson(
-  trx: Transaction<DB>,
-  lessonId: string,
-  columns: SettledColumns &
-    Pick<Updateable<Lessons>, 'refund_cents' | 'credit_forfeited' | 'updated_at'>,
-) {
-  await trx.updateTable('lessons').set(columns).where('id', '=', lessonId).execute();
 }

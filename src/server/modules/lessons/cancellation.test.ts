@@ -180,6 +180,7 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
     const old = await cancel(student, paid.lessonId);
     expect(old.status, old.text).toBe(409);
     expect(old.json.error.message).toBe(C.cannotCancel);
+    expect(old.json.error.code).toBe('CANNOT_CANCEL');
     expect((await quote(student, paid.lessonId)).canCancel).toBe(false);
     // The tutor's cancel still gives it all back.
     const byTutor = await cancel(tutor, movedId, 'I am away.');

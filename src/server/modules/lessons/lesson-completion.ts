@@ -1,7 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { DB } from '../../db/types';
+import { completeEnded } from './lesson-lifecycle';
 
 // A booked lesson is completed once its end has passed (ADR 019). The app's clock says when
 // that is, so completion is one statement run with the app's "now": by the reads that depend on
@@ -9,42 +10,12 @@ import type { DB } from '../../db/types';
 // they read, and by a periodic job for everything else. Each run is idempotent; the database
 // trigger of migration 017 counts the tutor's lessons taught from the status change.
 
-type Db = Kysely<DB> | Transaction<DB>;
-
-/** Booked lessons that hold their time; they complete at their end. */
-const BOOKED = ['scheduled', 'in_progress'] as const;
-
-export type CompletionScope =
-  { lessonId: string } | { studentId: string } | { tutorProfileId: string } | 'all';
-
 /**
  * Marks the booked lessons in `scope` that ended by `now` as completed. Pending lessons (paid by
  * a method that has not settled yet) wait: they become scheduled when the money arrives and
  * complete from there.
  */
-export async function completeEndedLessons(db: Db, now: Date, scope: CompletionScope = 'all') {
-  let ended = db
-    .selectFrom('lessons')
-    .select('id')
-    .where('status', 'in', BOOKED)
-    .where('ends_at', '<=', now);
-  if (scope !== 'all') {
-    if ('lessonId' in scope) ended = ended.where('id', '=', scope.lessonId);
-    else if ('studentId' in scope) ended = ended.where('student_id', '=', scope.studentId);
-    else ended = ended.where('tutor_profile_id', '=', scope.tutorProfileId);
-  }
-  // Rows locked in one order, so that a sweep, a profile read and a review completing side by
-  // side never deadlock; the sweeps pass over a row another transaction holds (a later run or
-  // read completes it), while one lesson's own completion (a review) waits for it.
-  ended = ended.orderBy('id').forUpdate();
-  if (scope === 'all' || !('lessonId' in scope)) ended = ended.skipLocked();
-  const result = await db
-    .updateTable('lessons')
-    .set({ status: 'completed', updated_at: now })
-    .where('id', 'in', ended)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+export const completeEndedLessons = completeEnded;
 
 export const COMPLETION_JOB = 'lessons.complete-ended';
 /** How often the job sweeps the lessons no read has completed yet. */

@@ -3,13 +3,13 @@ import { AppError } from '../../errors';
 
 // What booking can be refused for when two requests race: the check before the write passed,
 // and the database's constraints said no. Each is its own type, so a test can tell which rule
-// refused; the client sees the same 409 and message as when the check itself refused.
+// refused; the client sees the same 409, code and message as when the check itself refused.
 
 /** The tutor already has a lesson holding part of that time. */
 export class TutorOverlapError extends AppError {
   override name = 'TutorOverlapError';
   constructor() {
-    super('CONFLICT', M.slotUnavailable);
+    super('SLOT_TAKEN', M.slotUnavailable);
   }
 }
 
@@ -17,7 +17,7 @@ export class TutorOverlapError extends AppError {
 export class StudentOverlapError extends AppError {
   override name = 'StudentOverlapError';
   constructor() {
-    super('CONFLICT', M.slotUnavailable);
+    super('SLOT_TAKEN', M.slotUnavailable);
   }
 }
 
@@ -36,6 +36,6 @@ export class PartyUnavailableError extends AppError {
 export class TrialAlreadyUsedError extends AppError {
   override name = 'TrialAlreadyUsedError';
   constructor() {
-    super('CONFLICT', M.trialUsed);
+    super('TRIAL_USED', M.trialUsed);
   }
 }

@@ -1,9 +1,15 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
-import { TIME_HOLDING_STATUSES } from '../../../domain/booking/booking-rules';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
+import { TIME_HOLDING_STATUSES, type LessonStatus } from '../../../domain/booking/booking-rules';
 import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { translatingConstraints } from '../../db/constraint-errors';
 import { fullName } from '../../db/full-name';
-import type { DB } from '../../db/types';
+import type { DB, Lessons } from '../../db/types';
 import { listedTutor } from '../tutors/listing';
 import {
   PartyUnavailableError,
@@ -348,17 +354,88 @@ export function lockLesson(db: Transaction<DB>, id: string) {
   return db.selectFrom('lessons').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function cancelLesson(db: Db, id: string, canceledBy: string, reason: string) {
-  await db
+/**
+ * Moves lessons to `to` from one of `from` (statuses the transition table allows: the trigger
+ * of migration 023 refuses any other), with the columns that stamp the change; a lesson in
+ * any other status is left as it is. Answers the ids that moved.
+ */
+export async function changeStatus(
+  db: Db,
+  ids: readonly string[],
+  change: {
+    to: LessonStatus;
+    from: readonly LessonStatus[];
+    now: Date;
+    columns?: Omit<Updateable<Lessons>, 'status' | 'updated_at'>;
+  },
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .updateTable('lessons')
-    .set({
-      status: 'canceled',
-      canceled_by: canceledBy,
-      cancel_reason: reason,
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', id)
+    .set({ ...change.columns, status: change.to, updated_at: change.now })
+    .where('id', 'in', ids)
+    .where('status', 'in', change.from)
+    .returning('id')
     .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Confirms a held lesson (`changeStatus` to scheduled or pending), answering false instead of
+ * throwing when the exclusion constraints refuse it: someone else booked the time after the
+ * hold lapsed. The savepoint keeps the caller's transaction usable for what follows (a refund).
+ */
+export async function confirmHeldLesson(
+  trx: Transaction<DB>,
+  id: string,
+  change: { to: 'scheduled' | 'pending'; from: readonly LessonStatus[]; now: Date },
+): Promise<boolean> {
+  await sql`savepoint confirm_lesson`.execute(trx);
+  try {
+    const moved = await translatingConstraints(
+      () => changeStatus(trx, [id], { ...change, columns: { hold_expires_at: null } }),
+      LESSON_CONSTRAINT_ERRORS,
+    );
+    await sql`release savepoint confirm_lesson`.execute(trx);
+    return moved.length > 0;
+  } catch (error) {
+    if (!(error instanceof TutorOverlapError || error instanceof StudentOverlapError)) throw error;
+    await sql`rollback to savepoint confirm_lesson`.execute(trx);
+    return false;
+  }
+}
+
+export type CompletionScope =
+  { lessonId: string } | { studentId: string } | { tutorProfileId: string } | 'all';
+
+/** Marks the lessons in `scope` that are in one of `from` and ended by `now` as completed. */
+export async function completeEnded(
+  db: Db,
+  from: readonly LessonStatus[],
+  now: Date,
+  scope: CompletionScope,
+) {
+  let ended = db
+    .selectFrom('lessons')
+    .select('id')
+    .where('status', 'in', from)
+    .where('ends_at', '<=', now);
+  if (scope !== 'all') {
+    if ('lessonId' in scope) ended = ended.where('id', '=', scope.lessonId);
+    else if ('studentId' in scope) ended = ended.where('student_id', '=', scope.studentId);
+    else ended = ended.where('tutor_profile_id', '=', scope.tutorProfileId);
+  }
+  // Rows locked in one order, so that a sweep, a profile read and a review completing side by
+  // side never deadlock; the sweeps pass over a row another transaction holds (a later run or
+  // read completes it), while one lesson's own completion (a review) waits for it.
+  ended = ended.orderBy('id').forUpdate();
+  if (scope === 'all' || !('lessonId' in scope)) ended = ended.skipLocked();
+  const result = await db
+    .updateTable('lessons')
+    .set({ status: 'completed', updated_at: now })
+    .where('id', 'in', ended)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Writes one party's notes (already cleaned): the student's or the tutor's preparation notes. */

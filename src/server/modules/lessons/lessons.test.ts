@@ -172,20 +172,25 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       .select('id')
       .where('name', '=', 'English')
       .executeTakeFirstOrThrow();
-    const cases: [Record<string, unknown>, number, string][] = [
-      [{ subjectId: english.id }, 400, M.notATutorSubject],
-      [{ mode: 'single' }, 400, PAYMENT_MESSAGES.paidThroughCheckout],
-      [{ slotLabel: '13:00-14:00' }, 409, M.slotUnavailable],
-      [{ slotLabel: '05:45-06:45' }, 409, M.slotUnavailable],
-      [{ bookingDate: viewerDate(-2) }, 409, M.slotUnavailable],
-      [{ slotLabel: '5:30' }, 400, 'Please choose a valid time slot'],
-      [{ notes: 'x'.repeat(2001) }, 400, M.notesTooLong],
-      [{ tutorProfileId: '00000000-0000-4000-8000-000000000000' }, 404, M.tutorNotFound],
+    const cases: [Record<string, unknown>, number, string, string][] = [
+      [{ subjectId: english.id }, 400, 'VALIDATION_FAILED', M.notATutorSubject],
+      [{ mode: 'single' }, 400, 'VALIDATION_FAILED', PAYMENT_MESSAGES.paidThroughCheckout],
+      [{ slotLabel: '13:00-14:00' }, 409, 'SLOT_TAKEN', M.slotUnavailable],
+      [{ slotLabel: '05:45-06:45' }, 409, 'SLOT_TAKEN', M.slotUnavailable],
+      [{ bookingDate: viewerDate(-2) }, 409, 'SLOT_TAKEN', M.slotUnavailable],
+      [{ slotLabel: '5:30' }, 400, 'VALIDATION_FAILED', 'Please choose a valid time slot'],
+      [{ notes: 'x'.repeat(2001) }, 400, 'VALIDATION_FAILED', M.notesTooLong],
+      [
+        { tutorProfileId: '00000000-0000-4000-8000-000000000000' },
+        404,
+        'NOT_FOUND',
+        M.tutorNotFound,
+      ],
     ];
-    for (const [overrides, status, message] of cases) {
+    for (const [overrides, status, code, message] of cases) {
       const response = await book(student.client, tutor, overrides);
       expect(response.status, JSON.stringify(overrides)).toBe(status);
-      expect(response.json.error.message).toBe(message);
+      expect(response.json.error).toMatchObject({ code, message });
     }
     expect((await book(signedInTutor.client, tutor)).status).toBe(403);
     expect(await lessonsOf(tutor.id)).toBe(0);
@@ -239,6 +244,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     const again = await book(student.client, tutor, { slotLabel: '07:30-08:30' });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe(M.trialUsed);
+    expect(again.json.error.code).toBe('TRIAL_USED');
 
     expect((await upcoming(student.client)).map((l) => l.id)).toEqual([lesson.id]);
     const taught = await upcoming(tutor.client);
@@ -261,6 +267,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     expect([first.status, second.status].sort()).toEqual([201, 409]);
     const loser = first.status === 409 ? first : second;
     expect(loser.json.error.message).toBe(M.slotUnavailable);
+    expect(loser.json.error.code).toBe('SLOT_TAKEN');
   });
 
   it('lets the database have the last word on a lesson that lands between the check and the insert', async () => {
@@ -300,7 +307,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     );
     await expect(tutorTaken).rejects.toBeInstanceOf(TutorOverlapError);
     await expect(tutorTaken).rejects.toMatchObject({
-      code: 'CONFLICT',
+      code: 'SLOT_TAKEN',
       message: M.slotUnavailable,
     });
     // The same student books that time with another tutor.
@@ -318,7 +325,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       }),
     );
     await expect(trialTaken).rejects.toBeInstanceOf(TrialAlreadyUsedError);
-    await expect(trialTaken).rejects.toMatchObject({ code: 'CONFLICT', message: M.trialUsed });
+    await expect(trialTaken).rejects.toMatchObject({ code: 'TRIAL_USED', message: M.trialUsed });
     // Each lost race rolled back whole; a canceled lesson holds no time.
     expect(await lessonsOf(tutor.id)).toBe(0);
     await createLesson(t.database.db, { tutor, studentId: winner.id, start, status: 'canceled' });
@@ -394,12 +401,15 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     expect(next.id).not.toBe(trialId);
     const stored = await db
       .selectFrom('lessons')
-      .select(['id', 'status', 'cancel_reason', 'rescheduled_from'])
+      .select(['id', 'status', 'cancel_reason', 'rescheduled_from', 'canceled_at', 'cancel_cause'])
       .where('id', 'in', [trialId, next.id])
       .execute();
+    // Stamped as every cancel is: when (the app's clock) and why.
     expect(stored.find((row) => row.id === trialId)).toMatchObject({
       status: 'canceled',
       cancel_reason: 'Rescheduled by user',
+      canceled_at: clock.now(),
+      cancel_cause: 'moved',
     });
     expect(stored.find((row) => row.id === next.id)?.rescheduled_from).toBe(trialId);
     expect((await upcoming(student.client)).map((lesson) => lesson.id)).toEqual([next.id]);
@@ -411,6 +421,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe(M.cannotReschedule);
+    expect(again.json.error.code).toBe('CANNOT_RESCHEDULE');
     expect(
       (
         await move(otherStudent.client, next.id, {
@@ -440,6 +451,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     });
     expect(clash.status).toBe(409);
     expect(clash.json.error.message).toBe(M.slotUnavailable);
+    expect(clash.json.error.code).toBe('SLOT_TAKEN');
 
     // The tutor moves it too, with a reason.
     const byTutor = await move(tutor.client, next.id, {
@@ -471,6 +483,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     });
     expect(late.status).toBe(409);
     expect(late.json.error.message).toBe(M.cannotReschedule);
+    expect(late.json.error.code).toBe('CANNOT_RESCHEDULE');
   });
 
   it("keeps each party's notes, cleaned, and shows the tutor's preparation notes to the tutor only", async () => {

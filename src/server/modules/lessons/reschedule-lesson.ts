@@ -18,8 +18,8 @@ import { notifyOtherParty } from '../notifications/notify';
 import { lessonOfParty, viewOfStored } from './lesson-view';
 import type { LessonsContext } from './lessons-context';
 import * as repository from './lessons.repository';
-import { offeredSlot, slotsOf } from './slot-rules';
-import { isLateMove } from '../../../domain/booking/cancellation-policy';
+import { placeLesson } from './lesson-lifecycle';
+import { slotsOf } from './slot-rules';
 
 // Rescheduling: either party moves a pending or scheduled lesson to another offered slot of the
 // same length. The old lesson is canceled and a new one replaces it, in one transaction: in the
@@ -63,42 +63,17 @@ export async function rescheduleLesson(
     const lesson = (await repository.lockLesson(trx, lessonId))!;
     const now = ctx.clock.now();
     const status = statusAt(lesson.status, lesson.starts_at, lesson.ends_at, now);
-    if (!canReschedule(status)) throw new AppError('CONFLICT', M.cannotReschedule);
-    const slot = await offeredSlot(ctx, trx, {
+    if (!canReschedule(status)) throw new AppError('CANNOT_RESCHEDULE', M.cannotReschedule);
+    const { id, startsAt } = await placeLesson(trx, ctx, {
+      way: 'move',
       tutor,
-      studentId: lesson.student_id,
-      lessonMinutes: lesson.duration_minutes,
+      lesson,
       choice: input,
-      exceptLessonId: lesson.id,
+      movedBy: user.id,
+      reason: input.reason,
     });
-    await repository.cancelLesson(trx, lesson.id, user.id, input.reason);
     await dropLessonReminders(ctx.jobs, trx, lesson.id);
-    const id = await repository.insertLesson(trx, {
-      tutorProfileId: lesson.tutor_profile_id,
-      studentId: lesson.student_id,
-      subjectId: lesson.subject_id,
-      ...slot,
-      durationMinutes: lesson.duration_minutes,
-      isTrial: lesson.is_trial,
-      status: lesson.status === 'pending' ? 'pending' : 'scheduled',
-      priceCents: lesson.price_cents,
-      currency: lesson.currency,
-      // Still shown in the zone the student booked in.
-      timezone: lesson.timezone,
-      studentNotes: lesson.student_notes,
-      rescheduledFrom: lesson.id,
-      movedLate: isLateMove(
-        { startsAt: lesson.starts_at, movedLate: lesson.moved_late },
-        user.id === lesson.student_id ? 'student' : 'tutor',
-        now,
-      ),
-      // The move keeps what paid for the lesson: its payment, or its package credit.
-      paymentId: lesson.payment_id ?? undefined,
-      studentPackageId: lesson.student_package_id ?? undefined,
-      meetingUrl: lesson.meeting_url,
-      meetingUrlTemplate: ctx.env.MEETING_URL_TEMPLATE,
-    });
-    await scheduleLessonReminders(ctx.jobs, trx, { id, startsAt: slot.startsAt }, now);
+    await scheduleLessonReminders(ctx.jobs, trx, { id, startsAt }, now);
     await noteLessonRescheduled(ctx.jobs, trx, { lessonId: id, movedBy: user.id });
     await notifyOtherParty(trx, {
       kind: 'lesson_rescheduled',

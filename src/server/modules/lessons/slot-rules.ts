@@ -107,7 +107,7 @@ export async function offeredSlot(
     slotLabel: choice.slotLabel,
     lessonMinutes: params.lessonMinutes,
   });
-  if (!slot.ok) throw new AppError('CONFLICT', slot.message);
+  if (!slot.ok) throw new AppError('SLOT_TAKEN', slot.message);
   const interval = { startsAt: new Date(slot.startUtc), endsAt: new Date(slot.endUtc) };
   // The slot was free of live holds; lapsed ones still count for the exclusion constraints
   // until they are marked expired, which happens here, in the booking's own transaction.

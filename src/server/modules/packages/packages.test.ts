@@ -452,6 +452,7 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
       const fourth = await schedule(student, id, { days: 3, slotLabel: HOUR_SLOTS[0] });
       expect(fourth.status).toBe(409);
       expect(fourth.json.error.message).toBe(P.noCreditsLeft);
+      expect(fourth.json.error.code).toBe('NO_CREDITS_LEFT');
       expect(await lessonsFrom(id)).toBe(3);
 
       // A canceled lesson gives its credit back; a moved one keeps using it.
@@ -485,6 +486,7 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
         const response = await schedule(student, id, slot);
         expect(response.status, slot.slotLabel).toBe(409);
         expect(response.json.error.message).toBe(M.slotUnavailable);
+        expect(response.json.error.code).toBe('SLOT_TAKEN');
       }
       const badLabel = await schedule(student, id, { days: 2, slotLabel: '5:30' });
       expect(badLabel.status).toBe(400);
@@ -503,6 +505,7 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
       const clash = await schedule(rival.student, rival.id, { days: 2, slotLabel: '06:30-07:30' });
       expect(clash.status).toBe(409);
       expect(clash.json.error.message).toBe(M.slotUnavailable);
+      expect(clash.json.error.code).toBe('SLOT_TAKEN');
     });
 
     it('refuses an expired package, an unpaid one, and anyone else’s', async () => {
@@ -517,6 +520,7 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
       });
       expect(late.status).toBe(409);
       expect(late.json.error.message).toBe(P.packageExpired);
+      expect(late.json.error.code).toBe('PACKAGE_EXPIRED');
 
       const unpaid = await boughtThree({ status: 'awaiting_payment' });
       const early = await schedule(unpaid.student, unpaid.id, {
@@ -525,6 +529,7 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
       });
       expect(early.status).toBe(409);
       expect(early.json.error.message).toBe(P.packageNotActive);
+      expect(early.json.error.code).toBe('PACKAGE_NOT_ACTIVE');
 
       const refunded = await boughtThree({ status: 'refunded', paymentStatus: 'refunded' });
       const gone = await schedule(refunded.student, refunded.id, {
@@ -533,6 +538,7 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
       });
       expect(gone.status).toBe(409);
       expect(gone.json.error.message).toBe(P.noCreditsLeft);
+      expect(gone.json.error.code).toBe('NO_CREDITS_LEFT');
 
       const { student, id } = await boughtThree();
       const stranger = await createStudent(t);
@@ -568,7 +574,10 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
       expect(statuses.filter((status) => status === 201)).toHaveLength(3);
       expect(statuses.filter((status) => status === 409)).toHaveLength(7);
       for (const refused of responses.filter((response) => response.status === 409))
-        expect(refused.json.error.message).toBe(P.noCreditsLeft);
+        expect(refused.json.error).toMatchObject({
+          code: 'NO_CREDITS_LEFT',
+          message: P.noCreditsLeft,
+        });
       expect(await lessonsFrom(id)).toBe(3);
     });
 

@@ -11,8 +11,8 @@ import { viewOfStored } from '../lessons/lesson-view';
 import { noteLessonBooked, type NoticeContext } from '../lessons/lesson-booked-notice';
 import type { LessonsContext } from '../lessons/lessons-context';
 import * as lessons from '../lessons/lessons.repository';
-import { plainTextToNotesHtml } from '../lessons/notes-html';
-import { bookableTutor, offeredSlot } from '../lessons/slot-rules';
+import { placeLesson } from '../lessons/lesson-lifecycle';
+import { bookableTutor } from '../lessons/slot-rules';
 import * as repository from './student-packages.repository';
 
 // A student's bought packages (spec 3: schedule_package_lesson): N lessons of one length with
@@ -73,10 +73,11 @@ const notFound = () => new AppError('NOT_FOUND', P.packageNotFound);
 
 /** Why a package's credits cannot be used now, if they cannot. */
 function refusalOf(status: StudentPackageStatus, lessonsLeft: number): AppError | undefined {
-  if (status === 'expired') return new AppError('CONFLICT', P.packageExpired);
-  if (status === 'awaiting_payment') return new AppError('CONFLICT', P.packageNotActive);
+  if (status === 'expired') return new AppError('PACKAGE_EXPIRED', P.packageExpired);
+  if (status === 'awaiting_payment') return new AppError('PACKAGE_NOT_ACTIVE', P.packageNotActive);
   // A refunded package's credits went back as money.
-  if (status === 'refunded' || lessonsLeft <= 0) return new AppError('CONFLICT', P.noCreditsLeft);
+  if (status === 'refunded' || lessonsLeft <= 0)
+    return new AppError('NO_CREDITS_LEFT', P.noCreditsLeft);
   return undefined;
 }
 
@@ -102,27 +103,18 @@ export async function schedulePackageLesson(
     if (refusal) throw refusal;
     const tutor = await lessons.bookableTutor(trx, owned.tutor_profile_id);
     if (!tutor) throw notFound();
-    const slot = await offeredSlot(ctx, trx, {
+    const { id } = await placeLesson(trx, ctx, {
+      way: 'credit',
       tutor,
       studentId,
+      subjectId: owned.subject_id,
       lessonMinutes: owned.lesson_minutes,
       choice: input,
-    });
-    const id = await lessons.insertLesson(trx, {
-      tutorProfileId: tutor.id,
-      studentId,
-      subjectId: owned.subject_id,
-      ...slot,
-      durationMinutes: owned.lesson_minutes,
-      isTrial: false,
-      status: 'scheduled',
+      notes: input.notes,
       priceCents: perLessonCents(owned.paidCents, owned.number_of_lessons),
       currency: owned.currency,
-      timezone: input.viewerZone,
-      studentNotes: plainTextToNotesHtml(input.notes),
       paymentId: owned.payment_id,
       studentPackageId: owned.id,
-      meetingUrlTemplate: ctx.env.MEETING_URL_TEMPLATE,
     });
     await noteLessonBooked(ctx.jobs, trx, id, now);
     return id;

@@ -3,6 +3,7 @@ import type { CheckoutOutcome } from '../../../domain/payments/payment-rules';
 import type { CheckoutSessionState, PaymentEvent } from '../../adapters/payments/payment-provider';
 import type { DB } from '../../db/types';
 import { noteLessonBooked } from '../lessons/lesson-booked-notice';
+import { confirmHeld, releaseHeld } from '../lessons/lesson-lifecycle';
 import { PAYMENT_JOBS } from './payment-jobs';
 import type { PaymentsContext } from './payments-context';
 import { purchaseLessonOf } from '../lessons/lessons.repository';
@@ -106,9 +107,9 @@ async function bookPaid(
   const booked =
     lesson !== undefined &&
     lesson.starts_at > now &&
-    (await repository.confirmLesson(trx, lesson.id, 'scheduled', now));
+    (await confirmHeld(trx, lesson.id, 'scheduled', now));
   if (!booked) {
-    if (lesson) await repository.releaseLesson(trx, lesson.id, 'expired', now);
+    if (lesson) await releaseHeld(trx, lesson.id, 'expired', now);
     await repository.updatePayment(trx, paymentId, { ...paid, refundReason: 'slot_taken' });
     await ctx.jobs.send(PAYMENT_JOBS.refundSlotTaken, { paymentId }, { key: paymentId }, trx);
     return 'refunded';
@@ -126,8 +127,7 @@ async function awaitSettlement(
   now: Date,
 ): Promise<CheckoutOutcome> {
   const lesson = await purchaseLessonOf(trx, paymentId);
-  if (lesson?.status === 'awaiting_payment')
-    await repository.confirmLesson(trx, lesson.id, 'pending', now);
+  if (lesson?.status === 'awaiting_payment') await confirmHeld(trx, lesson.id, 'pending', now);
   return 'processing';
 }
 
@@ -139,7 +139,7 @@ export async function giveUp(
   now: Date,
 ): Promise<CheckoutOutcome> {
   const lesson = await purchaseLessonOf(trx, paymentId);
-  if (lesson) await repository.releaseLesson(trx, lesson.id, status, now);
+  if (lesson) await releaseHeld(trx, lesson.id, status, now);
   await repository.updatePayment(trx, paymentId, { status, now });
   await repository.setStudentPackageStatus(trx, paymentId, 'expired');
   return 'unpaid';

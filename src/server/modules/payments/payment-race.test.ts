@@ -124,6 +124,7 @@ describe.each(TEST_DRIVERS)('%s: many students racing for one slot', (driver) =>
     for (const refusal of first.refusals) {
       expect(refusal.status, refusal.text).toBe(409);
       expect(refusal.json.error.message).toBe(M.slotUnavailable);
+      expect(refusal.json.error.code).toBe('SLOT_TAKEN');
     }
     const [early] = first.won;
     // Paid at the provider in time, but the webhook is late: the hold lapses meanwhile.

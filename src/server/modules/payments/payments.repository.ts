@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PaymentKind } from '../../../domain/payments/payment-rules';
-import { violatedConstraint } from '../../db/constraint-errors';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 
@@ -124,53 +123,6 @@ export async function recordEvent(
     .returning('event_id')
     .executeTakeFirst();
   return inserted !== undefined;
-}
-
-/**
- * Confirms the paid lesson: it holds its time for good. False when the lesson was canceled
- * meanwhile (an account closed while its checkout was open) or when the database refuses
- * because the time was booked by someone else after the hold lapsed (exclusion constraint);
- * the savepoint keeps the transaction usable for the refund that follows.
- */
-export async function confirmLesson(
-  trx: Transaction<DB>,
-  lessonId: string,
-  status: 'scheduled' | 'pending',
-  now: Date,
-): Promise<boolean> {
-  await sql`savepoint confirm_lesson`.execute(trx);
-  try {
-    const confirmed = await trx
-      .updateTable('lessons')
-      .set({ status, hold_expires_at: null, updated_at: now })
-      .where('id', '=', lessonId)
-      // Late money may still book a lapsed hold; nothing brings back a canceled lesson.
-      .where('status', 'in', ['awaiting_payment', 'pending', 'expired'])
-      .executeTakeFirst();
-    await sql`release savepoint confirm_lesson`.execute(trx);
-    return confirmed.numUpdatedRows > 0n;
-  } catch (error) {
-    const constraint = violatedConstraint(error);
-    if (constraint !== 'lessons_tutor_no_overlap' && constraint !== 'lessons_student_no_overlap')
-      throw error;
-    await sql`rollback to savepoint confirm_lesson`.execute(trx);
-    return false;
-  }
-}
-
-/** Ends a lesson that was never paid for: its hold lapsed, or its checkout was canceled. */
-export async function releaseLesson(
-  trx: Transaction<DB>,
-  lessonId: string,
-  status: 'expired' | 'canceled',
-  now: Date,
-) {
-  await trx
-    .updateTable('lessons')
-    .set({ status, updated_at: now })
-    .where('id', '=', lessonId)
-    .where('status', 'in', ['awaiting_payment', 'pending'])
-    .execute();
 }
 
 export async function updatePayment(

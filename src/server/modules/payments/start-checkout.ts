@@ -4,9 +4,9 @@ import { perLessonCents } from '../../../domain/booking/packages';
 import { singleLessonPriceCents } from '../../../domain/booking/pricing';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
 import { AppError } from '../../errors';
-import { insertLesson, purchaseLessonOf, teaches } from '../lessons/lessons.repository';
-import { plainTextToNotesHtml } from '../lessons/notes-html';
-import { bookableTutor, offeredSlot } from '../lessons/slot-rules';
+import { placeLesson, releaseHeld } from '../lessons/lesson-lifecycle';
+import { purchaseLessonOf, teaches } from '../lessons/lessons.repository';
+import { bookableTutor } from '../lessons/slot-rules';
 import { packageOfferById } from '../packages/package-offers';
 import { PAYMENT_JOBS } from './payment-jobs';
 import { paymentRows, toPaymentView } from './payment-view';
@@ -67,12 +67,6 @@ export async function startCheckout(
   const holdExpiresAt = new Date(now.getTime() + ctx.env.PAYMENT_HOLD_MINUTES * MS_PER_MINUTE);
 
   const paymentId = await ctx.db.transaction().execute(async (trx) => {
-    const slot = await offeredSlot(ctx, trx, {
-      tutor,
-      studentId,
-      lessonMinutes: input.lessonMinutes,
-      choice: input,
-    });
     const id = await repository.insertPayment(trx, {
       studentId,
       tutorProfileId: tutor.id,
@@ -98,22 +92,18 @@ export async function startCheckout(
           validityDays: offer.validityDays,
         })
       : undefined;
-    await insertLesson(trx, {
-      tutorProfileId: tutor.id,
+    await placeLesson(trx, ctx, {
+      way: 'hold',
+      tutor,
       studentId,
       subjectId: input.subjectId,
-      ...slot,
-      durationMinutes: input.lessonMinutes,
-      isTrial: false,
-      status: 'awaiting_payment',
+      lessonMinutes: input.lessonMinutes,
+      choice: input,
+      notes: input.notes,
       holdExpiresAt,
       paymentId: id,
       studentPackageId,
       priceCents: purchase.lessonCents,
-      currency: tutor.currency,
-      timezone: input.viewerZone,
-      studentNotes: plainTextToNotesHtml(input.notes),
-      meetingUrlTemplate: ctx.env.MEETING_URL_TEMPLATE,
     });
     // Written with the hold: if this transaction commits, the hold's end is sure to be handled.
     await ctx.jobs.send(
@@ -158,7 +148,7 @@ async function openProviderCheckout(
     await ctx.db.transaction().execute(async (trx) => {
       const lesson = await purchaseLessonOf(trx, paymentId);
       const now = ctx.clock.now();
-      if (lesson) await repository.releaseLesson(trx, lesson.id, 'canceled', now);
+      if (lesson) await releaseHeld(trx, lesson.id, 'canceled', now);
       await repository.updatePayment(trx, paymentId, { status: 'canceled', now });
       await repository.setStudentPackageStatus(trx, paymentId, 'expired');
     });

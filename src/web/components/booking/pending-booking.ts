@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { BookLessonInput } from '../../../contracts/booking.contract';
 import type { StartCheckoutInput } from '../../../contracts/payments.contract';
 import { MAX_BOOKING_NOTES_LENGTH } from '../../../domain/booking/booking-rules';
+import { singleLessonPriceCents } from '../../../domain/booking/pricing';
 import {
   lessonMinutesSchema,
   localDateSchema,
@@ -87,6 +88,16 @@ function fromEarlierShape(saved: unknown): unknown {
 
 export function clearPendingBooking(): void {
   localStorage.removeItem(KEY);
+}
+
+/** The same choice as a single lesson at the tutor's hourly rate (a used trial's offer). */
+export function asSingleLesson(booking: PendingBooking, hourlyRateCents: number): PaidBooking {
+  return {
+    ...booking,
+    bookingMode: 'single',
+    isTrial: false,
+    price: singleLessonPriceCents(hourlyRateCents, booking.lessonMinutes),
+  } as PaidBooking;
 }
 
 /** What POST /api/lessons takes for a trial: the server decides the instants and the price. */

@@ -231,7 +231,7 @@ describe('BookingModal packages', () => {
 
   it('says so when the slot was taken meanwhile, and clears the time', async () => {
     const taken = 'This time slot is no longer available';
-    serve({ bought: [boughtPackage()], schedule: () => apiError('CONFLICT', taken) });
+    serve({ bought: [boughtPackage()], schedule: () => apiError('SLOT_TAKEN', taken) });
     const { router } = openModal();
     const user = userEvent.setup();
     const payWith = await screen.findByRole('group', { name: M.payWithLegend });

@@ -31,7 +31,9 @@ export function useBookFromPackage(tutorId: string, onSlotGone: () => void) {
       navigate(paths.student.schedule, { replace: true });
     } catch (error) {
       notify.error(messageOf(error, P.scheduleLessonFailed), toastId);
-      if (error instanceof ApiError && error.code === 'CONFLICT') onSlotGone();
+      // A package that can no longer pay (expired, used up) is said by the toast; only a taken
+      // slot sends the student back to the times.
+      if (error instanceof ApiError && error.code === 'SLOT_TAKEN') onSlotGone();
     }
   };
   return { booking: schedule.isPending, book };

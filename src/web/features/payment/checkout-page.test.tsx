@@ -4,9 +4,13 @@ import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
 import { RequireAuth } from '../../app/guards/guards';
-import { savePendingBooking, type PendingBooking } from '../../components/booking/pending-booking';
+import {
+  loadPendingBooking,
+  savePendingBooking,
+  type PendingBooking,
+} from '../../components/booking/pending-booking';
 import { zoneLabel } from '../../lib/lesson-time';
-import { bookedLesson, payment, pendingSingle, TUTOR_ID } from '../../test/booking-fixtures';
+import { bookedLesson, payment, pendingSingle, tutor, TUTOR_ID } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
 import { apiError, serveSignedIn, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
@@ -159,7 +163,7 @@ describe('CheckoutPage', () => {
 
   it("shows the server's reason when the slot was taken, and Cancel goes back", async () => {
     const taken = 'This time slot is no longer available';
-    serve({ 'POST /api/checkout': apiError('CONFLICT', taken) });
+    serve({ 'POST /api/checkout': apiError('SLOT_TAKEN', taken) });
     stubLeaving();
     const { router } = openCheckout(single);
     const user = userEvent.setup();
@@ -207,6 +211,32 @@ describe('CheckoutPage', () => {
     expect(api.requests.find((request) => request.method === 'POST')!.url.pathname).toBe(
       '/api/lessons',
     );
+  });
+
+  it('says a used trial is used, and offers the same slot as a single lesson', async () => {
+    serve({
+      'POST /api/lessons': apiError('TRIAL_USED', M.trialUsed),
+      [`GET /api/tutors/${TUTOR_ID}`]: { status: 200, json: tutor },
+      'POST /api/checkout': started,
+    });
+    const assign = stubLeaving();
+    const { router } = openCheckout(trial);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: M.confirmTrial }));
+    // Said on the page, with the slot kept: not sent back to pick another time.
+    expect(await screen.findByText(M.trialUsed)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/payment/checkout');
+
+    await user.click(screen.getByRole('button', { name: M.bookSingleInstead }));
+    expect(await screen.findByRole('heading', { level: 1, name: M.checkoutTitle })).toBeTruthy();
+    expect(facts()).toMatchObject({ Type: P.singleLessonType, Date: 'Tuesday, March 9, 2027' });
+    expect(loadPendingBooking(signedInStudent.id)).toMatchObject({
+      bookingMode: 'single',
+      price: 3333,
+      slotLabel: trial.slotLabel,
+    });
+    await user.click(screen.getByRole('button', { name: P.pay('$33.33') }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(SESSION_URL));
   });
 
   it('steps back when there is nothing to pay for', async () => {

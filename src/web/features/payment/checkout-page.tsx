@@ -4,19 +4,23 @@ import { useLocation, useNavigate } from 'react-router';
 import { formatMoney } from '../../../domain/money';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
 import { DEFAULT_HOLD_MINUTES } from '../../../domain/payments/payment-rules';
+import { getTutorProfile } from '../../../contracts/tutors.contract';
 import {
+  asSingleLesson,
   cameFromBooking,
   clearPendingBooking,
   loadPendingBooking,
+  savePendingBooking,
   toBookLessonInput,
   type PaidBooking,
   type PendingBooking,
 } from '../../components/booking/pending-booking';
 import { useLeave } from '../../components/booking/use-leave';
+import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError, messageOf } from '../../lib/api-client';
+import { ApiError, call, messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
@@ -47,7 +51,7 @@ function SignInFirst() {
 
 function SavedCheckout({ studentId }: { studentId: string }) {
   const leave = useLeave(paths.signIn);
-  const [booking] = useState(() => loadPendingBooking(studentId));
+  const [booking, setBooking] = useState(() => loadPendingBooking(studentId));
 
   useEffect(() => {
     if (booking) return;
@@ -58,18 +62,37 @@ function SavedCheckout({ studentId }: { studentId: string }) {
 
   if (!booking) return null;
   return booking.bookingMode === 'trial' ? (
-    <TrialCheckout booking={booking} onCancel={leave} />
+    <TrialCheckout
+      booking={booking}
+      onCancel={leave}
+      onSingle={(single) => {
+        savePendingBooking(single);
+        setBooking(single);
+      }}
+    />
   ) : (
     <PaidCheckout booking={booking} onCancel={leave} />
   );
 }
 
-/** A free trial is confirmed here: no provider, no redirect. */
-function TrialCheckout({ booking, onCancel }: { booking: PendingBooking; onCancel: () => void }) {
+/**
+ * A free trial is confirmed here: no provider, no redirect. A trial already used (booked in
+ * another tab, say) is said so, with the same slot offered as a paid single lesson.
+ */
+function TrialCheckout({
+  booking,
+  onCancel,
+  onSingle,
+}: {
+  booking: PendingBooking;
+  onCancel: () => void;
+  onSingle: (single: PaidBooking) => void;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const book = useBookLesson();
   const [failure, setFailure] = useState<string | null>(null);
+  const [trialUsed, setTrialUsed] = useState(false);
 
   // A slot taken meanwhile: back to the modal of that tutor, to pick another time.
   const pickAnotherTime = () => {
@@ -87,7 +110,11 @@ function TrialCheckout({ booking, onCancel }: { booking: PendingBooking; onCance
       // Replace: Back from the confirmation must not offer to book the same lesson again.
       navigate(paths.paymentSuccess(lesson.id), { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'CONFLICT') {
+      if (error instanceof ApiError && error.code === 'TRIAL_USED') {
+        setTrialUsed(true);
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'SLOT_TAKEN') {
         notify.error(error.message);
         pickAnotherTime();
         return;
@@ -103,15 +130,50 @@ function TrialCheckout({ booking, onCancel }: { booking: PendingBooking; onCance
       booking={booking}
       free
       action={
-        <Button className="w-full" onClick={confirm} disabled={book.isPending}>
-          {book.isPending ? M.processing : M.confirmTrial}
-        </Button>
+        trialUsed ? (
+          <TrialUsed booking={booking} onSingle={onSingle} />
+        ) : (
+          <Button className="w-full" onClick={confirm} disabled={book.isPending}>
+            {book.isPending ? M.processing : M.confirmTrial}
+          </Button>
+        )
       }
       failure={failure}
       busy={book.isPending}
       onRetry={confirm}
       onCancel={onCancel}
     />
+  );
+}
+
+/** The trial is used: the same slot as a single lesson, priced at the tutor's rate. */
+function TrialUsed({
+  booking,
+  onSingle,
+}: {
+  booking: PendingBooking;
+  onSingle: (single: PaidBooking) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const bookSingle = async () => {
+    setBusy(true);
+    try {
+      const tutor = await call(getTutorProfile, { params: { id: booking.tutorProfileId } });
+      onSingle(asSingleLesson(booking, tutor.hourlyRateCents));
+    } catch (error) {
+      notify.error(messageOf(error, M.bookFailed));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="space-y-3">
+      <Banner kind="warning" dismissible={false}>
+        {M.trialUsed}
+      </Banner>
+      <Button className="w-full" onClick={bookSingle} disabled={busy}>
+        {busy ? M.processing : M.bookSingleInstead}
+      </Button>
+    </div>
   );
 }
 

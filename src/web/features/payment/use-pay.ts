@@ -13,7 +13,7 @@ import { savePendingPayment } from './pending-payment';
  * why. A slot taken meanwhile is the server's own sentence; a provider that failed, the spec's.
  */
 function failureOf(error: unknown): { toast: string; dialog: string } {
-  if (error instanceof ApiError && error.code === 'CONFLICT')
+  if (error instanceof ApiError && error.code === 'SLOT_TAKEN')
     return { toast: error.message, dialog: error.message };
   if (error instanceof ApiError && error.code === 'PAYMENT_PROVIDER_FAILED')
     return { toast: P.createSessionFailed, dialog: P.createSessionFailed };
