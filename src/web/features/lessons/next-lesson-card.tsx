@@ -2,7 +2,7 @@ import { CalendarClock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { browserTimeZone } from '../../components/availability/timezone-select';
+import { useAccountZone } from '../../lib/account-zone';
 import { LoadingSkeleton } from '../../components/ui/page-states';
 import { lessonTimes, longDate } from '../../lib/lesson-time';
 import { TrialTag } from './lesson-badges';
@@ -30,7 +30,7 @@ export function NextLessonCard({
 }) {
   const lessons = useUpcomingLessons(NEXT_LESSON_DAYS);
   const next = lessons.data?.[0];
-  const zone = browserTimeZone();
+  const zone = useAccountZone();
   return (
     <section
       aria-labelledby="next-lesson-title"
