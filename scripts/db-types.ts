@@ -27,6 +27,7 @@ const TYPE_MAPPING = {
 const COLUMN_OVERRIDES = {
   'tutor_profiles.average_rating': 'ColumnType<string | null, never, never>',
   'lessons.status': 'Generated<LessonStatus>',
+  'lessons.held_until': 'ColumnType<Date, never, never>',
   'payments.status': 'Generated<PaymentStatus>',
   'payments.kind': 'PaymentKind',
   'payments.provider': "'local' | 'stripe'",

@@ -7,6 +7,7 @@ import {
   newEmailSchema,
   profileSettingsSchema,
 } from '../domain/accounts/account-settings-rules';
+import { timeZoneSchema } from '../domain/availability/weekly-window';
 import { defineEndpoint, SIGNED_IN_ERRORS } from './endpoint';
 
 // The signed-in user's own account (the Settings page of students and tutors).
@@ -50,6 +51,17 @@ export const updateAccountProfile = defineEndpoint({
   path: '/api/account/profile',
   summary: 'Change the name and timezone (names follow the sign-up rules)',
   body: profileSettingsSchema,
+  status: 200,
+  response: accountResponse,
+  errors: WRITE_ERRORS,
+});
+
+/** The one-click switch of the zone notice (ADR 026): only the zone changes. */
+export const updateAccountTimezone = defineEndpoint({
+  method: 'PUT',
+  path: '/api/account/timezone',
+  summary: "Change the account's timezone, which every screen, email and feed shows times in",
+  body: z.object({ timezone: timeZoneSchema }),
   status: 200,
   response: accountResponse,
   errors: WRITE_ERRORS,

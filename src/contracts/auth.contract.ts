@@ -8,6 +8,7 @@ import {
   signUpSchema,
   verificationCodeSchema,
 } from '../domain/accounts/account-rules';
+import { timeZoneSchema } from '../domain/availability/weekly-window';
 import { defineEndpoint } from './endpoint';
 
 // Wire shapes of /api/auth/*: the request bodies are the domain's form schemas.
@@ -22,12 +23,17 @@ export const sessionUser = z.object({
   isEmailVerified: z.boolean(),
   avatarUrl: z.string().nullable(),
   socialAuthProvider: z.enum(['google', 'none']),
+  /** The account's zone, which every screen shows times in; null only until the app stores one. */
+  timezone: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const sessionResponse = z.object({ user: sessionUser.nullable() });
 
-export const signUpRequest = z.object({ role: z.enum(ROLES) }).and(signUpSchema);
+/** The browser's zone travels with the sign-up and becomes the account's (ADR 026). */
+export const signUpRequest = z
+  .object({ role: z.enum(ROLES), timezone: timeZoneSchema.optional() })
+  .and(signUpSchema);
 export const signUpResponse = z.object({ email: z.string(), role: z.enum(ROLES) });
 
 export const signInRequest = signInSchema;

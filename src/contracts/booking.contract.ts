@@ -129,7 +129,7 @@ export const lesson = z.object({
   subject: z.string(),
   isTrial: z.boolean(),
   status: z.enum(LESSON_STATUSES),
-  /** UTC ISO instants of the booked slot. */
+  /** UTC ISO instants of the lesson: it ends at its length, not at its slot's end (ADR 026). */
   startTime: z.string(),
   endTime: z.string(),
   durationMinutes: z.number().int(),

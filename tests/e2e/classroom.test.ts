@@ -4,10 +4,10 @@ import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
 import { newMeetingUrl } from '../../src/server/modules/lessons/meeting-room';
 import { createLesson, createTutors } from '../../src/server/test/factories';
 import { accessibilityViolations } from './support/accessibility';
-import { hasChromium, newPage } from './support/browser';
+import { checkScreen, hasChromium, newPage } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { FIXED_NOW } from './support/fixed-time';
-import { signUpStudent } from './support/sign-up';
+import { signUpStudent, signUpTutor } from './support/sign-up';
 
 // The classroom in the lesson dialog: the room's link is there from booking on, and Join Lesson
 // appears exactly 10 minutes before the start — by the page's own clock, without a reload —
@@ -55,13 +55,45 @@ describe.skipIf(!hasChromium)('the classroom in the lesson dialog', () => {
     await page.clock.resume();
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    // Still there during the lesson; gone at its end (a 50-minute lesson holds its hour).
-    await page.clock.fastForward(10 * MINUTE + 30 * MINUTE);
+    // Still there during the lesson; gone at its end, its 50 minutes (the slot's last ten are
+    // the tutor's break, ADR 026).
+    await page.clock.fastForward(10 * MINUTE + 49 * MINUTE);
     expect(await join.count()).toBe(1);
-    await page.clock.fastForward(30 * MINUTE);
+    await page.clock.fastForward(MINUTE);
     await join.waitFor({ state: 'detached' });
     expect(await dialog.getByTestId('lesson-meeting-link').innerText()).toBe(room);
     assertNoErrors();
     await close();
+  });
+
+  it('offers Join Lesson on the Overview of both parties while the lesson can be joined', async () => {
+    const { db } = suite.server.app.database;
+    const student = await signUpStudent(suite.server, { firstName: 'Lena', lastName: 'Vogel' });
+    const tutor = await signUpTutor(suite.server, { firstName: 'Clara', lastName: 'Whitfield' });
+    // Started 20 minutes ago: running now, as the overview opens.
+    const start = new Date(FIXED_NOW.getTime() - 20 * MINUTE);
+    const room = newMeetingUrl(DEFAULT_MEETING_URL_TEMPLATE);
+    await createLesson(db, { tutor, studentId: student.id, start, meetingUrl: room });
+
+    for (const [who, state, path] of [
+      ['student', student.state, '/student/overview'],
+      ['tutor', tutor.state, '/tutor/overview'],
+    ] as const) {
+      const { page, assertNoErrors, close } = await newPage(suite.browser, {
+        storageState: state,
+        timezoneId: 'Europe/London',
+      });
+      await page.goto(`${suite.server.url}${path}`);
+      const card = page.getByRole('region', { name: M.nextLesson });
+      const join = card.getByRole('link', { name: M.joinLesson });
+      await join.waitFor();
+      expect(await join.getAttribute('href'), who).toBe(room);
+      await checkScreen(page, `overview-join-${who}`);
+      // The lesson's 50 minutes are over 30 minutes from now: the link goes, by itself.
+      await page.clock.fastForward(30 * MINUTE);
+      await join.waitFor({ state: 'detached' });
+      assertNoErrors();
+      await close();
+    }
   });
 });

@@ -144,6 +144,7 @@ export interface Lessons {
   currency: Generated<string>;
   duration_minutes: number;
   ends_at: Date;
+  held_until: ColumnType<Date, never, never>;
   hold_expires_at: Date | null;
   id: Generated<string>;
   is_trial: Generated<boolean>;

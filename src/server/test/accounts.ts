@@ -14,7 +14,7 @@ export async function signUpAndVerify(
   appUrl: string,
   inbox: SmtpInbox,
   role: 'student' | 'tutor',
-  names: { firstName?: string; lastName?: string } = {},
+  names: { firstName?: string; lastName?: string; timezone?: string } = {},
 ): Promise<{ client: TestClient; email: string }> {
   const client = new TestClient(appUrl);
   const email = uniqueEmail(role);
@@ -26,6 +26,7 @@ export async function signUpAndVerify(
     password: TEST_PASSWORD,
     confirmPassword: TEST_PASSWORD,
     acceptTerms: true,
+    ...(names.timezone ? { timezone: names.timezone } : {}),
   });
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
   const code = codeFrom(await inbox.waitFor(email));

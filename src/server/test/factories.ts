@@ -10,7 +10,6 @@ import {
   TEACHING_STYLES,
 } from '../../domain/tutors/tutor-options';
 import { MS_PER_MINUTE } from '../../domain/scheduling/local-date';
-import { slotLengthMinutes } from '../../domain/scheduling/slot-length';
 import type { DB } from '../db/types';
 import { RATE_LIMITS } from '../modules/auth/rate-limit';
 import { signUpAndVerify, uniqueEmail } from './accounts';
@@ -271,7 +270,8 @@ export async function createLesson(db: Kysely<DB>, lesson: LessonOptions): Promi
       student_id: lesson.studentId,
       subject_id: lesson.tutor.subjectId,
       starts_at: lesson.start,
-      ends_at: new Date(lesson.start.getTime() + slotLengthMinutes(duration) * MS_PER_MINUTE),
+      // The lesson's own end (the database keeps it so: migration 025-b).
+      ends_at: new Date(lesson.start.getTime() + duration * MS_PER_MINUTE),
       duration_minutes: duration,
       is_trial: isTrial,
       status: lesson.status ?? 'scheduled',

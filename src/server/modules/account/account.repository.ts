@@ -41,6 +41,14 @@ export async function updateNamesAndZone(
     .execute();
 }
 
+export async function setTimezone(db: Db, userId: string, timezone: string, now: Date) {
+  await db
+    .updateTable('users')
+    .set({ timezone, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** The account's photo; a tutor's public profile shows the same one. */
 export async function setPhoto(
   trx: Transaction<DB>,

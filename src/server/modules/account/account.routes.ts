@@ -29,6 +29,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     account.updateProfile(ctx(), userId(request), request.body),
   );
 
+  route(app, contract.updateAccountTimezone, options, async (request) =>
+    account.updateTimezone(ctx(), userId(request), request.body.timezone),
+  );
+
   route(app, contract.updateAccountPhoto, options, async (request) =>
     account.updatePhoto(ctx(), userId(request), request.body.avatarPath),
   );

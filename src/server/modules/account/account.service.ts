@@ -90,6 +90,12 @@ export async function updateProfile(
   return accountOf(ctx, userId);
 }
 
+/** The zone every screen, email and feed of this account shows times in (ADR 026). */
+export async function updateTimezone(ctx: AccountContext, userId: string, timezone: string) {
+  await repository.setTimezone(ctx.db, userId, timezone, ctx.clock.now());
+  return accountOf(ctx, userId);
+}
+
 /** Uses a photo the user uploaded (their own file only), or none. */
 export async function updatePhoto(ctx: AccountContext, userId: string, path: string | null) {
   if (path !== null && !(await ownsFile(ctx.db, userId, path)))

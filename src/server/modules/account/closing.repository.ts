@@ -20,7 +20,7 @@ export function futureLessons(db: Db, party: Party, now: Date) {
   const query = lessonRows(db)
     .select([
       'tu.email as tutor_email',
-      'tp.timezone as tutor_timezone',
+      sql<string>`coalesce(tu.timezone, tp.timezone)`.as('tutor_timezone'),
       'su.email as student_email',
       sql<string>`coalesce(su.timezone, l.timezone)`.as('student_timezone'),
     ])

@@ -45,6 +45,7 @@ interface EngineUser {
   role?: unknown;
   isProfileCompleted?: unknown;
   socialAuthProvider?: unknown;
+  timezone?: unknown;
   suspendedAt?: unknown;
 }
 
@@ -60,6 +61,7 @@ function toSessionUser(user: EngineUser, ctx: AuthContext): SessionUser {
     isEmailVerified: user.emailVerified,
     avatarUrl: avatarUrlOf(ctx.signingSecret, user.image, ctx.clock.now()),
     socialAuthProvider: user.socialAuthProvider === 'google' ? 'google' : 'none',
+    timezone: typeof user.timezone === 'string' ? user.timezone : null,
   };
 }
 
@@ -104,7 +106,10 @@ export async function currentUser(ctx: AuthContext, headers: Headers): Promise<S
   return toSessionUser(user, ctx);
 }
 
-export async function signUp(ctx: AuthContext, input: SignUpInput & { role: Role; email: string }) {
+export async function signUp(
+  ctx: AuthContext,
+  input: SignUpInput & { role: Role; email: string; timezone?: string },
+) {
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing) {
     const googleOnly = existing.social_auth_provider === 'google' && !existing.has_password;
@@ -127,6 +132,8 @@ export async function signUp(ctx: AuthContext, input: SignUpInput & { role: Role
         role: input.role,
         // Students have nothing more to fill in; tutors go through the profile wizard.
         isProfileCompleted: input.role === 'student',
+        // The browser's zone, stored at once: times are never shown in a guessed zone (ADR 026).
+        ...(input.timezone ? { timezone: input.timezone } : {}),
       },
     });
     await sendCode(ctx, input.email);

@@ -99,6 +99,8 @@ export function createAuth(options: {
           input: false,
         },
         lastLoginAt: { type: 'date', fieldName: 'last_login_at', required: false },
+        // The account's zone (ADR 026): the browser's at sign-up, every screen's afterwards.
+        timezone: { type: 'string', fieldName: 'timezone', required: false },
         // Read with every session, so a suspended user's request is refused (currentUser).
         suspendedAt: {
           type: 'date',

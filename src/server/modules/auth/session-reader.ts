@@ -24,6 +24,7 @@ export interface SessionRow {
   role: string;
   isProfileCompleted: boolean;
   socialAuthProvider: string;
+  timezone: string | null;
   suspendedAt: Date | null;
 }
 
@@ -71,6 +72,7 @@ export async function readSession(
       'u.role',
       'u.is_profile_completed',
       'u.social_auth_provider',
+      'u.timezone',
       'u.suspended_at',
       sql<boolean>`s.expires_at < now()`.as('expired'),
       sql<boolean>`s.expires_at - make_interval(secs => ${SESSION_TTL_SECONDS - SESSION_UPDATE_AGE_SECONDS}) <= now()`.as(
@@ -95,6 +97,7 @@ export async function readSession(
       role: row.role,
       isProfileCompleted: row.is_profile_completed,
       socialAuthProvider: row.social_auth_provider,
+      timezone: row.timezone,
       suspendedAt: row.suspended_at,
     },
   };

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import { paymentRows } from '../payments/payment-view';
@@ -16,12 +16,16 @@ export function paymentsOf(db: Db, studentId: string) {
     .execute();
 }
 
-/** A tutor's profile as Earnings needs it: the zone months are counted in, the currency. */
+/**
+ * A tutor's profile as Earnings needs it: the zone months are counted in (the account's, ADR
+ * 026), the currency.
+ */
 export function tutorOfUser(db: Db, userId: string) {
   return db
-    .selectFrom('tutor_profiles')
-    .select(['id', 'timezone', 'currency'])
-    .where('user_id', '=', userId)
+    .selectFrom('tutor_profiles as tp')
+    .innerJoin('users as u', 'u.id', 'tp.user_id')
+    .select(['tp.id', sql<string>`coalesce(u.timezone, tp.timezone)`.as('timezone'), 'tp.currency'])
+    .where('tp.user_id', '=', userId)
     .executeTakeFirst();
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { lessonRows, UNBOOKED_STATUSES } from '../lessons/lessons.repository';
 
@@ -48,7 +48,13 @@ export function feedOwner(db: Kysely<DB>, tokenHash: string) {
     .selectFrom('calendar_feeds as f')
     .innerJoin('users as u', 'u.id', 'f.user_id')
     .leftJoin('tutor_profiles as tp', 'tp.user_id', 'u.id')
-    .select(['u.id', 'u.role', 'u.timezone', 'tp.id as tutor_profile_id'])
+    .select([
+      'u.id',
+      'u.role',
+      // The account's zone (ADR 026); a tutor's teaching zone for an account that has none yet.
+      sql<string | null>`coalesce(u.timezone, tp.timezone)`.as('timezone'),
+      'tp.id as tutor_profile_id',
+    ])
     .where((eb) => eb.and({ 'f.token_hash': tokenHash, 'f.revoked_at': null, 'u.closed_at': null }))
     .executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { lessonBookedEmails, refundEmail } from '../../adapters/mail/booking-emails';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Mailer } from '../../adapters/mail/mailer';
@@ -96,7 +96,7 @@ function mailFactsRow(db: Kysely<DB>, lessonId: string) {
     .leftJoin('payments as p', 'p.id', 'l.payment_id')
     .select([
       'tu.email as tutor_email',
-      'tp.timezone as tutor_timezone',
+      sql<string>`coalesce(tu.timezone, tp.timezone)`.as('tutor_timezone'),
       'su.email as student_email',
       'su.timezone as student_timezone',
       'l.payment_id',

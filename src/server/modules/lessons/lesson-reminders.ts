@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   REMINDER_KINDS,
   reminderDueAt,
@@ -163,7 +163,7 @@ function lessonFacts(db: Kysely<DB>, lessonId: string) {
   return lessonRows(db)
     .select([
       'tu.email as tutor_email',
-      'tp.timezone as tutor_timezone',
+      sql<string>`coalesce(tu.timezone, tp.timezone)`.as('tutor_timezone'),
       'su.email as student_email',
       'su.timezone as student_timezone',
       'l.rescheduled_from',

@@ -214,7 +214,8 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       durationMinutes: 50,
       timezone: VIEWER_ZONE,
       startTime: `${viewerDate(3)}T00:00:00.000Z`,
-      endTime: `${viewerDate(3)}T01:00:00.000Z`,
+      // The lesson's own 50 minutes, not its 60-minute slot (ADR 026).
+      endTime: `${viewerDate(3)}T00:50:00.000Z`,
       studentNotes: '<p>I would like to work on fractions.</p>',
     });
 

@@ -49,15 +49,16 @@ describe.each(TEST_DRIVERS)('reviews on %s', (driver) => {
 
   it('lets the student review a lesson only once it has ended, to the minute', async () => {
     const { student, lesson } = await world();
-    // 50 minutes in a 60-minute slot: the lesson ends at NOW + 1 h.
+    // 50 minutes in a 60-minute slot: the lesson ends at NOW + 50 min (ADR 026).
+    const END = 50 * MINUTE;
     const id = await lesson(at(0));
-    clock.set(at(HOUR - MINUTE));
+    clock.set(at(END - MINUTE));
     const early = await student.client.post(`/api/lessons/${id}/review`, review);
     expect(early.status, early.text).toBe(409);
     expect(early.json.error.message).toBe(M.notReviewable);
     expect(await storedReviews(id)).toEqual([]);
 
-    clock.set(at(HOUR));
+    clock.set(at(END));
     const done = await student.client.post(`/api/lessons/${id}/review`, review);
     expect(done.status, done.text).toBe(201);
     expect(done.json.review).toMatchObject({
@@ -66,8 +67,8 @@ describe.each(TEST_DRIVERS)('reviews on %s', (driver) => {
       text: review.text,
       studentName: 'Maya L.',
       tutorName: 'Clara Whitfield',
-      createdAt: at(HOUR).toISOString(),
-      editableUntil: at(HOUR + REVIEW_EDIT_DAYS * DAY).toISOString(),
+      createdAt: at(END).toISOString(),
+      editableUntil: at(END + REVIEW_EDIT_DAYS * DAY).toISOString(),
       reply: null,
     });
   });

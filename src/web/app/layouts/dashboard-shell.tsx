@@ -34,6 +34,7 @@ import { Brand } from '../../components/ui/brand';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { useSession } from '../../lib/session';
 import { initialsOf, useLogOut } from '../../lib/use-log-out';
+import { AccountZoneNotice } from './account-zone-notice';
 import { ProfileCompletionOverlay } from './profile-completion-overlay';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
 import { MessagesHeaderLink, MessagesNavBadge } from '../../features/messaging/messages-badges';
@@ -281,6 +282,7 @@ export function DashboardShell({ role }: { role: UserRole }) {
           <ThemeToggle />
         </header>
         <main className="relative flex-1 p-4 sm:p-6 lg:p-8">
+          <AccountZoneNotice />
           <Outlet />
           {role === 'tutor' && <ProfileCompletionOverlay />}
         </main>

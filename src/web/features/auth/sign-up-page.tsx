@@ -13,6 +13,8 @@ import { AuthLink } from './auth-link';
 import { authApi } from './auth-api';
 import { applyServerErrors } from '../../lib/form-errors';
 import { GoogleButton, OrDivider } from './google-button';
+import { isValidTimeZone } from '../../../domain/availability/weekly-window';
+import { deviceTimeZone } from '../../lib/account-zone';
 import { paths } from '../../lib/paths';
 
 const externalLink = 'font-medium text-indigo-600 underline dark:text-indigo-400';
@@ -37,7 +39,10 @@ export function SignUpPage({ role }: { role: Role }) {
       role === 'tutor' ? M.creatingTutorAccount : M.creatingStudentAccount,
     );
     try {
-      const { email } = await authApi.signUp({ ...values, role });
+      // The browser's zone becomes the account's: every screen, email and feed uses it (ADR 026).
+      const zone = deviceTimeZone();
+      const timezone = isValidTimeZone(zone) ? zone : undefined;
+      const { email } = await authApi.signUp({ ...values, role, timezone });
       notify.success(M.accountCreatedVerify, toastId);
       navigate(paths.emailVerification, { state: { email, role } });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { PackageOpen, Receipt, Search } from 'lucide-react';
 import { useState } from 'react';
 import { BILLING_MESSAGES as M, BOOKING_MESSAGES } from '../../../domain/messages';
-import { browserTimeZone } from '../../components/availability/timezone-select';
+import { useAccountZone } from '../../lib/account-zone';
 import { ButtonLink } from '../../components/ui/button';
 import { EmptyState, ErrorPanel, LoadingSkeleton } from '../../components/ui/page-states';
 import { zoneLabel } from '../../lib/lesson-time';
@@ -23,7 +23,7 @@ const findTutors = (
 /** Student Billing: every payment with its status and receipt, and the packages bought. */
 export function BillingPage() {
   const billing = useBilling();
-  const zone = browserTimeZone();
+  const zone = useAccountZone();
   // Expiry warnings count from when the page opened (a reload brings them up to date).
   const [now] = useState(() => Date.now());
 

@@ -2,7 +2,7 @@ import { useReducer, useState } from 'react';
 import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
 import { BOOKING_WEEK_DAYS, TRIAL_PRICE_CENTS } from '../../../domain/booking/booking-rules';
 import { BOOKING_MESSAGES as M, DISCOVERY_MESSAGES } from '../../../domain/messages';
-import { browserTimeZone } from '../../components/availability/timezone-select';
+import { useAccountZone } from '../../lib/account-zone';
 import { useIsMobile } from '../../components/availability/use-media-query';
 import { defaultDay, weekStart } from '../../components/booking/booking-week';
 import type { PendingBooking } from '../../components/booking/pending-booking';
@@ -46,7 +46,7 @@ export function BookingModal({
   const isMobile = useIsMobile();
   const { user } = useSession();
   const subjects = tutor.subjects;
-  const [choice, dispatch] = useReducer(bookingReducer, browserTimeZone(), initialChoice);
+  const [choice, dispatch] = useReducer(bookingReducer, useAccountZone(), initialChoice);
   // Fixed when the modal opens: "today" must not move under the student's hands.
   const [now] = useState(() => Date.now());
 

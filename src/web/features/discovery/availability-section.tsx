@@ -6,12 +6,11 @@ import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useReferenceData } from '../../lib/reference-data';
+import { useAccountZone } from '../../lib/account-zone';
 import { ProfileSection } from '../../components/tutor-profile/profile-section';
 
 // The calendar is a large chunk: loaded only when someone opens the full schedule.
 const ReadOnlyWeek = lazy(() => import('../../components/availability/read-only-week'));
-
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** 'HH:MM' as the viewer's locale writes a time of day ('24:00' reads as midnight). */
 function clockText(time: string): string {
@@ -25,7 +24,7 @@ const windowText = (window: WeeklyWindow) =>
 export function AvailabilitySection({ tutor }: { tutor: TutorProfileResponse }) {
   const [showCalendar, setShowCalendar] = useState(false);
   const { daysOfWeek } = useReferenceData().settings;
-  const zone = viewerZone();
+  const zone = useAccountZone();
   const windows = useMemo(
     () =>
       viewerWeek({

@@ -1,7 +1,7 @@
 import { Package, Wallet } from 'lucide-react';
 import { formatMoney } from '../../../domain/money';
 import { EARNINGS_MESSAGES as M } from '../../../domain/messages';
-import { browserTimeZone } from '../../components/availability/timezone-select';
+import { useAccountZone } from '../../lib/account-zone';
 import { ButtonLink } from '../../components/ui/button';
 import { EmptyState, ErrorPanel, LoadingSkeleton } from '../../components/ui/page-states';
 import { monthName, zoneLabel } from '../../lib/lesson-time';
@@ -77,7 +77,7 @@ const hasAnything = (earnings: Earnings) =>
 /** Tutor Earnings: totals, each month's paid lessons, and the paid and upcoming lessons. */
 export function EarningsPage() {
   const earnings = useEarnings();
-  const zone = browserTimeZone();
+  const zone = useAccountZone();
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">

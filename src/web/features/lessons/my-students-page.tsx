@@ -10,7 +10,7 @@ import { MESSAGES_PAGE } from '../../../domain/messaging/messaging-page-messages
 import { MessageButton } from '../../components/messaging/message-button';
 import { ReportDialog, type ReportTarget } from '../../components/report/report-dialog';
 import { Button } from '../../components/ui/button';
-import { browserTimeZone } from '../../components/availability/timezone-select';
+import { useAccountZone } from '../../lib/account-zone';
 import { EmptyState, ErrorPanel, LoadingSkeleton } from '../../components/ui/page-states';
 import { shortDateTime, zoneLabel } from '../../lib/lesson-time';
 import { usePageParam } from '../../lib/use-page-param';
@@ -25,7 +25,7 @@ import { useMyStudents } from './my-students-api';
 export function MyStudentsPage() {
   const [page, setPage] = usePageParam();
   const students = useMyStudents(page);
-  const zone = browserTimeZone();
+  const zone = useAccountZone();
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
 
   return (

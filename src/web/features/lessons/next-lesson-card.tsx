@@ -2,20 +2,23 @@ import { CalendarClock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { browserTimeZone } from '../../components/availability/timezone-select';
+import { useAccountZone } from '../../lib/account-zone';
 import { LoadingSkeleton } from '../../components/ui/page-states';
 import { lessonTimes, longDate } from '../../lib/lesson-time';
 import { TrialTag } from './lesson-badges';
 import { otherPartyOf, type LessonViewer } from './lesson-status';
 import { PersonAvatar } from '../../components/ui/person-avatar';
 import { useUpcomingLessons } from './upcoming-lessons-api';
+import { JoinLessonLink } from './join-lesson-link';
+import { useJoinUrl } from './use-join-url';
 
 /** How far ahead an overview looks for the next lesson. */
 const NEXT_LESSON_DAYS = 60;
 
 /**
  * The overview's first card: the next lesson (or the one in progress) with a link to the whole
- * schedule, or what to do when there is none.
+ * schedule, or what to do when there is none. From 10 minutes before its start until its end it
+ * offers Join Lesson too, for either party: the overview is where people land.
  */
 export function NextLessonCard({
   viewer,
@@ -30,7 +33,8 @@ export function NextLessonCard({
 }) {
   const lessons = useUpcomingLessons(NEXT_LESSON_DAYS);
   const next = lessons.data?.[0];
-  const zone = browserTimeZone();
+  const zone = useAccountZone();
+  const joinUrl = useJoinUrl(next ?? null);
   return (
     <section
       aria-labelledby="next-lesson-title"
@@ -66,12 +70,15 @@ export function NextLessonCard({
               {lessonTimes(next.startTime, next.durationMinutes, zone)}
             </p>
           </div>
-          <Link
-            to={schedulePath}
-            className="text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300"
-          >
-            {M.viewSchedule}
-          </Link>
+          <div className="flex flex-wrap items-center gap-3">
+            {joinUrl && <JoinLessonLink href={joinUrl} />}
+            <Link
+              to={schedulePath}
+              className="text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300"
+            >
+              {M.viewSchedule}
+            </Link>
+          </div>
         </div>
       )}
     </section>

@@ -3,7 +3,7 @@ import { AlertCircle, CalendarX2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Lesson } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { browserTimeZone } from '../../components/availability/timezone-select';
+import { useAccountZone } from '../../lib/account-zone';
 import { Button } from '../../components/ui/button';
 import { LoadingSkeleton } from '../../components/ui/page-states';
 import { LessonDetailDialog } from './lesson-detail-dialog';
@@ -35,7 +35,7 @@ export function UpcomingLessons({
   const [opened, setOpened] = useState<Lesson | null>(null);
   // The open lesson as the list has it now (saved notes show at once), or as it was opened.
   const shown = opened && (query.data?.find((lesson) => lesson.id === opened.id) ?? opened);
-  const zone = browserTimeZone();
+  const zone = useAccountZone();
 
   if (query.isPending) return <LoadingSkeleton label={M.loadingLessons} />;
   if (query.isError)

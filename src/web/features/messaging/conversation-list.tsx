@@ -1,7 +1,7 @@
 import type { ConversationView } from '../../../contracts/messaging.contract';
 import { MESSAGES_PAGE as M } from '../../../domain/messaging/messaging-page-messages';
 import { NavLink } from 'react-router';
-import { browserTimeZone } from '../../components/availability/timezone-select';
+import { useAccountZone } from '../../lib/account-zone';
 import { PersonAvatar } from '../../components/ui/person-avatar';
 import { paths } from '../../lib/paths';
 import { inboxTime } from './message-time';
@@ -84,7 +84,7 @@ export function ConversationList({
   role: Role;
   viewerId: string;
 }) {
-  const zone = browserTimeZone();
+  const zone = useAccountZone();
   const now = new Date();
   return (
     <ul aria-label={M.conversations} className="divide-y divide-slate-100 dark:divide-slate-800">

@@ -1,7 +1,7 @@
 import { Fragment, useLayoutEffect, useRef } from 'react';
 import type { MessageView } from '../../../contracts/messaging.contract';
 import { MESSAGES_PAGE as M } from '../../../domain/messaging/messaging-page-messages';
-import { browserTimeZone } from '../../components/availability/timezone-select';
+import { useAccountZone } from '../../lib/account-zone';
 import { Button } from '../../components/ui/button';
 import { localDateKey } from '../../lib/lesson-time';
 import { MessageBubble, PendingBubble } from './message-bubble';
@@ -40,7 +40,7 @@ export function MessageList({
   onLoadOlder: () => void;
   onReport: (message: MessageView) => void;
 }) {
-  const zone = browserTimeZone();
+  const zone = useAccountZone();
   const now = new Date();
   const scroller = useRef<HTMLDivElement>(null);
   /** Distance from the bottom before older messages were asked for (null: not loading them). */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { NotificationView } from '../../../contracts/notifications.contract';
 import type { Role } from '../../../domain/accounts/account-rules';
 import { NOTIFICATION_MESSAGES as N } from '../../../domain/notifications/notification-messages';
-import { browserTimeZone } from '../../components/availability/timezone-select';
+import { useAccountZone } from '../../lib/account-zone';
 import { Spinner } from '../../components/ui/spinner';
 import { useDismiss } from '../../lib/use-dismiss';
 import { useMarkRead, useNotificationList, useUnreadCount } from './notifications-api';
@@ -73,7 +73,7 @@ function NotificationsPanel({
 }) {
   const list = useNotificationList(true);
   const { one, all } = useMarkRead();
-  const zone = browserTimeZone();
+  const zone = useAccountZone();
   const now = new Date();
   const pages = list.data?.pages ?? [];
   const notifications = pages.flatMap((page) => page.notifications);

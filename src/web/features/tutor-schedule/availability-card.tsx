@@ -6,7 +6,7 @@ import { viewerWeek } from '../../../domain/availability/viewer-week';
 import { weeklyHours } from '../../../domain/availability/weekly-hours';
 import { toMinutes } from '../../../domain/availability/weekly-window';
 import type { AvailabilityResponse } from '../../../contracts/tutor-profile.contract';
-import { browserTimeZone } from '../../components/availability/timezone-select';
+import { useAccountZone } from '../../lib/account-zone';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceChip } from '../../components/ui/choice-chip';
 import { paths } from '../../lib/paths';
@@ -37,11 +37,11 @@ export function AvailabilityCard({
   const reference = useReferenceData();
   const dayName = (dow: number) =>
     reference.settings.daysOfWeek.find((day) => day.dow === dow)?.name ?? String(dow);
-  const [inDeviceZone, setInDeviceZone] = useState(false);
-  const deviceZone = browserTimeZone();
+  const [inAccountZone, setInAccountZone] = useState(false);
+  const accountZone = useAccountZone();
   const profileZone = state.status === 'ready' ? state.availability.timezone : null;
-  const zonesDiffer = profileZone !== null && profileZone !== deviceZone;
-  const shownZone = zonesDiffer && inDeviceZone ? deviceZone : profileZone;
+  const zonesDiffer = profileZone !== null && profileZone !== accountZone;
+  const shownZone = zonesDiffer && inAccountZone ? accountZone : profileZone;
   const slots =
     state.status !== 'ready'
       ? []
@@ -50,7 +50,7 @@ export function AvailabilityCard({
         : viewerWeek({
             weekly: state.availability.slots,
             tutorZone: profileZone,
-            viewerZone: deviceZone,
+            viewerZone: accountZone,
             now: new Date(),
           });
 
@@ -131,10 +131,10 @@ export function AvailabilityCard({
               {[false, true].map((device) => (
                 <ChoiceChip
                   key={String(device)}
-                  pressed={inDeviceZone === device}
-                  onClick={() => setInDeviceZone(device)}
+                  pressed={inAccountZone === device}
+                  onClick={() => setInAccountZone(device)}
                 >
-                  {zoneCityName(device ? deviceZone : profileZone)} time
+                  {zoneCityName(device ? accountZone : profileZone)} time
                   {device ? ' (this device, as your lessons)' : ' (your profile)'}
                 </ChoiceChip>
               ))}

@@ -1,6 +1,6 @@
 import { ClipboardList } from 'lucide-react';
 import { ADMIN_SHELL_MESSAGES as M } from '../../../../domain/admin/admin-shell-messages';
-import { browserTimeZone } from '../../../components/availability/timezone-select';
+import { useAccountZone } from '../../../lib/account-zone';
 import { EmptyState, ErrorPanel, LoadingSkeleton } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { usePageParam } from '../../../lib/use-page-param';
@@ -11,7 +11,7 @@ import { AuditEntry } from './audit-entry';
 export function AuditLogPage() {
   const [page, setPage] = usePageParam();
   const audit = useAuditLog(page);
-  const zone = browserTimeZone();
+  const zone = useAccountZone();
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { ADMIN_SHELL_MESSAGES as M } from '../../../../domain/admin/admin-shell-messages';
-import { browserTimeZone } from '../../../components/availability/timezone-select';
+import { useAccountZone } from '../../../lib/account-zone';
 import { ErrorPanel, LoadingSkeleton } from '../../../components/ui/page-states';
 import { TitledCard } from '../../../components/ui/titled-card';
 import { paths } from '../../../lib/paths';
@@ -45,7 +45,7 @@ function CountCard({
 export function AdminOverviewPage() {
   const overview = useAdminOverview();
   const audit = useAuditLog(1);
-  const zone = browserTimeZone();
+  const zone = useAccountZone();
   const recent = audit.data?.entries.slice(0, RECENT) ?? [];
 
   return (

@@ -24,6 +24,7 @@ const admin = sessionUser.parse({
   isEmailVerified: true,
   avatarUrl: null,
   socialAuthProvider: 'none',
+  timezone: 'UTC',
 });
 
 const person = (id: string, name: string, role: 'student' | 'tutor') => ({

@@ -18,6 +18,7 @@ export const signedInAdmin = sessionUser.parse({
   isEmailVerified: true,
   avatarUrl: null,
   socialAuthProvider: 'none',
+  timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
 });
 
 /** A user as the search lists them (Tara, a tutor), with `fields` changed. */

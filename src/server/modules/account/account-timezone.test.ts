@@ -1,0 +1,77 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TUTOR_PROFILE_MESSAGES as T } from '../../../domain/messages';
+import { signUpAndVerify, TEST_PASSWORD, uniqueEmail } from '../../test/accounts';
+import { TestClient } from '../../test/http-client';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { TEST_DRIVERS } from '../../test/test-database';
+
+// The account's timezone (ADR 026): the browser's zone is stored at sign-up, the session
+// carries it to every screen, the calendar feed names it, and one call switches it.
+
+describe.each(TEST_DRIVERS)('the account timezone on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('stores the zone sent with the sign-up: session, account and calendar feed use it', async () => {
+    const { client } = await signUpAndVerify(t.url, t.inbox, 'student', {
+      timezone: 'Asia/Tokyo',
+    });
+    expect((await client.get('/api/auth/session')).json.user.timezone).toBe('Asia/Tokyo');
+    expect((await client.get('/api/account')).json.timezone).toBe('Asia/Tokyo');
+
+    const { url } = (await client.post('/api/calendar-feed')).json as { url: string };
+    const feed = await (await fetch(url)).text();
+    const calendar = new ICAL.Component(ICAL.parse(feed));
+    expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('Asia/Tokyo');
+  });
+
+  it('refuses a zone that does not exist and creates no account', async () => {
+    const email = uniqueEmail('zone');
+    const response = await new TestClient(t.url).post('/api/auth/sign-up', {
+      role: 'student',
+      firstName: 'Sam',
+      lastName: 'Jones',
+      email,
+      password: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
+      acceptTerms: true,
+      timezone: 'Mars/Olympus',
+    });
+    expect(response.status).toBe(400);
+    expect(response.text).toContain(T.timezoneInvalid);
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('switches the zone in one call, and the session follows at once', async () => {
+    const { client } = await signUpAndVerify(t.url, t.inbox, 'tutor', {
+      timezone: 'Europe/Warsaw',
+    });
+    const bad = await client.request('PUT', '/api/account/timezone', {
+      timezone: 'Europe/Nowhere',
+    });
+    expect(bad.status).toBe(400);
+    expect((await client.get('/api/auth/session')).json.user.timezone).toBe('Europe/Warsaw');
+
+    const switched = await client.request('PUT', '/api/account/timezone', {
+      timezone: 'America/New_York',
+    });
+    expect(switched.status).toBe(200);
+    expect(switched.json.timezone).toBe('America/New_York');
+    expect((await client.get('/api/auth/session')).json.user.timezone).toBe('America/New_York');
+    expect(
+      (await new TestClient(t.url).request('PUT', '/api/account/timezone', { timezone: 'UTC' }))
+        .status,
+    ).toBe(401);
+  });
+});
