@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HELP_MESSAGES as M } from '../domain/messages';
+import { isSingleLine } from '../domain/text/single-line';
 import { defineEndpoint, ROLE_ERRORS } from './endpoint';
 
 // The Help Center's contact form: a signed-in user writes to support; the reply goes to their
@@ -11,7 +12,6 @@ export const SUPPORT_MESSAGE_MAX = 5000;
 
 /** Control characters (and lone surrogates) have no place in a mail; a line break only in the body. */
 /* eslint-disable no-control-regex -- finding control characters is the point */
-const CONTROL = /[\u0000-\u001F\u007F]/;
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /* eslint-enable no-control-regex */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -24,7 +24,7 @@ export const supportMessageSchema = z.object({
     .trim()
     .min(1, M.subjectRequired)
     .max(SUPPORT_SUBJECT_MAX, M.subjectTooLong(SUPPORT_SUBJECT_MAX))
-    .refine(printable(CONTROL), M.invalidCharacters),
+    .refine(isSingleLine, M.invalidCharacters),
   message: z
     .string(M.messageTooShort(SUPPORT_MESSAGE_MIN))
     .trim()

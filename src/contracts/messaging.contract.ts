@@ -192,6 +192,12 @@ export const liveEvent = z.discriminatedUnion('type', [
     readAt: z.string(),
   }),
   z.object({ type: z.literal('conversation'), conversationId: z.string() }),
+  /**
+   * The session this socket was opened with has ended (signed out, password changed, suspended,
+   * account closed): the socket closes next (4401). The tab stops quietly; where it goes next is
+   * the page's affair (its next request finds the session gone, or it is ending it itself).
+   */
+  z.object({ type: z.literal('session-ended') }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 
@@ -201,4 +207,9 @@ export const LIVE_PATH = '/api/live';
  * Why the server closed the live socket, when the tab should not simply reconnect: 4401 not
  * signed in (or no longer: the session ended), 4403 no messaging for this account (admins).
  */
-export const LIVE_CLOSE_CODES = { unauthenticated: 4401, forbidden: 4403 } as const;
+export const LIVE_CLOSE_CODES = {
+  unauthenticated: 4401,
+  forbidden: 4403,
+  /** One of a user's oldest tabs, closed for a newer one: it reconnects when shown again. */
+  tooManyTabs: 4429,
+} as const;

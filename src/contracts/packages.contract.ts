@@ -18,6 +18,7 @@ import {
   SIGNED_IN_ERRORS,
 } from './endpoint';
 import { studentPackageView } from './payments.contract';
+import { singleLineText } from '../domain/text/single-line';
 
 // Lesson packages (spec 3; ADR 015): the packages a student can buy from a tutor, the credits
 // they hold with a tutor and scheduling a lesson from one, a tutor's own packages, and the
@@ -55,7 +56,9 @@ export const schedulePackageLessonSchema = z.object({
 
 /** A tutor's own package as they edit it. */
 export const tutorPackageSchema = z.object({
-  name: z.string().trim().min(1, P.packageNameRequired).max(L.maxNameLength, P.packageNameTooLong),
+  name: singleLineText(
+    z.string().trim().min(1, P.packageNameRequired).max(L.maxNameLength, P.packageNameTooLong),
+  ),
   subjectId: numberIdSchema(M.selectSubject).nullable(),
   numberOfLessons: z
     .number(P.packageLessonsRange)
@@ -72,11 +75,9 @@ export const tutorPackageSchema = z.object({
     .int(P.packageValidityRange)
     .min(L.minValidityDays, P.packageValidityRange)
     .max(L.maxValidityDays, P.packageValidityRange),
-  description: z
-    .string()
-    .trim()
-    .max(L.maxDescriptionLength, P.packageDescriptionTooLong)
-    .default(''),
+  description: singleLineText(
+    z.string().trim().max(L.maxDescriptionLength, P.packageDescriptionTooLong),
+  ).default(''),
 });
 export type TutorPackageInput = z.input<typeof tutorPackageSchema>;
 

@@ -22,3 +22,4 @@ export { CANCELLATION_MESSAGES } from './messages/cancellation';
 export { REPORT_MESSAGES } from './messages/report';
 export { ADMIN_USERS_MESSAGES } from './messages/admin-users';
 export { ACCOUNT_ZONE_MESSAGES } from './messages/account-zone';
+export { TEXT_MESSAGES } from './messages/text';

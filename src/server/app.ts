@@ -28,6 +28,7 @@ import { referenceRoutes } from './modules/reference/reference.routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerBoundedJsonParser } from './http/json-body';
 import { registerCanonicalPath } from './plugins/canonical-path';
+import { servesDevMailbox } from './http/dev-tools-exposure';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -201,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(messagingRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
-  if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {
+  if (mailer.kind === 'dev-mailbox' && servesDevMailbox(env)) {
     await app.register(devMailboxRoutes);
   }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from './env';
+import { servesApiDocs, servesDevMailbox, startWarnings } from './http/dev-tools-exposure';
 import { PROJECT_ROOT } from './server';
 
 // Everything production needs but the setting a case leaves out.
@@ -14,6 +15,39 @@ const productionBasics = {
   LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
 };
 
+describe('the dev mailbox and API docs', () => {
+  const server = { HOST: '0.0.0.0', PUBLIC_URL: 'https://tutora.example.com' };
+  it.each([
+    ['a laptop (defaults)', {}, true],
+    ['a forgotten NODE_ENV on every interface', server, false],
+    ['a forgotten NODE_ENV on every interface, local address', { HOST: '0.0.0.0' }, false],
+    ['a forgotten NODE_ENV behind a proxy on loopback', { PUBLIC_URL: server.PUBLIC_URL }, false],
+    ['loopback over IPv6', { HOST: '::1', PUBLIC_URL: 'http://[::1]:3000' }, true],
+    ['asked for on a server', { ...server, DEV_MAILBOX: 'true', API_DOCS: 'true' }, true],
+    ['refused on a laptop', { DEV_MAILBOX: 'false', API_DOCS: 'false' }, false],
+  ])('on %s: shown %s', (_where, source, shown) => {
+    const env = loadEnv(source);
+    expect(servesDevMailbox(env)).toBe(shown);
+    expect(servesApiDocs(env)).toBe(shown);
+  });
+
+  it('never serves the mailbox in production, and docs there only when asked', () => {
+    const production = loadEnv({ ...productionBasics, HOST: '127.0.0.1', DEV_MAILBOX: 'true' });
+    expect(servesDevMailbox(production)).toBe(false);
+    expect(servesApiDocs(production)).toBe(false);
+    expect(servesApiDocs(loadEnv({ ...productionBasics, API_DOCS: 'true' }))).toBe(true);
+  });
+
+  it('warns at start when a public address is served without NODE_ENV', () => {
+    expect(startWarnings(loadEnv(server))).toEqual([
+      expect.stringMatching(/^NODE_ENV is not set, .*https:\/\/tutora\.example\.com/),
+    ]);
+    expect(startWarnings(loadEnv({}))).toEqual([]);
+    expect(startWarnings(loadEnv({ ...server, NODE_ENV: 'development' }))).toEqual([]);
+    expect(startWarnings(loadEnv({ ...productionBasics, ...server }))).toEqual([]);
+  });
+});
+
 describe('loadEnv', () => {
   it('applies the documented defaults', () => {
     const env = loadEnv({});
@@ -22,6 +56,9 @@ describe('loadEnv', () => {
       PORT: 3000,
       DATA_DIR: './data',
       GOOGLE_ISSUER: 'https://accounts.google.com',
+      // Outside production, only this machine can reach the server unless HOST says otherwise.
+      HOST: '127.0.0.1',
+      NODE_ENV_GIVEN: false,
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -31,7 +68,8 @@ describe('loadEnv', () => {
   });
 
   it('starts production with its required settings, trusting no proxy and showing no API docs', () => {
-    expect(loadEnv(productionBasics)).toMatchObject({ TRUST_PROXY: false, API_DOCS: false });
+    expect(loadEnv(productionBasics)).toMatchObject({ TRUST_PROXY: false, HOST: '0.0.0.0' });
+    expect(servesApiDocs(loadEnv(productionBasics))).toBe(false);
   });
 
   it.each([
@@ -63,6 +101,7 @@ describe('loadEnv', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY/],
     [{ TRUST_PROXY: '10.0.0.1, proxy.example' }, /TRUST_PROXY/],
     [{ API_DOCS: 'yes' }, /API_DOCS/],
+    [{ DEV_MAILBOX: '1' }, /DEV_MAILBOX/],
   ])('rejects %o with one clear line', (source, message) => {
     expect(() => loadEnv(source)).toThrow(ConfigError);
     expect(() => loadEnv(source)).toThrow(message);

@@ -36,10 +36,18 @@ const emptyAsUndefined = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** 'true' or 'false'; undefined when unset, so the default can depend on other settings. */
+const optionalBoolean = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === 'true'));
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Unset reads as development; whether it was set at all is kept (NODE_ENV_GIVEN). */
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default: every interface in production, this machine only (loopback) elsewhere. */
+  HOST: emptyAsUndefined,
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://tutora.example.com'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db'),
@@ -95,11 +103,13 @@ const envSchema = z.object({
     .refine(isMeetingUrlTemplate, {
       message: `must be an http(s) URL holding ${MEETING_ROOM_PLACEHOLDER}, e.g. https://meet.jit.si/${MEETING_ROOM_PLACEHOLDER}`,
     }),
-  /** Swagger UI and the OpenAPI document: always outside production, in production only when true. */
-  API_DOCS: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  /**
+   * Swagger UI and the OpenAPI document: true or false as set; unset, only outside production
+   * on a server that only this machine can reach (see dev-tools-exposure.ts).
+   */
+  API_DOCS: optionalBoolean,
+  /** The dev mailbox (every code and reset link) likewise, and never in production. */
+  DEV_MAILBOX: optionalBoolean,
 });
 
 /** A template whose room, filled in, gives a web address (the room name is URL-safe). */
@@ -136,7 +146,13 @@ function trustProxyOf(value: string | undefined): false | string[] | undefined {
   return entries.every(isProxyAddress) ? entries : undefined;
 }
 
-export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'NODE_ENV' | 'HOST'> & {
+  NODE_ENV: 'development' | 'production' | 'test';
+  /** False when NODE_ENV was not set at all (a forgotten one on a server is warned about). */
+  NODE_ENV_GIVEN: boolean;
+  HOST: string;
+  PUBLIC_URL: string;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -149,8 +165,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  const env = {
+  const nodeEnv = result.data.NODE_ENV ?? 'development';
+  const env: Env = {
     ...result.data,
+    NODE_ENV: nodeEnv,
+    NODE_ENV_GIVEN: result.data.NODE_ENV !== undefined,
+    HOST: result.data.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
     PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
   };
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { seedReferenceData } from './db/seed/reference-seed';
 import type { Env } from './env';
+import { startWarnings } from './http/dev-tools-exposure';
 import { startJobQueue, type JobQueue } from './adapters/jobs/job-queue';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { startPaymentWorkers } from './modules/payments/payment-workers';
@@ -77,6 +78,7 @@ export async function createServer(
     // Before serving (~0.2 s): a booking's transaction refuses to send a job to a queue that
     // does not exist yet, and an upgrade may bring a new one.
     await startAllWorkers(app);
+    for (const warning of startWarnings(env)) app.log.warn(warning);
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);
     return {
       app,

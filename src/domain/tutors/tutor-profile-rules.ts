@@ -21,6 +21,7 @@ import {
   SPECIALIZATIONS,
   TEACHING_STYLES,
 } from './tutor-options';
+import { singleLineText } from '../text/single-line';
 import { parseVideoUrl } from './video-url';
 
 // One schema per wizard step, used by the forms and re-checked by the server.
@@ -28,7 +29,7 @@ import { parseVideoUrl } from './video-url';
 // as arguments, so both sides validate against the same values.
 
 const requiredText = (message: string, max: number) =>
-  z.string(message).trim().min(1, message).max(max, message);
+  singleLineText(z.string(message).trim().min(1, message).max(max, message));
 const noDuplicates = <T>(items: T[], key: (item: T) => string) =>
   new Set(items.map(key)).size === items.length;
 
@@ -103,16 +104,16 @@ export function educationSchema(options: { educationLevels: string[]; now: Date 
     educationLevel: z
       .string(M.educationLevelRequired)
       .refine((level) => options.educationLevels.includes(level), M.educationLevelRequired),
-    educationTitle: z
-      .string(M.titleTooShort)
-      .trim()
-      .min(2, M.titleTooShort)
-      .max(100, M.titleTooLong),
-    university: z
-      .string(M.institutionTooShort)
-      .trim()
-      .min(2, M.institutionTooShort)
-      .max(100, M.institutionTooLong),
+    educationTitle: singleLineText(
+      z.string(M.titleTooShort).trim().min(2, M.titleTooShort).max(100, M.titleTooLong),
+    ),
+    university: singleLineText(
+      z
+        .string(M.institutionTooShort)
+        .trim()
+        .min(2, M.institutionTooShort)
+        .max(100, M.institutionTooLong),
+    ),
     yearOfGraduation: z
       .number(M.graduationYearRequired)
       .int(M.graduationYearRequired)

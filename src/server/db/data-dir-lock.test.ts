@@ -1,7 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../server';
 import { freePort } from '../test/free-port';
@@ -48,6 +49,11 @@ function waitFor({ child, output }: Started, ...texts: string[]): Promise<void> 
     );
     check();
   });
+}
+
+/** Resolves once `check` holds (a state the kernel reaches on its own, read again each 10 ms). */
+async function until(check: () => boolean | undefined) {
+  while (!check()) await delay(10);
 }
 
 function exitCode({ child }: Started): Promise<number | null> {
@@ -132,6 +138,32 @@ describe('one process at a time on an embedded data folder', () => {
       inUseMessage(dataDir, { pid: process.pid, command: 'x' }).split(', started')[0]!,
     );
     await database.close();
+    await (await openDatabase({ driver: 'pglite', dataDir })).close();
+  }, 360_000);
+
+  it('takes over at once the lock of a killed process that is still a zombie', async () => {
+    // The contender's parent shell turns into `sleep`, which never reaps it: killed, it stays a
+    // zombie (state Z) with its pid and start time, as under a supervisor slow to reap.
+    const parent = spawn(
+      'bash',
+      [
+        '-c',
+        `${process.execPath} --import tsx src/server/test/lock-contender.ts "$0" 0<&0 & echo "pid $!"; exec sleep 600`,
+        dataDir,
+      ],
+      { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } },
+    );
+    const contender = { child: parent, output: { stdout: '', stderr: '' } };
+    parent.stdout.on('data', (chunk: Buffer) => (contender.output.stdout += chunk));
+    parent.stderr.on('data', (chunk: Buffer) => (contender.output.stderr += chunk));
+    running.push(contender);
+    await waitFor(contender, 'ready');
+    parent.stdin.write('go\n');
+    await waitFor(contender, 'won');
+    const pid = Number(/pid (\d+)/.exec(contender.output.stdout)?.[1]);
+    process.kill(pid, 'SIGKILL');
+    await until(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z'));
+    expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(true);
     await (await openDatabase({ driver: 'pglite', dataDir })).close();
   }, 360_000);
 

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  linkSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ConfigError, npmScript } from '../env';
@@ -17,6 +26,11 @@ export interface LockHolder {
   processStart?: string;
   /** This lock's own identity: what a takeover checks it is removing. */
   id: string;
+  /**
+   * The holder keeps the lock file open while it lives (Linux: seen in /proc/<pid>/fd), so a
+   * process that no longer has it open (dying, killed) is gone. Absent in older locks.
+   */
+  keepsOpen?: boolean;
 }
 
 export interface DataDirLock {
@@ -37,21 +51,29 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     command: startedBy(),
     processStart: processStart(process.pid),
     id: randomUUID(),
+    keepsOpen: true,
   };
   // Written whole under a private name, then linked into place: link is atomic and fails if
   // the lock exists, so of two processes starting at once exactly one gets it, and nobody
   // ever reads a half-written lock.
   const draft = `${lockPath}.${me.id}`;
   writeFileSync(draft, JSON.stringify(me));
+  // Opened before it is linked into place, so the lock is never seen without its holder's handle.
+  const open = openSync(draft, 'r');
+  let won = false;
   try {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      if (tryLink(draft, lockPath)) return hold(lockPath, me.id);
+      if (tryLink(draft, lockPath)) {
+        won = true;
+        return hold(lockPath, me.id, open);
+      }
       const holder = readHolder(lockPath);
       if (!holder) continue; // released meanwhile
       if (isRunning(holder, lockPath)) throw new ConfigError(inUseMessage(dataDir, holder));
       if (!removeStaleLock(lockPath, holder, draft)) await delay(RETRY_MS); // another takes it over
     }
   } finally {
+    if (!won) closeSync(open);
     unlinkSync(draft);
   }
   throw new ConfigError(`could not lock data folder ${dataDir}: it keeps changing hands`);
@@ -64,12 +86,14 @@ export function inUseMessage(dataDir: string, holder: Pick<LockHolder, 'pid' | '
   );
 }
 
-function hold(lockPath: string, id: string): DataDirLock {
+/** `open`: the lock file's handle, kept while the lock is held (the kernel closes it at death). */
+function hold(lockPath: string, id: string, open: number): DataDirLock {
   heldHere.add(lockPath);
   // A process that exits without closing the database (process.exit) still lets go.
   const release = () => {
     process.off('exit', release);
     heldHere.delete(lockPath);
+    closeSync(open);
     if (readHolder(lockPath)?.id === id) unlinkQuietly(lockPath);
   };
   process.on('exit', release);
@@ -111,8 +135,34 @@ function isRunning(holder: LockHolder, lockPath: string): boolean {
     // EPERM: the process exists but belongs to another user (maybe a reused pid: see below).
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  // A killed process stays a zombie (state Z) until its parent reaps it: it is gone.
+  if (['Z', 'X'].includes(processState(holder.pid) ?? '')) return false;
   const start = processStart(holder.pid);
-  return !holder.processStart || !start || start === holder.processStart;
+  if (holder.processStart && start && start !== holder.processStart) return false;
+  return !holder.keepsOpen || hasOpen(holder.pid, lockPath) !== false;
+}
+
+/**
+ * Whether the process has the file open (Linux, same user); undefined when that cannot be
+ * seen (another user's process, no /proc): then it is taken to be running.
+ */
+function hasOpen(pid: number, file: string): boolean | undefined {
+  let target;
+  let descriptors;
+  try {
+    target = statSync(file);
+    descriptors = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return undefined;
+  }
+  return descriptors.some((fd) => {
+    try {
+      const open = statSync(`/proc/${pid}/fd/${fd}`);
+      return open.ino === target.ino && open.dev === target.dev;
+    } catch {
+      return false; // closed meanwhile
+    }
+  });
 }
 
 /**
@@ -127,7 +177,8 @@ function removeStaleLock(lockPath: string, stale: LockHolder, draft: string): bo
   if (!tryLink(draft, claim)) {
     // A claim whose process died mid-takeover would otherwise block for good.
     const claimer = readHolder(claim);
-    if (claimer && !isRunning(claimer, lockPath)) unlinkQuietly(claim);
+    // (A claimer holds no lock open yet: only its being alive counts.)
+    if (claimer && !isRunning({ ...claimer, keepsOpen: false }, lockPath)) unlinkQuietly(claim);
     return false;
   }
   try {
@@ -156,12 +207,17 @@ function startedBy(): string {
 }
 
 /** The process's start time in clock ticks since boot (Linux); undefined elsewhere. */
-function processStart(pid: number): string | undefined {
+const processStart = (pid: number) => statFields(pid)?.[19];
+
+/** The process's state letter (Linux: R, S, D, Z for a zombie...); undefined elsewhere. */
+const processState = (pid: number) => statFields(pid)?.[0];
+
+/** /proc/<pid>/stat's fields after the command name, from field 3 (the state) on. */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces and ends with ')'); the start time
-    // is field 22, the 20th after it.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    // The command name may hold spaces and ends with ')'; field 3 follows it.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }

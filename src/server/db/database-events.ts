@@ -26,6 +26,7 @@ export interface EventHandlers {
 
 /** The channel names in use, one place: a typo would be a silent loss. */
 export const EVENT_CHANNELS = {
+  /** A user's session ended; the payload is the user id (a trigger sends it: migration 024). */
   sessions: 'tutora_sessions',
   messages: 'tutora_messages',
 } as const;

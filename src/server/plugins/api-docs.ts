@@ -3,13 +3,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Env } from '../env';
+import { servesApiDocs } from '../http/dev-tools-exposure';
 
 /**
- * The OpenAPI document and Swagger UI at /api/docs. A production server shows its map of the
- * API only when asked to (API_DOCS=true); elsewhere it is always there for developers.
+ * The OpenAPI document and Swagger UI at /api/docs: only when asked to (API_DOCS=true) or, outside
+ * production, on a server only this machine reaches (see dev-tools-exposure.ts).
  */
 export async function registerApiDocs(app: FastifyInstance, env: Env, version: string) {
-  if (env.NODE_ENV === 'production' && !env.API_DOCS) return;
+  if (!servesApiDocs(env)) return;
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tutora API', version },

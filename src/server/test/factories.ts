@@ -55,7 +55,6 @@ export async function createStudents(
   count: number,
 ): Promise<TestStudent[]> {
   if (count === 0) return [];
-  const engine = await t.app.deps.auth.$context;
   const users = await t.database.db
     .insertInto('users')
     .values(
@@ -71,7 +70,6 @@ export async function createStudents(
     )
     .returning(['id', 'email'])
     .execute();
-  const cookieName = engine.authCookies.sessionToken.name;
   const students: TestStudent[] = [];
   // A few at a time: PGlite has one connection, and a pool on a server only a few more.
   const BATCH = 8;
@@ -79,17 +77,28 @@ export async function createStudents(
     const batch = users.slice(start, start + BATCH);
     students.push(
       ...(await Promise.all(
-        batch.map(async (user) => {
-          const session = await engine.internalAdapter.createSession(user.id);
-          const signed = `${session.token}.${await makeSignature(session.token, engine.secret)}`;
-          const client = new TestClient(t.url);
-          client.setCookie(cookieName, encodeURIComponent(signed));
-          return { id: user.id, email: user.email, client };
-        }),
+        batch.map(async (user) => ({
+          id: user.id,
+          email: user.email,
+          client: await newSession(t, user.id),
+        })),
       )),
     );
   }
   return students;
+}
+
+/** A client signed in as `userId` with a session of its own (another browser of that user). */
+export async function newSession(
+  t: Pick<FactoryTarget, 'url'> & { app: FastifyInstance },
+  userId: string,
+): Promise<TestClient> {
+  const engine = await t.app.deps.auth.$context;
+  const session = await engine.internalAdapter.createSession(userId);
+  const signed = `${session.token}.${await makeSignature(session.token, engine.secret)}`;
+  const client = new TestClient(t.url);
+  client.setCookie(engine.authCookies.sessionToken.name, encodeURIComponent(signed));
+  return client;
 }
 
 /**

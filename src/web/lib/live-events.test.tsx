@@ -224,6 +224,39 @@ describe('the live connection', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
+  it('rests quietly when told its session ended: no session reload, no retry until shown again', () => {
+    vi.useFakeTimers();
+    const { client } = renderLive();
+    client.setQueryData(queryKeys.session, signedInStudent);
+    latest().push({ type: 'ready' });
+    latest().push({ type: 'session-ended' });
+    latest().drop(4401);
+    expect(screen.getByText('Live: stopped')).toBeTruthy();
+    // The page that ended the session (or signs in anew) keeps control: nothing is reloaded.
+    expect(invalidated(client, queryKeys.session)).toBe(false);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(FakeSocket.all).toHaveLength(1);
+    // Shown again: one attempt with the cookie as it is now; refused, it rests again, quietly.
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().drop(4401);
+    expect(invalidated(client, queryKeys.session)).toBe(false);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('rests when a newer tab took its place, and connects again when shown', () => {
+    vi.useFakeTimers();
+    renderLive();
+    latest().push({ type: 'ready' });
+    latest().drop(4429);
+    expect(screen.getByText('Live: stopped')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(FakeSocket.all).toHaveLength(1);
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
   it('closes its socket when unmounted', () => {
     const { unmount } = renderLive();
     unmount();

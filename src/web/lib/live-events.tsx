@@ -36,7 +36,10 @@ export function retryDelay(attempt: number, random = Math.random) {
 interface LiveHandlers {
   onEvent(event: LiveEvent): void;
   onStatus(status: LiveStatus): void;
-  /** The server refused the tab for good (4401 signed out, 4403 no messaging): no retry. */
+  /**
+   * The server refused the tab at connect time for good (4401 signed out, 4403 no messaging):
+   * no retry. Not called when a live session ends (`session-ended`): the page decides then.
+   */
   onRefused(code: number): void;
 }
 
@@ -46,6 +49,8 @@ export function connectLive(url: string, handlers: LiveHandlers) {
   let retry: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
   let stopped = false;
+  /** The session ended while live: refusals since are expected, never acted on. */
+  let sessionEnded = false;
 
   const open = () => {
     clearTimeout(retry);
@@ -63,14 +68,27 @@ export function connectLive(url: string, handlers: LiveHandlers) {
       if (!parsed.success) return;
       if (parsed.data.type === 'ready') {
         attempt = 0;
+        sessionEnded = false;
         handlers.onStatus('live');
       }
+      if (parsed.data.type === 'session-ended') sessionEnded = true;
       handlers.onEvent(parsed.data);
     };
     current.onclose = (event) => {
       if (socket !== current) return;
       socket = undefined;
       if (stopped) return;
+      // Resting, not stopped: a newer tab took this one's place, or the session ended under a
+      // page that may be ending it itself (signing out, deleting the account) or signing in
+      // anew (a password change). Nothing is reloaded and nobody is sent anywhere from here;
+      // the tab connects again when it is shown again or back online.
+      const resting =
+        event.code === LIVE_CLOSE_CODES.tooManyTabs ||
+        (sessionEnded && event.code === LIVE_CLOSE_CODES.unauthenticated);
+      if (resting) {
+        handlers.onStatus('stopped');
+        return;
+      }
       const refused = Object.values<number>(LIVE_CLOSE_CODES).includes(event.code);
       if (refused) {
         stopped = true;
@@ -160,6 +178,9 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent) {
       );
       counts();
       return;
+    case 'session-ended':
+      // The socket closes next; the page, not this, decides where the tab goes.
+      return;
     case 'conversation':
       void client.invalidateQueries({
         queryKey: queryKeys.messaging.conversation(event.conversationId),
@@ -187,8 +208,9 @@ export function useLiveStatus(): LiveStatus {
 }
 
 /**
- * Keeps this tab's live socket while mounted (once, in the signed-in shell). Refused as
- * signed out, it reloads the session, so the app sees that and goes to sign-in.
+ * Keeps this tab's live socket while mounted (once, in the signed-in shell). Refused as signed
+ * out when connecting, it reloads the session, so the app sees that and goes to sign-in; told
+ * that its session ended while live, it just rests (see connectLive).
  */
 export function LiveEvents() {
   const client = useQueryClient();

@@ -74,3 +74,18 @@ describe('the dev mailbox (no SMTP_URL)', () => {
     }
   });
 });
+
+describe('the dev mailbox on a server reachable from other machines', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Listening on every interface, as a server whose NODE_ENV was forgotten would.
+    t = await startTestApp('pglite', { SMTP_URL: '', HOST: '0.0.0.0' });
+  });
+  afterAll(() => t.close());
+
+  it('serves neither the mailbox nor the API docs', async () => {
+    expect((await fetch(`${t.url}/dev/mailbox`)).status).toBe(404);
+    expect((await fetch(`${t.url}/api/docs`)).status).toBe(404);
+    expect((await fetch(`${t.url}/api/docs/json`)).status).toBe(404);
+  });
+});

@@ -25,13 +25,19 @@ export interface LiveHub {
   add(socket: WebSocket, userId: string, headers: Headers): void;
   /**
    * One heartbeat: drops sockets that did not answer the last ping, pings the others, and
-   * closes (4401) those whose session has ended (signed out, suspended). Runs on a timer;
-   * tests call it directly.
+   * closes (session-ended, 4401) those whose session has ended unnoticed (expired). Runs on a
+   * timer; tests call it directly. An ended session is announced at once (EVENT_CHANNELS.sessions).
    */
   sweep(): Promise<void>;
   /** Closes every socket (1001: the tab reconnects to another process) and stops listening. */
   close(): Promise<void>;
 }
+
+/**
+ * Live sockets one user may keep on one process: a newer tab closes the oldest (4429), so one
+ * account cannot pile up connections (each holds memory and a share of every fan-out).
+ */
+export const MAX_TABS_PER_USER = 10;
 
 /** A tab that cannot take frames as fast as they come is dropped; it refetches on reconnect. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -143,8 +149,19 @@ export async function startLiveHub(
     if (own?.size === 0) byUser.delete(tab.userId);
   };
 
-  /** Whether each tab's session still holds; one lookup per cookie header (tabs of a browser). */
-  const recheckSessions = async () => {
+  const sessionEnded = JSON.stringify({ type: 'session-ended' } satisfies LiveEvent);
+  /** Tells the tab its session ended, then closes it (4401): it stops without reconnecting. */
+  const endSession = (socket: WebSocket) => {
+    remove(socket);
+    send(socket, sessionEnded);
+    socket.close(LIVE_CLOSE_CODES.unauthenticated);
+  };
+
+  /**
+   * Whether each tab's session still holds (only `userId`'s tabs when given); one lookup per
+   * cookie header (tabs of a browser).
+   */
+  const recheckSessions = async (userId?: string) => {
     const lookups = new Map<string, Promise<string | null | undefined>>();
     const userOf = (headers: Headers) => {
       const key = headers.get('cookie') ?? '';
@@ -159,12 +176,12 @@ export async function startLiveHub(
       }
       return lookup;
     };
+    const checked = [...tabs].filter(([, tab]) => userId === undefined || tab.userId === userId);
     await Promise.all(
-      [...tabs].map(async ([socket, tab]) => {
-        const userId = await userOf(tab.headers);
-        if (userId === undefined || userId === tab.userId) return;
-        remove(socket);
-        socket.close(LIVE_CLOSE_CODES.unauthenticated);
+      checked.map(async ([socket, tab]) => {
+        const holder = await userOf(tab.headers);
+        if (holder === undefined || holder === tab.userId) return;
+        endSession(socket);
       }),
     );
   };
@@ -188,6 +205,21 @@ export async function startLiveHub(
   const timer = setInterval(() => void sweep(), options.heartbeatMs);
   timer.unref();
 
+  // A session of one of our users ended on any process (a database trigger announces every
+  // deletion, migration 024): their tabs re-check now, not at the next heartbeat. Re-checked
+  // rather than closed outright: the user's other browsers keep their own sessions.
+  let rechecking = Promise.resolve();
+  const unlistenSessions = await deps.events?.listen(EVENT_CHANNELS.sessions, {
+    onPayload: (endedFor) => {
+      if (!byUser.has(endedFor)) return;
+      rechecking = rechecking
+        .then(() => recheckSessions(endedFor))
+        .catch((error: unknown) => log.error({ err: error }, 'live: could not re-check sessions'));
+    },
+    // Announcements may have been missed meanwhile: re-check everyone.
+    onResync: () => void sweep(),
+  });
+
   return {
     add(socket, userId, headers) {
       // The tab left while it was being signed in.
@@ -196,6 +228,12 @@ export async function startLiveHub(
       tabs.set(socket, tab);
       let own = byUser.get(userId);
       if (!own) byUser.set(userId, (own = new Set()));
+      // A set keeps the order tabs joined in: the first is the oldest.
+      for (const oldest of own) {
+        if (own.size < MAX_TABS_PER_USER) break;
+        remove(oldest);
+        oldest.close(LIVE_CLOSE_CODES.tooManyTabs, 'Too many open tabs');
+      }
       own.add(socket);
       socket.on('pong', () => (tab.alive = true));
       socket.on('close', () => remove(socket));
@@ -206,7 +244,9 @@ export async function startLiveHub(
     async close() {
       clearInterval(timer);
       await unlisten?.();
+      await unlistenSessions?.();
       await delivering;
+      await rechecking;
       await sweeping;
       for (const socket of tabs.keys()) socket.close(1001);
       tabs.clear();

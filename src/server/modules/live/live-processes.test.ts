@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_CLOSE_CODES } from '../../../contracts/messaging.contract';
 import { createSignedInTutor, createStudents, type TestStudent } from '../../test/factories';
 import { TestClient } from '../../test/http-client';
 import { startSecondProcess, startTestApp, type TestApp } from '../../test/test-app';
@@ -55,6 +56,21 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
     const reply = await sendSignalledMessage(b.database.db, conversation, tutor.userId, 'From B');
     expect(await studentOnA.next()).toEqual({ type: 'message', message: reply });
     expect(await tutorOnB.next()).toEqual({ type: 'message', message: reply });
+  });
+
+  it('closes the tabs on both processes at once when their user signs out on A', async () => {
+    const [leaving] = (await createStudents(a, 1)) as [TestStudent];
+    const tabs = [
+      await openLiveTab(a.url, { cookie: leaving.client.cookieHeader() }),
+      await openLiveTab(b.url, { cookie: leaving.client.cookieHeader() }),
+    ];
+    for (const tab of tabs) expect(await tab.next()).toEqual({ type: 'ready' });
+    expect((await leaving.client.post('/api/auth/sign-out')).status).toBe(204);
+    // No heartbeat runs (30 s away): the database's announcement closes both.
+    for (const tab of tabs) {
+      expect(await tab.next()).toEqual({ type: 'session-ended' });
+      expect((await tab.closed).code).toBe(LIVE_CLOSE_CODES.unauthenticated);
+    }
   });
 
   it('pushes what the messaging API writes: a message sent on A, read on B', async () => {

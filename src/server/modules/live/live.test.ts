@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE_CODES } from '../../../contracts/messaging.contract';
-import { createSignedInTutor, createStudents, type TestStudent } from '../../test/factories';
+import {
+  createSignedInTutor,
+  createStudents,
+  newSession,
+  type TestStudent,
+} from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { createAdmin } from '../admin/admin-fixtures';
@@ -13,6 +18,7 @@ import {
   type LiveTab,
   type TestConversation,
 } from './live-fixtures';
+import { MAX_TABS_PER_USER } from './live-hub';
 
 // The live socket of one process: who may open it, and what each tab is told. Messages are
 // written as the messaging module writes them (row + signal in one transaction).
@@ -136,16 +142,55 @@ describe.each(TEST_DRIVERS)('live delivery on %s', (driver) => {
     expect(await tutorTab.next()).toEqual({ type: 'message', message: sent });
   });
 
-  it('closes a tab with 4401 at the next heartbeat once its session ended', async () => {
+  it('tells a tab its session ended and closes it (4401) at once, no heartbeat needed', async () => {
     const [leaving] = await createStudents(t, 1);
     const tab = await tabOf(leaving!);
+    const otherBrowser = await newSession(t, leaving!.id);
+    const stayingTab = await tabOf({ client: otherBrowser });
     const staying = await tabOf(student);
+    // The database announces the deleted session (migration 024): no sweep runs here.
     expect((await leaving!.client.post('/api/auth/sign-out')).status).toBe(204);
-    await t.app.liveHub.sweep();
+    expect(await tab.next()).toEqual({ type: 'session-ended' });
     expect((await tab.closed).code).toBe(LIVE_CLOSE_CODES.unauthenticated);
-    // Still signed in: still served.
+    // Still signed in (another browser of the same user, another user): still served.
     const sent = await sendSignalledMessage(t.database.db, conversation, tutor.userId, 'Bye');
     expect(await staying.next()).toEqual({ type: 'message', message: sent });
+    const theirs = await createConversation(t.database.db, {
+      studentId: leaving!.id,
+      tutorId: tutor.userId,
+    });
+    const toOther = await sendSignalledMessage(t.database.db, theirs, tutor.userId, 'Still here?');
+    expect(await stayingTab.next()).toEqual({ type: 'message', message: toOther });
+  });
+
+  it('closes a tab whose session expired at the next heartbeat', async () => {
+    const [expiring] = await createStudents(t, 1);
+    const tab = await tabOf(expiring!);
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('user_id', '=', expiring!.id)
+      .execute();
+    await t.app.liveHub.sweep();
+    expect(await tab.next()).toEqual({ type: 'session-ended' });
+    expect((await tab.closed).code).toBe(LIVE_CLOSE_CODES.unauthenticated);
+  });
+
+  it(`keeps at most ${MAX_TABS_PER_USER} tabs of one user, closing the oldest with 4429`, async () => {
+    const [busy] = await createStudents(t, 1);
+    const opened: LiveTab[] = [];
+    for (let index = 0; index < MAX_TABS_PER_USER + 2; index++) opened.push(await tabOf(busy!));
+    const [oldest, second, ...kept] = opened;
+    expect((await oldest!.closed).code).toBe(LIVE_CLOSE_CODES.tooManyTabs);
+    expect((await second!.closed).code).toBe(LIVE_CLOSE_CODES.tooManyTabs);
+    // The newest ten still get what is pushed to them.
+    const theirs = await createConversation(t.database.db, {
+      studentId: busy!.id,
+      tutorId: tutor.userId,
+    });
+    const sent = await sendSignalledMessage(t.database.db, theirs, tutor.userId, 'To all ten');
+    expect(kept).toHaveLength(MAX_TABS_PER_USER);
+    for (const tab of kept) expect(await tab.next()).toEqual({ type: 'message', message: sent });
   });
 
   it('drops a tab that stopped answering pings', async () => {

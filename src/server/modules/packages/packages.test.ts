@@ -7,6 +7,7 @@ import {
   API_MESSAGES,
   BOOKING_MESSAGES as M,
   PAYMENT_MESSAGES as P,
+  TEXT_MESSAGES,
 } from '../../../domain/messages';
 import { fixedClock } from '../../adapters/clock';
 import { signUpAndVerify } from '../../test/accounts';
@@ -347,6 +348,11 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
       [{ validityDays: 6 }, P.packageValidityRange],
       [{ validityDays: 731 }, P.packageValidityRange],
       [{ description: 'x'.repeat(501) }, P.packageDescriptionTooLong],
+      // Names and descriptions reach emails as they are: one line, nothing invisible.
+      [{ name: 'Ten\r\nBcc: everyone@example.com' }, TEXT_MESSAGES.singleLine],
+      [{ name: 'Ten\u0007' }, TEXT_MESSAGES.singleLine],
+      [{ description: 'Ten lessons\nSubject: forged' }, TEXT_MESSAGES.singleLine],
+      [{ description: 'Ten \u001B[31mlessons' }, TEXT_MESSAGES.singleLine],
       [{ subjectId: english }, M.notATutorSubject],
       [{ subjectId: 999_999 }, M.notATutorSubject],
     ];

@@ -28,13 +28,16 @@ export async function fulfilCheckout(
 ): Promise<{ outcome: CheckoutOutcome; paymentId: string } | null> {
   return ctx.db.transaction().execute(async (trx) => {
     const payment = await repository.lockPayment(trx, session.paymentId);
-    if (!payment || !matches(payment, session, ctx.paymentProvider.name)) return null;
+    if (!payment || !matches(payment, session, ctx.paymentProvider.name)) {
+      // Someone else's session (another app on the same Stripe account, or a forged id): the
+      // event is acknowledged and recorded as ignored (no payment), so the provider stops retrying.
+      if (event) await repository.recordEvent(trx, { ...eventRecord(ctx, event), paymentId: null });
+      return null;
+    }
     const settled = { paymentId: payment.id };
     if (event) {
       const fresh = await repository.recordEvent(trx, {
-        provider: ctx.paymentProvider.name,
-        id: event.id,
-        type: event.type,
+        ...eventRecord(ctx, event),
         paymentId: payment.id,
       });
       if (!fresh) return { outcome: outcomeOf(payment), ...settled };
@@ -58,6 +61,12 @@ export async function fulfilCheckout(
     return { outcome: await bookPaid(ctx, trx, payment.id, session, now), ...settled };
   });
 }
+
+const eventRecord = (ctx: PaymentsContext, event: PaymentEvent) => ({
+  provider: ctx.paymentProvider.name,
+  id: event.id,
+  type: event.type,
+});
 
 /** The session belongs to this payment: same provider, session, amount and currency. */
 function matches(

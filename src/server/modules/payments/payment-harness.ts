@@ -10,6 +10,7 @@ import {
 } from '../../adapters/payments/local-webhook-signature';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { stripeProvider } from '../../adapters/payments/stripe-provider';
+import Stripe from 'stripe';
 import { startStripeFake } from '../../test/stripe-fake';
 import { startTestApp, TEST_SESSION_SECRET, type TestApp } from '../../test/test-app';
 import type { TestClient } from '../../test/http-client';
@@ -38,6 +39,14 @@ export interface PaymentHarness {
       checkout: StartedCheckout,
       timestamp?: Date,
     ): Promise<{ body: string; headers: Record<string, string> }>;
+    /**
+     * A correctly signed, paid checkout.session.completed about a session that is not ours,
+     * carrying `paymentId` as its reference (Stripe: client_reference_id and metadata).
+     */
+    foreignEvent(
+      t: TestApp,
+      paymentId: string,
+    ): { id: string; body: string; headers: Record<string, string> };
     /** What the provider says it refunded. */
     refundedCents(t: TestApp, checkout: StartedCheckout): Promise<number>;
     /** Makes the provider fail its next calls; the returned function mends it. */
@@ -80,6 +89,36 @@ const stripe: PaymentHarness = {
           timestamp,
           id: `evt_${checkout.sessionId}`,
         }),
+      foreignEvent: (_t, paymentId) => {
+        const id = newId('evt');
+        const created = Math.floor(clock.now().getTime() / 1000);
+        const body = JSON.stringify({
+          id,
+          object: 'event',
+          created,
+          type: 'checkout.session.completed',
+          livemode: false,
+          data: {
+            object: {
+              id: newId('cs'),
+              object: 'checkout.session',
+              client_reference_id: paymentId,
+              metadata: { paymentId },
+              status: 'complete',
+              payment_status: 'paid',
+              amount_total: 3333,
+              currency: 'usd',
+              payment_intent: newId('pi'),
+            },
+          },
+        });
+        const signature = Stripe.webhooks.generateTestHeaderString({
+          payload: body,
+          secret: STRIPE_WEBHOOK_SECRET,
+          timestamp: created,
+        });
+        return { id, body, headers: { 'stripe-signature': signature } };
+      },
       refundedCents: async (_t, checkout) => fake.refundedCents(checkout.sessionId),
       breakProvider: async () => {
         apiBase = 'http://127.0.0.1:9';
@@ -114,6 +153,27 @@ const local: PaymentHarness = {
         return {
           body,
           headers: { [LOCAL_SIGNATURE_HEADER]: signatureHeader(secret, body, timestamp) },
+        };
+      },
+      foreignEvent: (_t, paymentId) => {
+        const now = clock.now();
+        const session = {
+          sessionId: newId('cs'),
+          paymentId,
+          status: 'complete' as const,
+          paymentStatus: 'paid' as const,
+          amountCents: 3333,
+          currency: 'USD',
+          paymentIntentId: newId('pi'),
+          receiptUrl: null,
+        };
+        const event = webhookEvent('checkout.session.completed', session, now);
+        const body = JSON.stringify(event);
+        const secret = deriveLocalWebhookSecret(TEST_SESSION_SECRET);
+        return {
+          id: event.id,
+          body,
+          headers: { [LOCAL_SIGNATURE_HEADER]: signatureHeader(secret, body, now) },
         };
       },
       refundedCents: async (t, checkout) => (await sessionOf(t, checkout.sessionId)).refunded_cents,

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PaymentKind } from '../../../domain/payments/payment-rules';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
+import { isUuid } from '../../http/is-uuid';
 
 // Every query of the payments module. Functions take the database or the open transaction first.
 
@@ -98,7 +99,9 @@ export function findPayment(db: Db, id: string) {
 }
 
 /** The payment, locked until the transaction ends: settling it twice at once queues here. */
-export function lockPayment(trx: Transaction<DB>, id: string) {
+/** Locks one payment; undefined when there is none, also for an id that is no uuid at all. */
+export async function lockPayment(trx: Transaction<DB>, id: string) {
+  if (!isUuid(id)) return undefined;
   return trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 export type StoredPayment = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
@@ -109,7 +112,8 @@ export type StoredPayment = NonNullable<Awaited<ReturnType<typeof findPayment>>>
  */
 export async function recordEvent(
   trx: Transaction<DB>,
-  event: { provider: string; id: string; type: string; paymentId: string },
+  /** paymentId null: an event about a session that is not ours, recorded as ignored. */
+  event: { provider: string; id: string; type: string; paymentId: string | null },
 ): Promise<boolean> {
   const inserted = await trx
     .insertInto('payment_events')

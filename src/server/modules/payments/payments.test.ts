@@ -161,6 +161,28 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
     expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('awaiting_payment');
   });
 
+  it("acknowledges a signed event about someone else's session, records it as ignored, and changes nothing", async () => {
+    const tutor = await newTutor();
+    const student = await createStudent(t);
+    const started = await startedCheckout(student, tutor);
+    await h.pay(t, started);
+    // Another app's reference, a forged id, and our own payment's id on a session not ours.
+    for (const reference of ['order_123', 'abc', started.payment.id]) {
+      const event = h.foreignEvent(t, reference);
+      const first = await deliver(event);
+      expect(first.status, await first.text()).toBe(200);
+      expect((await deliver(event)).status).toBe(200);
+      const recorded = await t.database.db
+        .selectFrom('payment_events')
+        .selectAll()
+        .where('event_id', '=', event.id)
+        .execute();
+      expect(recorded).toMatchObject([{ provider: harness.name, payment_id: null }]);
+    }
+    expect((await paymentRow(started.payment.id)).status).toBe('pending');
+    expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('awaiting_payment');
+  });
+
   it('frees the slot when the hold lapses, and refunds a payment that arrives after someone else booked it', async () => {
     const tutor = await newTutor();
     const [late, other] = [await createStudent(t), await createStudent(t)];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
+import { TEXT_MESSAGES, TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import { signUpAndVerify } from '../../test/accounts';
 import { uploadAvatar } from '../../test/avatar-upload';
 import { createSignedInTutor } from '../../test/factories';
@@ -197,6 +197,12 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
       ['basic_info', { ...data.basic_info, bio: 'too short' }, M.bioTooShort],
       ['basic_info', { ...data.basic_info, hourlyRateCents: 50_000 }, 'Maximum rate is $200'],
       ['education', { ...data.education, yearOfGraduation: 2090 }, M.graduationYearTooLate],
+      [
+        'education',
+        { ...data.education, educationTitle: 'MSc\r\nBcc: all@example.com' },
+        TEXT_MESSAGES.singleLine,
+      ],
+      ['education', { ...data.education, university: 'MIT\u0007' }, TEXT_MESSAGES.singleLine],
       ['subjects', { ...data.subjects, subjects: [] }, M.subjectRequired],
       [
         'teaching_style',
