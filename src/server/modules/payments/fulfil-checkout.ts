@@ -3,6 +3,7 @@ import type { CheckoutOutcome } from '../../../domain/payments/payment-rules';
 import type { CheckoutSessionState, PaymentEvent } from '../../adapters/payments/payment-provider';
 import type { DB } from '../../db/types';
 import { noteLessonBooked } from '../lessons/lesson-booked-notice';
+import { recordPaymentReceived } from '../ledger/money-events';
 import { PAYMENT_JOBS } from './payment-jobs';
 import type { PaymentsContext } from './payments-context';
 import { purchaseLessonOf } from '../lessons/lessons.repository';
@@ -102,6 +103,7 @@ async function bookPaid(
     receiptUrl: session.receiptUrl,
     now,
   };
+  await recordPaymentReceived(trx, paymentId, now, ctx.env.COMMISSION_TIERS);
   const lesson = await purchaseLessonOf(trx, paymentId);
   const booked =
     lesson !== undefined &&
