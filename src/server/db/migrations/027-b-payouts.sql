@@ -82,3 +82,10 @@ CREATE TABLE payout_events (
   received_at  timestamptz NOT NULL,
   PRIMARY KEY (provider, event_id)
 );
+
+-- Admins' money actions are audited: a balance adjustment (with its reason), a payout retried.
+ALTER TABLE audit_log DROP CONSTRAINT audit_log_action_check;
+ALTER TABLE audit_log ADD CONSTRAINT audit_log_action_check CHECK (action IN (
+  'admin_granted', 'admin_revoked', 'tutor_approved', 'tutor_rejected', 'review_hidden',
+  'review_restored', 'user_suspended', 'user_restored', 'report_dismissed', 'balance_adjusted',
+  'payout_retried'));

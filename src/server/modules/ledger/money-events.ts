@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { type CommissionTier, tierFor } from '../../../domain/ledger/commission';
 import type { DB } from '../../db/types';
 import { post } from './ledger.repository';
@@ -10,7 +10,7 @@ import { post } from './ledger.repository';
 
 /** A tutor's completed teaching so far, in minutes (free trials do not count). */
 export async function taughtMinutes(
-  trx: Transaction<DB> | Parameters<typeof post>[0],
+  trx: Kysely<DB> | Transaction<DB>,
   tutorProfileId: string,
 ) {
   const row = await trx
