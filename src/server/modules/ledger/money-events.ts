@@ -9,10 +9,7 @@ import { post } from './ledger.repository';
 // change (migration 027-a), whichever code changes it.
 
 /** A tutor's completed teaching so far, in minutes (free trials do not count). */
-export async function taughtMinutes(
-  trx: Kysely<DB> | Transaction<DB>,
-  tutorProfileId: string,
-) {
+export async function taughtMinutes(trx: Kysely<DB> | Transaction<DB>, tutorProfileId: string) {
   const row = await trx
     .selectFrom('lessons')
     .select(sql<string>`coalesce(sum(duration_minutes), 0)`.as('minutes'))
