@@ -56,6 +56,9 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { tutorApprovalRoutes } from './modules/tutor-approval/tutor-approval.routes';
 import { registerLiveDelivery } from './modules/live/live.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
+import { financeRoutes } from './modules/payouts/finance.routes';
+import { localOnboardingRoutes } from './modules/payouts/local-onboarding.routes';
 
 export interface AppDeps {
   env: Env;
@@ -200,6 +203,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminUsersRoutes);
   await app.register(tutorApprovalRoutes);
   await app.register(messagingRoutes);
+  await app.register(payoutsRoutes);
+  await app.register(financeRoutes);
+  await app.register(localOnboardingRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (mailer.kind === 'dev-mailbox' && servesDevMailbox(env)) {

@@ -8,6 +8,11 @@ import {
   MEETING_ROOM_PLACEHOLDER,
 } from '../domain/booking/classroom';
 import { SUPPORT_EMAIL } from '../domain/support';
+import {
+  DEFAULT_COMMISSION_TIERS_SETTING,
+  parseCommissionTiers,
+} from '../domain/ledger/commission';
+import { DEFAULT_PAYOUT_MINIMUM_CENTS } from '../domain/ledger/payout-rules';
 
 // The only reader of process.env. Every setting is parsed once, at start-up; a bad value
 // stops the process with one clear line (see ConfigError) instead of failing later.
@@ -66,6 +71,23 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: emptyAsUndefined,
   /** How long a slot is held while its student pays (minutes). */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(60).default(DEFAULT_HOLD_MINUTES),
+  /** The platform's commission by teaching hours, "hours:percent,…,*:percent" (ADR 028). */
+  COMMISSION_TIERS: z
+    .string()
+    .default(DEFAULT_COMMISSION_TIERS_SETTING)
+    .transform((value, ctx) => {
+      try {
+        return parseCommissionTiers(value);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${(error as Error).message} (e.g. ${DEFAULT_COMMISSION_TIERS_SETTING})`,
+        });
+        return z.NEVER;
+      }
+    }),
+  /** The least a tutor may withdraw, in cents (the weekly payout waits for it too). */
+  PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(100).default(DEFAULT_PAYOUT_MINIMUM_CENTS),
   /** The built-in test checkout takes no real money: refused in production unless set to true. */
   LOCAL_CHECKOUT_IN_PRODUCTION: z
     .enum(['true', 'false'])

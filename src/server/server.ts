@@ -19,6 +19,8 @@ import { startCancellationWorkers } from './modules/lessons/lesson-canceled-noti
 import { countProfiles } from './modules/tutor-profile/tutor-profile.repository';
 import { startCompletionWorker } from './modules/lessons/lesson-completion';
 import { startMessagingWorkers } from './modules/messaging/messaging-digest';
+import { startReleaseWorker } from './modules/ledger/release-earnings';
+import { startPayoutWorkers } from './modules/payouts/payout-workers';
 
 /** The repository root, from src/server (tsx) or dist/server (the bundle) alike. */
 export const PROJECT_ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -104,6 +106,8 @@ async function startAllWorkers(app: FastifyInstance) {
   await startCancellationWorkers(app.deps);
   await startTutorApprovalWorkers(app.deps);
   await startMessagingWorkers(app.deps);
+  await startReleaseWorker(app.deps);
+  await startPayoutWorkers(app.deps);
 }
 
 /** On an empty development marketplace, say how to add demo tutors (never adds them itself). */

@@ -72,4 +72,6 @@ export const AUDIT_SENTENCES: Record<AuditAction, (actor: string, target: string
   user_suspended: (actor, target) => `${actor} suspended ${target}`,
   user_restored: (actor, target) => `${actor} restored the account of ${target}`,
   report_dismissed: (actor, target) => `${actor} dismissed a report about ${target}`,
+  balance_adjusted: (actor, target) => `${actor} adjusted the balance of ${target}`,
+  payout_retried: (actor, target) => `${actor} retried a failed payout to ${target}`,
 };

@@ -48,5 +48,7 @@ export const AUDIT_ACTIONS = [
   'user_suspended',
   'user_restored',
   'report_dismissed',
+  'balance_adjusted',
+  'payout_retried',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

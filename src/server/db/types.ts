@@ -120,6 +120,49 @@ export interface Languages {
   name: string;
 }
 
+export interface LedgerAccounts {
+  currency: string;
+  id: Generated<number>;
+  kind: string;
+  tutor_profile_id: string | null;
+}
+
+export interface LedgerEntries {
+  account_id: number;
+  amount_cents: number;
+  currency: string;
+  id: Generated<number>;
+  transaction_id: string;
+}
+
+export interface LedgerTransactions {
+  created_at: Date;
+  created_by: string | null;
+  event_key: string;
+  id: Generated<string>;
+  kind: string;
+  lesson_id: string | null;
+  memo: Generated<string>;
+  payment_id: string | null;
+  payout_id: string | null;
+  tutor_profile_id: string | null;
+}
+
+export interface LessonEarnings {
+  commission_cents: number;
+  currency: string;
+  earned_at: Date;
+  lesson_ends_at: Date;
+  lesson_id: string;
+  net_cents: number;
+  payment_id: string;
+  price_cents: number;
+  rate_bp: number;
+  released_at: Date | null;
+  status: string;
+  tutor_profile_id: string;
+}
+
 export interface LessonPackages {
   created_at: Generated<Date>;
   description: Generated<string>;
@@ -188,12 +231,36 @@ export interface LocalCheckoutSessions {
   success_url: string;
 }
 
+export interface LocalPayoutAccounts {
+  account_number: string | null;
+  completed_at: Date | null;
+  country: string | null;
+  created_at: Date;
+  iban: string | null;
+  id: string;
+  legal_name: string | null;
+  onboarding_token: string;
+  routing_number: string | null;
+}
+
 export interface LocalRefunds {
   amount_cents: number;
   created_at: Generated<Date>;
   id: string;
   idempotency_key: string;
   session_id: string;
+}
+
+export interface LocalTransfers {
+  account_id: string;
+  amount_cents: number;
+  created_at: Date;
+  currency: string;
+  failure_code: string | null;
+  id: string;
+  idempotency_key: string;
+  settled_at: Date | null;
+  status: Generated<string>;
 }
 
 export interface Messages {
@@ -220,6 +287,13 @@ export interface Notifications {
   payment_id: string | null;
   read_at: Date | null;
   user_id: string;
+}
+
+export interface PaymentCommissions {
+  fixed_at: Date;
+  payment_id: string;
+  rate_bp: number;
+  taught_minutes: number;
 }
 
 export interface PaymentEvents {
@@ -259,6 +333,42 @@ export interface Payments {
   student_id: string;
   tutor_profile_id: string;
   updated_at: Generated<Date>;
+}
+
+export interface PayoutAccounts {
+  attention_reason: Generated<string>;
+  created_at: Date;
+  display_name: Generated<string>;
+  provider: string;
+  provider_account_id: string;
+  status: Generated<string>;
+  tutor_profile_id: string;
+  updated_at: Date;
+}
+
+export interface PayoutEvents {
+  event_id: string;
+  payout_id: string | null;
+  provider: string;
+  received_at: Date;
+  type: string;
+}
+
+export interface Payouts {
+  amount_cents: number;
+  currency: string;
+  failure_reason: string | null;
+  id: Generated<string>;
+  origin: string;
+  provider: string;
+  provider_account_id: string;
+  provider_transfer_id: string | null;
+  requested_at: Date;
+  retried_by: string | null;
+  sent_at: Date | null;
+  settled_at: Date | null;
+  status: Generated<string>;
+  tutor_profile_id: string;
 }
 
 export interface PlatformPackages {
@@ -536,15 +646,25 @@ export interface DB {
   education_levels: EducationLevels;
   language_levels: LanguageLevels;
   languages: Languages;
+  ledger_accounts: LedgerAccounts;
+  ledger_entries: LedgerEntries;
+  ledger_transactions: LedgerTransactions;
+  lesson_earnings: LessonEarnings;
   lesson_packages: LessonPackages;
   lessons: Lessons;
   local_checkout_sessions: LocalCheckoutSessions;
+  local_payout_accounts: LocalPayoutAccounts;
   local_refunds: LocalRefunds;
+  local_transfers: LocalTransfers;
   messages: Messages;
   notifications: Notifications;
+  payment_commissions: PaymentCommissions;
   payment_events: PaymentEvents;
   payment_refunds: PaymentRefunds;
   payments: Payments;
+  payout_accounts: PayoutAccounts;
+  payout_events: PayoutEvents;
+  payouts: Payouts;
   platform_packages: PlatformPackages;
   profile_steps: ProfileSteps;
   rate_limits: RateLimits;

@@ -4,6 +4,7 @@ import type { CheckoutSessionState, PaymentEvent } from '../../adapters/payments
 import type { DB } from '../../db/types';
 import { noteLessonBooked } from '../lessons/lesson-booked-notice';
 import { confirmHeld, releaseHeld } from '../lessons/lesson-lifecycle';
+import { recordPaymentReceived } from '../ledger/money-events';
 import { PAYMENT_JOBS } from './payment-jobs';
 import type { PaymentsContext } from './payments-context';
 import { purchaseLessonOf } from '../lessons/lessons.repository';
@@ -112,6 +113,7 @@ async function bookPaid(
     receiptUrl: session.receiptUrl,
     now,
   };
+  await recordPaymentReceived(trx, paymentId, now, ctx.env.COMMISSION_TIERS);
   const lesson = await purchaseLessonOf(trx, paymentId);
   const booked =
     lesson !== undefined &&

@@ -8,6 +8,7 @@ import {
   sendLessonBookedEmails,
   sendRefundEmail,
 } from '../lessons/lesson-booked-notice';
+import { recordRefundGiven } from '../ledger/money-events';
 import { notify } from '../notifications/notify';
 import type { PaymentsContext } from './payments-context';
 import { purchaseLessonOf } from '../lessons/lessons.repository';
@@ -78,6 +79,11 @@ export async function refundSlotTaken(ctx: PaymentsContext, paymentId: string) {
     // Locked: a second run of this job waits here, then finds the refund recorded.
     const locked = await repository.lockPayment(trx, paymentId);
     if (locked?.status !== 'completed') return;
+    await recordRefundGiven(
+      trx,
+      { paymentId, amountCents: payment.amount_cents, key: `refund-${paymentId}` },
+      now,
+    );
     await repository.updatePayment(trx, paymentId, {
       status: 'refunded',
       refundedCents: payment.amount_cents,

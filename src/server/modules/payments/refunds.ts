@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import type { Kysely } from 'kysely';
+import { recordRefundGiven } from '../ledger/money-events';
 import { notify } from '../notifications/notify';
 import { findPayment } from './payments.repository';
 
@@ -81,6 +82,7 @@ export async function recordRefund(trx: Transaction<DB>, job: RefundJob, now: Da
     .returning('idempotency_key')
     .executeTakeFirst();
   if (!inserted) return;
+  await recordRefundGiven(trx, job, now);
   const cents = job.amountCents;
   const payment = await trx
     .updateTable('payments')

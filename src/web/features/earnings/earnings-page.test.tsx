@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES, EARNINGS_MESSAGES as M } from '../../../domain/messages';
 import { signedInStudent } from '../../test/fixtures';
 import { apiError, serveApi, type Reply } from '../../test/fake-api';
+import { tutorPayoutsFixture } from './payouts-fixture';
 import { renderInApp } from '../../test/render';
 import type { Earnings, EarningsLesson } from './earnings-api';
 import { EarningsPage } from './earnings-page';
@@ -51,6 +52,8 @@ function serveEarnings(reply: () => Reply) {
   return serveApi({
     'GET /api/auth/session': { json: { user: tutorUser } },
     'GET /api/tutor/earnings': reply,
+    // The ledger's panel above, without lesson lines (its own tests cover them).
+    'GET /api/tutor/payouts': { json: { ...tutorPayoutsFixture, lessons: [] } },
   });
 }
 

@@ -8,6 +8,7 @@ import { monthName, zoneLabel } from '../../lib/lesson-time';
 import { paths } from '../../lib/paths';
 import { useEarnings, type Earnings } from './earnings-api';
 import { EarningsLessons } from './earnings-lessons';
+import { PayoutsPanel } from './payouts-panel';
 
 const card =
   'rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900';
@@ -91,6 +92,7 @@ export function EarningsPage() {
           {M.managePackages}
         </ButtonLink>
       </div>
+      <PayoutsPanel />
       {earnings.isPending && <LoadingSkeleton label={M.loading} rows={4} />}
       {earnings.isError && (
         <ErrorPanel message={M.loadFailed} onRetry={() => void earnings.refetch()} />

@@ -1,0 +1,152 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/types';
+
+// All SQL of the ledger (migration 027-a, ADR 028). A posting is one ledger transaction: its
+// event key makes it happen once, its entries must sum to zero (the database checks at commit),
+// and nothing posted is ever changed.
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export type AccountKind =
+  | 'provider_cash'
+  | 'unearned'
+  | 'platform_revenue'
+  | 'adjustments'
+  | 'tutor_pending'
+  | 'tutor_available'
+  | 'tutor_in_transit';
+
+export type TransactionKind =
+  | 'payment_received'
+  | 'refund'
+  | 'lesson_earned'
+  | 'lesson_reversed'
+  | 'earnings_released'
+  | 'payout_requested'
+  | 'payout_paid'
+  | 'payout_failed'
+  | 'adjustment';
+
+/** One side of a posting: an account (a tutor's for the tutor_ kinds) and signed cents. */
+export interface Leg {
+  account: AccountKind;
+  cents: number;
+}
+
+export interface Posting {
+  kind: TransactionKind;
+  /** What caused it; a second posting with the same key does nothing. */
+  eventKey: string;
+  currency: string;
+  legs: Leg[];
+  at: Date;
+  tutorProfileId?: string;
+  paymentId?: string;
+  lessonId?: string;
+  payoutId?: string;
+  memo?: string;
+  createdBy?: string;
+}
+
+/** Posts once; answers false when this event was posted before. Must run in a transaction. */
+export async function post(trx: Transaction<DB>, posting: Posting): Promise<boolean> {
+  const legs = posting.legs.filter((leg) => leg.cents !== 0);
+  const inserted = await trx
+    .insertInto('ledger_transactions')
+    .values({
+      kind: posting.kind,
+      event_key: posting.eventKey,
+      tutor_profile_id: posting.tutorProfileId ?? null,
+      payment_id: posting.paymentId ?? null,
+      lesson_id: posting.lessonId ?? null,
+      payout_id: posting.payoutId ?? null,
+      memo: posting.memo ?? '',
+      created_by: posting.createdBy ?? null,
+      created_at: posting.at,
+    })
+    .onConflict((oc) => oc.column('event_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  const tutor = posting.tutorProfileId ?? null;
+  await trx
+    .insertInto('ledger_entries')
+    .values(
+      legs.map((leg) => ({
+        transaction_id: inserted.id,
+        account_id: sql<number>`ledger_account(${leg.account}, ${
+          leg.account.startsWith('tutor_') ? tutor : null
+        }::uuid, ${posting.currency})`,
+        amount_cents: leg.cents,
+        currency: posting.currency,
+      })),
+    )
+    .execute();
+  return true;
+}
+
+/** Each account's sum of entries (a tutor's accounts, or the platform's with `null`). */
+export async function balances(db: Db, tutorProfileId: string | null) {
+  const rows = await db
+    .selectFrom('ledger_accounts as a')
+    .leftJoin('ledger_entries as e', 'e.account_id', 'a.id')
+    .select(['a.kind', 'a.currency', sql<string>`coalesce(sum(e.amount_cents), 0)`.as('cents')])
+    .$if(tutorProfileId === null, (q) => q.where('a.tutor_profile_id', 'is', null))
+    .$if(tutorProfileId !== null, (q) => q.where('a.tutor_profile_id', '=', tutorProfileId))
+    .groupBy(['a.kind', 'a.currency'])
+    .execute();
+  return rows.map((row) => ({
+    kind: row.kind as AccountKind,
+    currency: row.currency.trim(),
+    cents: Number(row.cents),
+  }));
+}
+
+/** One account's sum (0 when it has no entries yet). */
+export async function balanceOf(
+  db: Db,
+  account: AccountKind,
+  tutorProfileId: string | null,
+  currency: string,
+) {
+  const row = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select(sql<string>`coalesce(sum(e.amount_cents), 0)`.as('cents'))
+    .where('a.kind', '=', account)
+    .where('a.currency', '=', currency)
+    .$if(tutorProfileId === null, (q) => q.where('a.tutor_profile_id', 'is', null))
+    .$if(tutorProfileId !== null, (q) => q.where('a.tutor_profile_id', '=', tutorProfileId))
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
+}
+
+/**
+ * Locks a tutor's available account for the rest of the transaction (created if need be): two
+ * payouts or an adjustment decided side by side see each other's result.
+ */
+export async function lockTutorAvailable(
+  trx: Transaction<DB>,
+  tutorProfileId: string,
+  currency: string,
+) {
+  await sql`SELECT id FROM ledger_accounts WHERE id = ledger_account('tutor_available', ${tutorProfileId}::uuid, ${currency}) FOR UPDATE`.execute(
+    trx,
+  );
+}
+
+/** Sums of each transaction kind's entries on one account kind (Finance's figures). */
+export async function totalsByKind(db: Db, account: AccountKind, currency: string) {
+  const rows = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .select(['t.kind', sql<string>`sum(e.amount_cents)`.as('cents')])
+    .where('a.kind', '=', account)
+    .where('a.currency', '=', currency)
+    .groupBy('t.kind')
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.kind, Number(row.cents)])) as Partial<
+    Record<TransactionKind, number>
+  >;
+}

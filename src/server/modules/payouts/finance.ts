@@ -1,0 +1,172 @@
+import type { z } from 'zod';
+import type { EndpointOutput } from '../../../contracts/endpoint';
+import type { adjustmentSchema, getFinance } from '../../../contracts/payouts.contract';
+import { PAYOUT_MESSAGES as M } from '../../../domain/ledger/payout-messages';
+import { AppError } from '../../errors';
+import { isUuid } from '../../http/is-uuid';
+import { recordAudit } from '../audit/audit-log';
+import { balances, post, totalsByKind } from '../ledger/ledger.repository';
+import { releaseEarnings } from '../ledger/release-earnings';
+import type { PayoutsContext } from './payouts-context';
+import { requestPayout } from './request-payout';
+import * as repository from './payouts.repository';
+
+// The admin's Finance page, read from the ledger: what students paid (gross bookings), what
+// went back, the platform's commission, and what is owed to each tutor; the payouts; a manual
+// adjustment of a tutor's available balance with a reason (audited, in the same transaction).
+
+type Finance = EndpointOutput<typeof getFinance>;
+const CURRENCY = 'USD';
+
+export async function financeOverview(ctx: PayoutsContext): Promise<Finance> {
+  await releaseEarnings(ctx.db, ctx.clock.now());
+  const platform = Object.fromEntries(
+    (await balances(ctx.db, null))
+      .filter((b) => b.currency === CURRENCY)
+      .map((b) => [b.kind, b.cents]),
+  );
+  const cashByKind = await totalsByKind(ctx.db, 'provider_cash', CURRENCY);
+  const tutorRows = await ctx.db
+    .selectFrom('ledger_accounts as a')
+    .innerJoin('ledger_entries as e', 'e.account_id', 'a.id')
+    .innerJoin('tutor_profiles as tp', 'tp.id', 'a.tutor_profile_id')
+    .innerJoin('users as u', 'u.id', 'tp.user_id')
+    .select(['a.tutor_profile_id', 'u.full_name', 'a.kind'])
+    .select((eb) => eb.fn.sum<string>('e.amount_cents').as('cents'))
+    .where('a.currency', '=', CURRENCY)
+    .groupBy(['a.tutor_profile_id', 'u.full_name', 'a.kind'])
+    .execute();
+  const tutors = new Map<string, Finance['tutors'][number]>();
+  for (const row of tutorRows) {
+    const id = row.tutor_profile_id!;
+    const tutor = tutors.get(id) ?? {
+      tutorProfileId: id,
+      name: row.full_name,
+      pendingCents: 0,
+      availableCents: 0,
+      inTransitCents: 0,
+    };
+    const owed = -Number(row.cents);
+    if (row.kind === 'tutor_pending') tutor.pendingCents = owed;
+    if (row.kind === 'tutor_available') tutor.availableCents = owed;
+    if (row.kind === 'tutor_in_transit') tutor.inTransitCents = owed;
+    tutors.set(id, tutor);
+  }
+  const list = [...tutors.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const payouts = await ctx.db
+    .selectFrom('payouts as p')
+    .innerJoin('tutor_profiles as tp', 'tp.id', 'p.tutor_profile_id')
+    .innerJoin('users as u', 'u.id', 'tp.user_id')
+    .selectAll('p')
+    .select('u.full_name')
+    .orderBy('p.requested_at', 'desc')
+    .limit(100)
+    .execute();
+  return {
+    currency: CURRENCY,
+    grossBookingsCents: cashByKind.payment_received ?? 0,
+    refundsCents: -(cashByKind.refund ?? 0),
+    platformRevenueCents: -(platform.platform_revenue ?? 0),
+    providerCashCents: platform.provider_cash ?? 0,
+    unearnedCents: -(platform.unearned ?? 0),
+    tutorsOwedCents: list.reduce(
+      (sum, t) => sum + t.pendingCents + t.availableCents + t.inTransitCents,
+      0,
+    ),
+    tutors: list,
+    payouts: payouts.map((payout) => ({
+      id: payout.id,
+      tutorName: payout.full_name,
+      amountCents: payout.amount_cents,
+      currency: payout.currency.trim(),
+      status: payout.status as 'requested' | 'in_transit' | 'paid' | 'failed',
+      origin: payout.origin as 'withdraw' | 'weekly' | 'retry',
+      requestedAt: payout.requested_at.toISOString(),
+      settledAt: payout.settled_at?.toISOString() ?? null,
+      failureReason: payout.failure_reason,
+    })),
+  };
+}
+
+/** Gives a tutor money (positive) or takes it (negative), from the platform, with a reason. */
+export async function adjustTutorBalance(
+  ctx: PayoutsContext,
+  adminId: string,
+  input: z.output<typeof adjustmentSchema>,
+) {
+  if (input.amountCents === 0)
+    throw new AppError('VALIDATION_FAILED', M.adjustmentAmount, {
+      amountCents: M.adjustmentAmount,
+    });
+  const tutor = isUuid(input.tutorProfileId)
+    ? await ctx.db
+        .selectFrom('tutor_profiles')
+        .select(['id', 'user_id'])
+        .where('id', '=', input.tutorProfileId)
+        .executeTakeFirst()
+    : undefined;
+  if (!tutor) throw new AppError('NOT_FOUND', M.tutorNotFound);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('audit_log')
+      .values({
+        admin_id: adminId,
+        action: 'balance_adjusted',
+        target_user_id: tutor.user_id,
+        reason: `${input.amountCents} cents: ${input.reason}`,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await post(trx, {
+      kind: 'adjustment',
+      eventKey: `adjustment:${id}`,
+      currency: CURRENCY,
+      legs: [
+        { account: 'adjustments', cents: input.amountCents },
+        { account: 'tutor_available', cents: -input.amountCents },
+      ],
+      at: now,
+      tutorProfileId: tutor.id,
+      memo: input.reason,
+      createdBy: adminId,
+    });
+  });
+}
+
+/** Pays a failed payout's tutor again: a new payout of what is available now. */
+export async function retryFailedPayout(ctx: PayoutsContext, adminId: string, payoutId: string) {
+  const failed = isUuid(payoutId) ? await repository.findPayout(ctx.db, payoutId) : undefined;
+  if (!failed) throw new AppError('NOT_FOUND', M.payoutNotFound);
+  if (failed.status !== 'failed' || failed.retried_by)
+    throw new AppError('CONFLICT', M.onlyFailedRetried);
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const outcome = await requestPayout(ctx, trx, failed.tutor_profile_id, 'retry');
+    if (outcome.kind === 'account_not_ready' || outcome.kind === 'no_account')
+      throw new AppError('CONFLICT', M.accountNotReady);
+    if (outcome.kind === 'open') throw new AppError('CONFLICT', M.payoutOnItsWay);
+    if (outcome.kind === 'below_minimum')
+      throw new AppError('CONFLICT', M.belowMinimum(ctx.env.PAYOUT_MINIMUM_CENTS));
+    const payoutId = outcome.payoutId!;
+    await trx
+      .updateTable('payouts')
+      .set({ retried_by: payoutId })
+      .where('id', '=', failed.id)
+      .execute();
+    const tutor = await trx
+      .selectFrom('tutor_profiles')
+      .select('user_id')
+      .where('id', '=', failed.tutor_profile_id)
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      adminId,
+      action: 'payout_retried',
+      targetUserId: tutor.user_id,
+      reason: `payout ${failed.id} retried as ${payoutId}`,
+      at: now,
+    });
+    return payoutId;
+  });
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { payoutFailsFor, LOCAL_FAILURE } from '../../../domain/ledger/bank-details';
+import type { PayoutEvent, PayoutProvider } from './payout-provider';
+import type { PayoutsContext } from './payouts-context';
+import { deriveLocalPayoutSecret, signPayoutEvent } from './local-payout-webhook';
+
+// The built-in payout provider (the default): its records are its own tables, so every API
+// process serves its onboarding page and answers for its transfers. A transfer settles a little
+// later, by a job, and is confirmed to our webhook endpoint with a signed event, as a real
+// provider would: paid, or failed for the documented failing test accounts.
+
+export const LOCAL_SETTLE_JOB = 'local-payouts.settle';
+/** How long a simulated bank transfer takes (real time: the database's clock runs the job). */
+const SETTLE_AFTER_MS = 2_000;
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export const onboardingPath = (token: string) => `/payouts/local/onboarding/${token}`;
+export const localPayoutWebhookPath = '/api/payouts/webhooks/local';
+
+export function localPayoutProvider(ctx: PayoutsContext): PayoutProvider {
+  return {
+    name: 'local',
+    async onboardingLink(_tutorProfileId, existingAccountId) {
+      const token = randomBytes(24).toString('base64url');
+      const now = ctx.clock.now();
+      let accountId = existingAccountId;
+      if (accountId)
+        await ctx.db
+          .updateTable('local_payout_accounts')
+          .set({ onboarding_token: token })
+          .where('id', '=', accountId)
+          .execute();
+      else {
+        accountId = newId('lacct');
+        await ctx.db
+          .insertInto('local_payout_accounts')
+          .values({ id: accountId, onboarding_token: token, created_at: now })
+          .execute();
+      }
+      return { accountId, onboardingUrl: `${ctx.env.PUBLIC_URL}${onboardingPath(token)}` };
+    },
+
+    async transfer({ idempotencyKey, accountId, amountCents, currency }) {
+      const id = newId('ltr');
+      const inserted = await ctx.db
+        .insertInto('local_transfers')
+        .values({
+          id,
+          account_id: accountId,
+          idempotency_key: idempotencyKey,
+          amount_cents: amountCents,
+          currency,
+          created_at: ctx.clock.now(),
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      const transfer =
+        inserted ??
+        (await ctx.db
+          .selectFrom('local_transfers')
+          .select('id')
+          .where('idempotency_key', '=', idempotencyKey)
+          .executeTakeFirstOrThrow());
+      await ctx.jobs.send(
+        LOCAL_SETTLE_JOB,
+        { transferId: transfer.id },
+        { key: transfer.id, startAfter: new Date(Date.now() + SETTLE_AFTER_MS) },
+      );
+      return { transferId: transfer.id };
+    },
+  };
+}
+
+/**
+ * The bank's answer: the transfer is paid, or fails for a failing test account; then the signed
+ * event goes to our webhook endpoint (a refused delivery throws, and the job delivers again).
+ */
+export async function settleLocalTransfer(ctx: PayoutsContext, transferId: string) {
+  const transfer = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('local_transfers as t')
+      .innerJoin('local_payout_accounts as a', 'a.id', 't.account_id')
+      .select(['t.id', 't.status', 't.idempotency_key', 'a.iban', 'a.account_number'])
+      .where('t.id', '=', transferId)
+      .forUpdate('t')
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.status !== 'pending') return row;
+    const fails = payoutFailsFor({ iban: row.iban, accountNumber: row.account_number });
+    const status = fails ? ('failed' as const) : ('paid' as const);
+    await trx
+      .updateTable('local_transfers')
+      .set({
+        status,
+        failure_code: fails ? LOCAL_FAILURE.code : null,
+        settled_at: ctx.clock.now(),
+      })
+      .where('id', '=', transferId)
+      .execute();
+    return { ...row, status };
+  });
+  if (!transfer || transfer.status === 'pending') return;
+  const event: PayoutEvent =
+    transfer.status === 'paid'
+      ? {
+          id: `levt_${transfer.id}_paid`,
+          type: 'payout.paid',
+          payoutId: transfer.idempotency_key,
+          transferId: transfer.id,
+        }
+      : {
+          id: `levt_${transfer.id}_failed`,
+          type: 'payout.failed',
+          payoutId: transfer.idempotency_key,
+          transferId: transfer.id,
+          failureMessage: LOCAL_FAILURE.message,
+        };
+  await deliverEvent(ctx, event);
+}
+
+/** POSTs a signed event to our own webhook endpoint, as the provider's servers would. */
+export async function deliverEvent(ctx: PayoutsContext, event: PayoutEvent) {
+  const body = JSON.stringify(event);
+  const secret = deriveLocalPayoutSecret(ctx.signingSecret);
+  const response = await fetch(`${ctx.env.PUBLIC_URL}${localPayoutWebhookPath}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'tutora-signature': signPayoutEvent(secret, body, ctx.clock.now()),
+    },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`payout webhook refused: ${response.status}`);
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as contract from '../../../contracts/payouts.contract';
+import { PAYOUT_MESSAGES as M } from '../../../domain/ledger/payout-messages';
+import { WebhookSignatureError } from '../../adapters/payments/payment-provider';
+import { AppError } from '../../errors';
+import { route } from '../../http/route';
+import { requireRole, signedInUser } from '../auth/auth.guards';
+import { tutorProfileIdOf } from '../lessons/lessons.repository';
+import { applyPayoutEvent } from './apply-payout-event';
+import { deriveLocalPayoutSecret, parsePayoutEvent } from './local-payout-webhook';
+import { startOnboarding } from './payout-account';
+import { withdraw } from './request-payout';
+import { tutorPayoutsOf } from './tutor-payouts';
+import type { FastifyRequest } from 'fastify';
+
+export const payoutsRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = () => app.deps;
+  const tutor = { tags: ['payouts'], preHandler: requireRole('tutor') };
+  const profileOf = async (request: FastifyRequest) => {
+    const id = await tutorProfileIdOf(ctx().db, signedInUser(request).id);
+    if (!id) throw new AppError('FORBIDDEN', M.tutorNotFound);
+    return id;
+  };
+
+  route(app, contract.getTutorPayouts, tutor, async (request) =>
+    tutorPayoutsOf(ctx(), await profileOf(request)),
+  );
+  route(app, contract.startPayoutOnboarding, tutor, async (request) =>
+    startOnboarding(ctx(), await profileOf(request)),
+  );
+  route(app, contract.withdrawEarnings, tutor, async (request) => ({
+    payoutId: await withdraw(ctx(), await profileOf(request)),
+  }));
+
+  await app.register(webhookRoutes);
+};
+
+/** The provider's webhook, in its own scope: the body stays raw bytes for the signature. */
+const webhookRoutes: FastifyPluginAsync = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  route(app, contract.payoutWebhook, { tags: ['payouts'] }, async (request) => {
+    const ctx = app.deps;
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    let event;
+    try {
+      event = parsePayoutEvent(
+        deriveLocalPayoutSecret(ctx.signingSecret),
+        body,
+        request.headers['tutora-signature'],
+        ctx.clock.now(),
+      );
+    } catch (error) {
+      if (error instanceof WebhookSignatureError)
+        throw new AppError('BAD_REQUEST', M.webhookSignatureInvalid);
+      throw new AppError('BAD_REQUEST', M.webhookSignatureInvalid);
+    }
+    await applyPayoutEvent(ctx, request.params.provider, event);
+    return { received: true as const };
+  });
+};

@@ -1,0 +1,98 @@
+import type { EndpointOutput } from '../../../contracts/endpoint';
+import type { getTutorPayouts } from '../../../contracts/payouts.contract';
+import { tierFor } from '../../../domain/ledger/commission';
+import type { CommissionTier } from '../../../domain/ledger/commission';
+import { balances } from '../ledger/ledger.repository';
+import { taughtMinutes } from '../ledger/money-events';
+import { releaseEarnings } from '../ledger/release-earnings';
+import type { PayoutsContext } from './payouts-context';
+import * as repository from './payouts.repository';
+
+// A tutor's money as the ledger has it: every figure is a sum of ledger entries (negated: what
+// the platform owes sums negative), the lesson lines are the lessons' money records.
+
+type View = EndpointOutput<typeof getTutorPayouts>;
+const CURRENCY = 'USD';
+
+export async function tutorPayoutsOf(
+  ctx: PayoutsContext & { env: { COMMISSION_TIERS: readonly CommissionTier[] } },
+  tutorProfileId: string,
+): Promise<View> {
+  await releaseEarnings(ctx.db, ctx.clock.now(), tutorProfileId);
+  const owed = Object.fromEntries(
+    (await balances(ctx.db, tutorProfileId))
+      .filter((b) => b.currency === CURRENCY)
+      .map((b) => [b.kind, -b.cents]),
+  );
+  const paidOut = await ctx.db
+    .selectFrom('payouts')
+    .select((eb) => eb.fn.sum<string | null>('amount_cents').as('cents'))
+    .where('tutor_profile_id', '=', tutorProfileId)
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  const minutes = await taughtMinutes(ctx.db, tutorProfileId);
+  const tier = tierFor(ctx.env.COMMISSION_TIERS, minutes);
+  const account = await repository.findPayoutAccount(ctx.db, tutorProfileId);
+  const lessons = await ctx.db
+    .selectFrom('lesson_earnings as le')
+    .leftJoin('lessons as l', 'l.id', 'le.lesson_id')
+    .leftJoin('users as s', 's.id', 'l.student_id')
+    .select([
+      'le.lesson_id',
+      'le.lesson_ends_at',
+      's.full_name',
+      'le.price_cents',
+      'le.rate_bp',
+      'le.commission_cents',
+      'le.net_cents',
+      'le.status',
+    ])
+    .where('le.tutor_profile_id', '=', tutorProfileId)
+    .orderBy('le.lesson_ends_at', 'desc')
+    .limit(200)
+    .execute();
+  const payouts = await repository.payoutsOf(ctx.db, tutorProfileId);
+  const available = owed.tutor_available ?? 0;
+  const open = payouts.some((p) => p.status === 'requested' || p.status === 'in_transit');
+  return {
+    currency: CURRENCY,
+    balances: {
+      pendingCents: owed.tutor_pending ?? 0,
+      availableCents: available,
+      inTransitCents: owed.tutor_in_transit ?? 0,
+      paidOutCents: Number(paidOut.cents),
+    },
+    commission: {
+      rateBp: tier.rateBp,
+      taughtHours: Math.round((minutes / 60) * 100) / 100,
+      next: tier.next ?? null,
+    },
+    minimumCents: ctx.env.PAYOUT_MINIMUM_CENTS,
+    canWithdraw: account?.status === 'active' && !open && available >= ctx.env.PAYOUT_MINIMUM_CENTS,
+    account: {
+      status: (account?.status ?? 'none') as View['account']['status'],
+      reason: account?.attention_reason ?? '',
+      displayName: account?.display_name ?? '',
+    },
+    lessons: lessons.map((line) => ({
+      lessonId: line.lesson_id,
+      endsAt: line.lesson_ends_at.toISOString(),
+      studentName: line.full_name ?? '',
+      priceCents: line.price_cents,
+      rateBp: line.rate_bp,
+      commissionCents: line.commission_cents,
+      netCents: line.net_cents,
+      status: line.status as 'pending' | 'available' | 'reversed',
+    })),
+    payouts: payouts.map((payout) => ({
+      id: payout.id,
+      amountCents: payout.amount_cents,
+      currency: payout.currency.trim(),
+      status: payout.status as 'requested' | 'in_transit' | 'paid' | 'failed',
+      origin: payout.origin as 'withdraw' | 'weekly' | 'retry',
+      requestedAt: payout.requested_at.toISOString(),
+      settledAt: payout.settled_at?.toISOString() ?? null,
+      failureReason: payout.failure_reason,
+    })),
+  };
+}
