@@ -202,3 +202,10 @@ export const LIVE_PATH = '/api/live';
  * signed in (or no longer: the session ended), 4403 no messaging for this account (admins).
  */
 export const LIVE_CLOSE_CODES = { unauthenticated: 4401, forbidden: 4403 } as const;
+
+/**
+ * The server is restarting (a rolling deploy, WebSocket's 1012 "service restart"): the tab
+ * reconnects at once, with no backoff (a little jitter), and the balancer sends it to another
+ * process.
+ */
+export const LIVE_RECONNECT_NOW = 1012;

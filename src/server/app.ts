@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSessionSecret } from './modules/auth/session-secret';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { registerLifecycle } from './modules/health/lifecycle';
 import { tutorProfileRoutes } from './modules/tutor-profile/tutor-profile.routes';
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { tutorsRoutes } from './modules/tutors/tutors.routes';
@@ -126,6 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only the proxies TRUST_PROXY names may say who the client is (request.ip).
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A graceful stop serves what arrives on open connections instead of answering 503
+    // (lifecycle.ts marks each answer `connection: close` so clients move on).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   tuneKeepAlive(app.server);
 
@@ -159,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustedOrigins,
   });
   registerErrorHandler(app);
+  registerLifecycle(app);
   registerCsrfProtection(app, trustedOrigins);
   registerAdminGate(app);
 

@@ -35,6 +35,13 @@ export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   close(): Promise<void>;
+  /**
+   * A graceful stop (SIGTERM): readiness goes false at once and stays so for `drainMs` while
+   * requests are still served (the balancer takes the process out), then close(): the listener
+   * stops, requests under way finish, live sockets are told to reconnect elsewhere, the job
+   * queue stops taking jobs and lets running ones finish, the database closes.
+   */
+  shutdown(options: { drainMs: number }): Promise<void>;
 }
 
 /** env -> database -> migrate -> seed -> app. The caller decides where to listen. */
@@ -78,13 +85,19 @@ export async function createServer(
     // does not exist yet, and an upgrade may bring a new one.
     await startAllWorkers(app);
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);
+    const close = async () => {
+      await app.close();
+      await queue.stop();
+      await database.close();
+    };
     return {
       app,
       database,
-      close: async () => {
-        await app.close();
-        await queue.stop();
-        await database.close();
+      close,
+      shutdown: async ({ drainMs }) => {
+        app.lifecycle.drain();
+        if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+        await close();
       },
     };
   } catch (error) {

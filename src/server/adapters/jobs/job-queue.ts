@@ -117,7 +117,7 @@ export async function startJobQueue(
         );
       }
     } else {
-      await boss.createQueue(name);
+      await retryOnDeadlock(() => boss.createQueue(name));
     }
     knownQueues.add(name);
   }
@@ -177,8 +177,8 @@ export async function startJobQueue(
         expireInSeconds: workOptions.timeoutSeconds ?? 120,
       };
       // create does nothing for an existing queue; update makes its settings follow the code.
-      await boss.createQueue(name, queueOptions);
-      await boss.updateQueue(name, queueOptions);
+      await retryOnDeadlock(() => boss.createQueue(name, queueOptions));
+      await retryOnDeadlock(() => boss.updateQueue(name, queueOptions));
       knownQueues.add(name);
       const batchSize = workOptions.batchSize ?? 10;
       // Known once `work` returns; a batch fetched before that simply waits for the next poll.
@@ -210,6 +210,21 @@ export async function startJobQueue(
       return stopping;
     },
   };
+}
+
+/**
+ * Replicas starting together create the same queues at once, and pg-boss's create_queue (a
+ * table partition each) can deadlock with itself: PostgreSQL ends one of them, which then
+ * finds the queue made by the other. Creating a queue again does nothing, so retry.
+ */
+async function retryOnDeadlock<T>(attempt: () => Promise<T>, tries = 5): Promise<T> {
+  for (let left = tries; ; left -= 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || left <= 1) throw error;
+    }
+  }
 }
 
 /** On a PostgreSQL server the queue keeps its own few connections, apart from the app's. */
