@@ -79,6 +79,7 @@ export async function createServer(
       clock: options.clock,
       jobs: queue,
       paymentProvider: options.paymentProvider,
+      pool: database.driver === 'postgres' ? database.pool : undefined,
       webRoot: options.webRoot ?? (existsSync(defaultWebRoot) ? defaultWebRoot : undefined),
     });
     // Before serving (~0.2 s): a booking's transaction refuses to send a job to a queue that
