@@ -18,3 +18,27 @@ export const getHealth = defineEndpoint({
   alsoAnswers: [503],
   errors: [],
 });
+
+export const probeResponse = z.object({ status: z.enum(['ok', 'unavailable']) });
+export type ProbeResponse = z.infer<typeof probeResponse>;
+
+/** Liveness for an orchestrator: the process answers. Never asks the database (a restart cures no outage). */
+export const getHealthLive = defineEndpoint({
+  method: 'GET',
+  path: '/api/health/live',
+  summary: 'The process is alive',
+  status: 200,
+  response: probeResponse,
+  errors: [],
+});
+
+/** Readiness: 503 while the process shuts down or its database is unreachable. */
+export const getHealthReady = defineEndpoint({
+  method: 'GET',
+  path: '/api/health/ready',
+  summary: 'The process takes traffic (not shutting down, database reachable)',
+  status: 200,
+  response: probeResponse,
+  alsoAnswers: [503],
+  errors: [],
+});

@@ -213,3 +213,10 @@ export const LIVE_CLOSE_CODES = {
   /** One of a user's oldest tabs, closed for a newer one: it reconnects when shown again. */
   tooManyTabs: 4429,
 } as const;
+
+/**
+ * The server is restarting (a rolling deploy, WebSocket's 1012 "service restart"): the tab
+ * reconnects at once, with no backoff (a little jitter), and the balancer sends it to another
+ * process.
+ */
+export const LIVE_RECONNECT_NOW = 1012;

@@ -6,6 +6,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import { systemClock, type Clock } from './adapters/clock';
 import { devMailbox, smtpMailer, type Mailer } from './adapters/mail/mailer';
 import { configuredStorage } from './adapters/storage/configured-storage';
@@ -20,6 +21,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSessionSecret } from './modules/auth/session-secret';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { registerLifecycle } from './modules/health/lifecycle';
+import { registerRequestIds, requestIdFor } from './http/request-context';
+import { registerMetrics } from './plugins/metrics';
 import { tutorProfileRoutes } from './modules/tutor-profile/tutor-profile.routes';
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { tutorsRoutes } from './modules/tutors/tutors.routes';
@@ -84,6 +88,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Defaults to Stripe when STRIPE_SECRET_KEY is set, else the built-in hosted checkout. */
   paymentProvider?: PaymentProvider;
+  /** PostgreSQL: the app's connection pool, for its metrics. */
+  pool?: pg.Pool;
 }
 
 /** What routes reach through `app.deps`: the inputs plus the services built from them. */
@@ -132,6 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only the proxies TRUST_PROXY names may say who the client is (request.ip).
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A graceful stop serves what arrives on open connections instead of answering 503
+    // (lifecycle.ts marks each answer `connection: close` so clients move on).
+    return503OnClosing: false,
+    genReqId: requestIdFor,
   }).withTypeProvider<ZodTypeProvider>();
   tuneKeepAlive(app.server);
 
@@ -168,6 +178,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // First: every later hook reads the path the router matched (ADR 023).
   registerCanonicalPath(app);
+  registerLifecycle(app);
+  registerRequestIds(app);
+  registerMetrics(app, { token: env.METRICS_TOKEN, pool: deps.pool });
   registerCsrfProtection(app, trustedOrigins);
   registerAdminGate(app);
 

@@ -132,6 +132,21 @@ const envSchema = z.object({
   API_DOCS: optionalBoolean,
   /** The dev mailbox (every code and reset link) likewise, and never in production. */
   DEV_MAILBOX: optionalBoolean,
+  /**
+   * SIGTERM: how long readiness answers 503 while requests are still served, before the
+   * listener closes (as long as the balancer takes to notice: Kubernetes ~5 s, nginx 0).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  /** SIGTERM: the process exits (code 1) if stopping takes longer than this in all. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  /** Bearer token for GET /metrics (Prometheus); unset: /metrics is not served. */
+  METRICS_TOKEN: emptyAsUndefined.refine((value) => value === undefined || value.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
+  /** Bearer token for the embedded database's online backup (npm run backup); unset: off. */
+  BACKUP_TOKEN: emptyAsUndefined.refine((value) => value === undefined || value.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
 });
 
 /** A template whose room, filled in, gives a web address (the room name is URL-safe). */

@@ -1,14 +1,25 @@
 import { ConfigError, loadDotEnvFile, loadEnv } from './env';
 import { createServer } from './server';
+import { runMigrateCommand } from './cli/migrate-command';
 
 // Entry point: fail fast on bad configuration with one line, then serve until a signal.
 async function main() {
   loadDotEnvFile();
   const env = loadEnv();
+  // `npm run migrate`: the schema only, then exit (a deploy's one-off step).
+  if (process.argv[2] === 'migrate') {
+    await runMigrateCommand(env);
+    return;
+  }
   const server = await createServer(env);
   const shutdown = async (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');
-    await server.close();
+    // The bound: an orchestrator kills a process that outstays its grace period anyway.
+    setTimeout(() => {
+      server.app.log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
+    await server.shutdown({ drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000 });
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -38,6 +38,13 @@ export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   close(): Promise<void>;
+  /**
+   * A graceful stop (SIGTERM): readiness goes false at once and stays so for `drainMs` while
+   * requests are still served (the balancer takes the process out), then close(): the listener
+   * stops, requests under way finish, live sockets are told to reconnect elsewhere, the job
+   * queue stops taking jobs and lets running ones finish, the database closes.
+   */
+  shutdown(options: { drainMs: number }): Promise<void>;
 }
 
 /** env -> database -> migrate -> seed -> app. The caller decides where to listen. */
@@ -75,6 +82,7 @@ export async function createServer(
       clock: options.clock,
       jobs: queue,
       paymentProvider: options.paymentProvider,
+      pool: database.driver === 'postgres' ? database.pool : undefined,
       webRoot: options.webRoot ?? (existsSync(defaultWebRoot) ? defaultWebRoot : undefined),
     });
     // Before serving (~0.2 s): a booking's transaction refuses to send a job to a queue that
@@ -82,13 +90,19 @@ export async function createServer(
     await startAllWorkers(app);
     for (const warning of startWarnings(env)) app.log.warn(warning);
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);
+    const close = async () => {
+      await app.close();
+      await queue.stop();
+      await database.close();
+    };
     return {
       app,
       database,
-      close: async () => {
-        await app.close();
-        await queue.stop();
-        await database.close();
+      close,
+      shutdown: async ({ drainMs }) => {
+        app.lifecycle.drain();
+        if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+        await close();
       },
     };
   } catch (error) {

@@ -2,7 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveEvent, MessageView } from '../../contracts/messaging.contract';
+import {
+  LIVE_RECONNECT_NOW,
+  type LiveEvent,
+  type MessageView,
+} from '../../contracts/messaging.contract';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/router';
 import { serveSignedIn } from '../test/fake-api';
@@ -185,6 +189,23 @@ describe('the live connection', () => {
     act(() => vi.advanceTimersByTime(499));
     const before = FakeSocket.all.length;
     act(() => vi.advanceTimersByTime(1));
+    expect(FakeSocket.all.length).toBe(before + 1);
+  });
+
+  it('reconnects without backoff when the server restarts (1012), after failed attempts too', () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    renderLive();
+    // Three lost connections: the next backoff would be 4 s.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const sockets = FakeSocket.all.length;
+      latest().drop();
+      while (FakeSocket.all.length === sockets) act(() => vi.advanceTimersByTime(250));
+    }
+    const before = FakeSocket.all.length;
+    latest().drop(LIVE_RECONNECT_NOW);
+    expect(screen.getByText('Live: reconnecting')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(500));
     expect(FakeSocket.all.length).toBe(before + 1);
   });
 

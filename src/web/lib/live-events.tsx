@@ -3,6 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import {
   LIVE_CLOSE_CODES,
   LIVE_PATH,
+  LIVE_RECONNECT_NOW,
   liveEvent,
   type LiveEvent,
   type MessageView,
@@ -97,7 +98,10 @@ export function connectLive(url: string, handlers: LiveHandlers) {
         return;
       }
       handlers.onStatus('reconnecting');
-      retry = setTimeout(open, retryDelay(attempt++));
+      // A restarting server: another process is up, so no backoff (jitter spreads the tabs).
+      const wait =
+        event.code === LIVE_RECONNECT_NOW ? Math.random() * FIRST_RETRY_MS : retryDelay(attempt++);
+      retry = setTimeout(open, wait);
     };
   };
 

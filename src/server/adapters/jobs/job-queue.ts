@@ -4,6 +4,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/types';
+import { currentRequestId, withRequestId } from '../../http/request-context';
 import { poolExecutor } from './pool-executor';
 
 // Everything that happens later (a hold's expiry, reminders, credit expiry) is a pg-boss job in
@@ -69,10 +70,19 @@ export interface JobQueueOptions {
   /** PostgreSQL only: connections of the queue's own pool (default 3). */
   poolSize?: number;
   /** A failed job or a queue error; defaults to a console warning. */
-  onError?: (error: unknown, context: { queue?: string; jobId?: string }) => void;
+  onError?: (
+    error: unknown,
+    context: { queue?: string; jobId?: string; requestId?: string },
+  ) => void;
 }
 
 const STOP_TIMEOUT_MS = 10_000;
+
+/**
+ * The request that sent a job travels in its data under this key (its logs then name it);
+ * handlers get the data without it.
+ */
+const REQUEST_ID = '_requestId';
 
 export async function startJobQueue(
   database: Database,
@@ -117,7 +127,7 @@ export async function startJobQueue(
         );
       }
     } else {
-      await boss.createQueue(name);
+      await retryOnDeadlock(() => boss.createQueue(name));
     }
     knownQueues.add(name);
   }
@@ -127,11 +137,17 @@ export async function startJobQueue(
     handler: JobHandler<T>,
     jobs: PgBoss.Job<T>[],
   ) {
-    const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data)));
+    const outcomes = await Promise.allSettled(
+      jobs.map((job) => {
+        const { [REQUEST_ID]: requestId, ...data } = job.data as T & { [REQUEST_ID]?: string };
+        return withRequestId(requestId, () => handler(data as T));
+      }),
+    );
     for (const [index, outcome] of outcomes.entries()) {
       if (outcome.status === 'fulfilled') continue;
       const job = jobs[index]!;
-      report(outcome.reason, { queue: name, jobId: job.id });
+      const requestId = (job.data as { [REQUEST_ID]?: string })[REQUEST_ID];
+      report(outcome.reason, { queue: name, jobId: job.id, requestId });
       // Failed one by one so the rest of the batch completes. Retries wait at least a second
       // (backoff), so pg-boss's completion of the batch cannot catch a retry already running.
       await boss.fail(name, job.id, toOutput(outcome.reason));
@@ -142,7 +158,8 @@ export async function startJobQueue(
     async send(name, data, sendOptions = {}, trx) {
       if (stopping) throw new Error('The job queue is stopped');
       await ensureQueue(name, trx);
-      await boss.send(name, data, {
+      const requestId = currentRequestId();
+      await boss.send(name, requestId ? { ...data, [REQUEST_ID]: requestId } : data, {
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.key ? { id: keyToUuid(name, sendOptions.key) } : {}),
         ...(trx ? { db: transactionExecutor(trx) } : {}),
@@ -177,8 +194,8 @@ export async function startJobQueue(
         expireInSeconds: workOptions.timeoutSeconds ?? 120,
       };
       // create does nothing for an existing queue; update makes its settings follow the code.
-      await boss.createQueue(name, queueOptions);
-      await boss.updateQueue(name, queueOptions);
+      await retryOnDeadlock(() => boss.createQueue(name, queueOptions));
+      await retryOnDeadlock(() => boss.updateQueue(name, queueOptions));
       knownQueues.add(name);
       const batchSize = workOptions.batchSize ?? 10;
       // Known once `work` returns; a batch fetched before that simply waits for the next poll.
@@ -210,6 +227,21 @@ export async function startJobQueue(
       return stopping;
     },
   };
+}
+
+/**
+ * Replicas starting together create the same queues at once, and pg-boss's create_queue (a
+ * table partition each) can deadlock with itself: PostgreSQL ends one of them, which then
+ * finds the queue made by the other. Creating a queue again does nothing, so retry.
+ */
+async function retryOnDeadlock<T>(attempt: () => Promise<T>, tries = 5): Promise<T> {
+  for (let left = tries; ; left -= 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || left <= 1) throw error;
+    }
+  }
 }
 
 /** On a PostgreSQL server the queue keeps its own few connections, apart from the app's. */
@@ -248,9 +280,15 @@ function toOutput(reason: unknown): object {
     : { message: String(reason) };
 }
 
-function warn(error: unknown, context: { queue?: string; jobId?: string }) {
+function warn(error: unknown, context: { queue?: string; jobId?: string; requestId?: string }) {
   const message =
     error instanceof Error ? error.message : String((error as Error)?.message ?? error);
-  const where = [context.queue, context.jobId].filter(Boolean).join(' ');
+  const where = [
+    context.queue,
+    context.jobId,
+    context.requestId && `(request ${context.requestId})`,
+  ]
+    .filter(Boolean)
+    .join(' ');
   console.warn(`tutora: job ${where || 'queue'}: ${message}`);
 }

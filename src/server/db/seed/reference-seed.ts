@@ -29,6 +29,9 @@ const ordered = <T>(rows: T[]) => rows.map((row, index) => ({ ...row, display_or
  */
 export async function seedReferenceData(db: Kysely<DB>): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // Replicas starting together on a new database: one fills the tables, the others then
+    // find them filled (without the lock each saw them empty and all but one failed).
+    await sql`select pg_advisory_xact_lock(hashtext('tutora:reference-seed'))`.execute(trx);
     if (await isEmpty(trx, 'subjects')) {
       await trx
         .insertInto('subjects')

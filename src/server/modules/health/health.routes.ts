@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { getHealth } from '../../../contracts/health.contract';
+import { getHealth, getHealthLive, getHealthReady } from '../../../contracts/health.contract';
 import { route } from '../../http/route';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
@@ -33,5 +33,19 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       database: { reachable, driver: app.deps.driver },
       version: app.deps.version,
     };
+  });
+
+  // Liveness never asks the database: restarting the process cures no database outage, and
+  // an orchestrator restarting every replica at once during one would make it worse.
+  route(app, getHealthLive, { tags: ['health'] }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' as const };
+  });
+
+  route(app, getHealthReady, { tags: ['health'] }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const ready = !app.lifecycle.draining && (await probe());
+    if (!ready) reply.code(503);
+    return { status: ready ? ('ok' as const) : ('unavailable' as const) };
   });
 };

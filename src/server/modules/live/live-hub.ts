@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { LIVE_CLOSE_CODES, type LiveEvent } from '../../../contracts/messaging.contract';
+import {
+  LIVE_CLOSE_CODES,
+  LIVE_RECONNECT_NOW,
+  type LiveEvent,
+} from '../../../contracts/messaging.contract';
 import type { AppContext } from '../../app';
 import { EVENT_CHANNELS } from '../../db/database-events';
 import { currentUser } from '../auth/auth.service';
@@ -29,7 +33,7 @@ export interface LiveHub {
    * timer; tests call it directly. An ended session is announced at once (EVENT_CHANNELS.sessions).
    */
   sweep(): Promise<void>;
-  /** Closes every socket (1001: the tab reconnects to another process) and stops listening. */
+  /** Closes every socket (LIVE_RECONNECT_NOW: the tab reconnects to another process) and stops listening. */
   close(): Promise<void>;
 }
 
@@ -248,7 +252,7 @@ export async function startLiveHub(
       await delivering;
       await rechecking;
       await sweeping;
-      for (const socket of tabs.keys()) socket.close(1001);
+      for (const socket of tabs.keys()) socket.close(LIVE_RECONNECT_NOW);
       tabs.clear();
       byUser.clear();
     },

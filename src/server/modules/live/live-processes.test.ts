@@ -1,3 +1,4 @@
+import { LIVE_RECONNECT_NOW } from '../../../contracts/messaging.contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE_CODES } from '../../../contracts/messaging.contract';
@@ -110,12 +111,12 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
     expect(await tutorOnB.next()).toEqual({ type: 'message', message: sent });
   });
 
-  it("closes a process's tabs with 1001 when it stops, and the other keeps serving", async () => {
+  it("closes a process's tabs with 'reconnect now' (1012) when it stops, and the other keeps serving", async () => {
     const second = await startSecondProcess(a);
     const leaving = await openLiveTab(second.url, { cookie: tutor.client.cookieHeader() });
     expect(await leaving.next()).toEqual({ type: 'ready' });
     await second.close();
-    expect((await leaving.closed).code).toBe(1001);
+    expect((await leaving.closed).code).toBe(LIVE_RECONNECT_NOW);
 
     const sent = await sendSignalledMessage(a.database.db, conversation, student.id, 'Still here');
     expect(await tutorOnB.next()).toEqual({ type: 'message', message: sent });

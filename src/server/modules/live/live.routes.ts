@@ -1,6 +1,10 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LIVE_CLOSE_CODES, LIVE_PATH } from '../../../contracts/messaging.contract';
+import {
+  LIVE_CLOSE_CODES,
+  LIVE_RECONNECT_NOW,
+  LIVE_PATH,
+} from '../../../contracts/messaging.contract';
 import { ACCOUNT_MESSAGES, API_MESSAGES } from '../../../domain/messages';
 import { AppError } from '../../errors';
 import { fetchHeaders } from '../../http/headers';
@@ -52,11 +56,11 @@ export async function registerLiveDelivery(
       request.log.debug({ err: error }, 'live: socket error');
       socket.terminate();
     },
-    // Every socket, signed in yet or not, is told the process is going away (1001): the tab
+    // Every socket, signed in yet or not, is told the process is restarting (LIVE_RECONNECT_NOW): the tab
     // reconnects, to another process if there is one.
     preClose: async () => {
       await hub.close();
-      for (const socket of app.websocketServer.clients) socket.close(1001);
+      for (const socket of app.websocketServer.clients) socket.close(LIVE_RECONNECT_NOW);
       app.websocketServer.close();
     },
   });
