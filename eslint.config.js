@@ -5,9 +5,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Import boundaries (DESIGN.md): domain imports nothing of ours and no framework; contracts
-// import only domain; server and web never import each other; web features don't import
-// each other (shared pieces live in web/components, web/lib or web/app).
+// Import boundaries (README.md "How it is built", ADR 013): domain imports nothing of ours and
+// no framework; contracts import only domain; server and web never import each other; web
+// features don't import each other (shared pieces live in web/components, web/lib or web/app).
 const webFeatures = (() => {
   try {
     return readdirSync('src/web/features', { withFileTypes: true })
@@ -111,6 +111,35 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'read settings through src/server/env.ts' },
+      ],
+    },
+  },
+  {
+    // SQL lives in repositories (ADR 013): a use case reads like the flow and asks a
+    // *.repository.ts for rows; db/ and adapters/ speak SQL by nature; tests set up rows.
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      'src/server/**/*.repository.ts',
+      'src/server/db/**',
+      'src/server/adapters/**',
+      'src/server/test/**',
+      'src/server/**/*.test.ts',
+      'src/server/**/*-fixtures.ts',
+      'src/server/**/*-harness.ts',
+      'src/server/**/*.test-support.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message: 'SQL belongs in a *.repository.ts of the module (ADR 013)',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'SQL belongs in a *.repository.ts of the module (ADR 013)',
+        },
       ],
     },
   },

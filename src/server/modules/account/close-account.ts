@@ -54,11 +54,7 @@ export async function closeAccount(
   password: string | undefined,
   headers: Headers,
 ) {
-  const account = await ctx.db
-    .selectFrom('users')
-    .select('has_password')
-    .where('id', '=', user.id)
-    .executeTakeFirst();
+  const account = await repository.passwordState(ctx.db, user.id);
   if (!account) throw new AppError('UNAUTHENTICATED', A.signInRequired);
   await checkCurrentPassword(ctx.auth, account.has_password, password, headers);
   const party = await partyOf(ctx.db, user.id, user.role);

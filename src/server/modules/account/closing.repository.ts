@@ -152,3 +152,8 @@ export async function anonymise(trx: Transaction<DB>, userId: string, now: Date)
     .where('user_id', '=', userId)
     .execute();
 }
+
+/** Whether the user signs in with a password (closing asks for it then); undefined: no such user. */
+export function passwordState(db: Db, userId: string) {
+  return db.selectFrom('users').select('has_password').where('id', '=', userId).executeTakeFirst();
+}

@@ -10,7 +10,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
 import { ACCOUNT_JOBS } from '../account/account-jobs';
 import { endFutureLessons, partyOf } from '../account/cancel-party-lessons';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit } from '../audit/audit.repository';
 import * as reports from '../reports/reports.repository';
 import { adminUser, type AdminUsersContext } from './admin-users';
 import * as repository from './admin-users.repository';

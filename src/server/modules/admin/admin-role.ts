@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { ADMIN_CLI_MESSAGES as M } from '../../../domain/admin/admin-shell-messages';
 import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit } from '../audit/audit.repository';
+import { lockUserByEmail, setRole } from './admin-role.repository';
 
 // Granting and revoking the admin role (`npm run admin`). Only an open, verified student
 // account becomes an admin: a tutor keeps teaching under their own account and does admin
@@ -19,16 +20,11 @@ export async function setAdminRole(
 ): Promise<AdminRoleOutcome> {
   const email = input.email.trim().toLowerCase();
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'role', 'is_email_verified', 'closed_at', 'suspended_at'])
-      .where('email', '=', email) // stored lowercased at sign-up
-      .forUpdate()
-      .executeTakeFirst();
+    const user = await lockUserByEmail(trx, email);
     if (!user) return { ok: false, message: M.unknownEmail(email) };
     if (input.revoke) {
       if (user.role !== 'admin') return { ok: true, changed: false, message: M.notAdmin(email) };
-      await trx.updateTable('users').set({ role: 'student' }).where('id', '=', user.id).execute();
+      await setRole(trx, user.id, 'student');
       await recordAudit(trx, {
         adminId: null,
         action: 'admin_revoked',
@@ -42,7 +38,7 @@ export async function setAdminRole(
     if (!user.is_email_verified) return { ok: false, message: M.unverified(email) };
     if (user.suspended_at) return { ok: false, message: M.suspended(email) };
     if (user.role === 'tutor') return { ok: false, message: M.tutor(email) };
-    await trx.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
+    await setRole(trx, user.id, 'admin');
     await recordAudit(trx, {
       adminId: null,
       action: 'admin_granted',

@@ -6,7 +6,7 @@ import { createTutor, type TestStudent } from '../../test/factories';
 import { fixedClockApp } from '../../test/fixed-clock-app';
 import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit } from '../audit/audit.repository';
 import { createAdmin } from './admin-fixtures';
 
 // The admin sidebar's counts and the audit log, as an admin reads them, on a clock standing

@@ -64,3 +64,37 @@ export function countHit(db: Kysely<DB>, key: string, windowSeconds: number, now
     ])
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * A session by its token with its user, in one indexed read (session-reader.ts, ADR 021), and
+ * whether it expired or is due for renewal as Better Auth judges it: by the database's now().
+ */
+export function sessionWithUser(
+  db: Kysely<DB>,
+  token: string,
+  /** How long before its expiry a session is due for renewal. */
+  renewalWindowSeconds: number,
+) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      'u.id',
+      'u.email',
+      'u.is_email_verified',
+      'u.avatar_url',
+      'u.first_name',
+      'u.last_name',
+      'u.role',
+      'u.is_profile_completed',
+      'u.social_auth_provider',
+      'u.timezone',
+      'u.suspended_at',
+      sql<boolean>`s.expires_at < now()`.as('expired'),
+      sql<boolean>`s.expires_at - make_interval(secs => ${renewalWindowSeconds}) <= now()`.as(
+        'renewal_due',
+      ),
+    ])
+    .where('s.token', '=', token)
+    .executeTakeFirst();
+}

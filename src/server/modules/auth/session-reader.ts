@@ -1,8 +1,9 @@
 import { parseCookies } from 'better-auth/cookies';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { SESSION_TTL_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from './auth';
+import { sessionWithUser } from './auth.repository';
 
 // The session check of every signed-in request, in one indexed read (ADR 021): the session
 // cookie's signature is checked here, and the session and its user come back from one query on
@@ -59,28 +60,11 @@ export async function readSession(
   if (!token) return { kind: 'none' };
   // Expiry and renewal are judged as Better Auth judges them: it stamps expires_at in system
   // time, so the database's now() (not the business clock) is the time to compare with.
-  const row = await deps.db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      'u.id',
-      'u.email',
-      'u.is_email_verified',
-      'u.avatar_url',
-      'u.first_name',
-      'u.last_name',
-      'u.role',
-      'u.is_profile_completed',
-      'u.social_auth_provider',
-      'u.timezone',
-      'u.suspended_at',
-      sql<boolean>`s.expires_at < now()`.as('expired'),
-      sql<boolean>`s.expires_at - make_interval(secs => ${SESSION_TTL_SECONDS - SESSION_UPDATE_AGE_SECONDS}) <= now()`.as(
-        'renewal_due',
-      ),
-    ])
-    .where('s.token', '=', token)
-    .executeTakeFirst();
+  const row = await sessionWithUser(
+    deps.db,
+    token,
+    SESSION_TTL_SECONDS - SESSION_UPDATE_AGE_SECONDS,
+  );
   if (!row) return { kind: 'none' };
   // A session kept only for the browser's life (no "remember me") is never renewed.
   const renews = cookieValue(cookies, authCookies.dontRememberToken.name) === undefined;

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
-import { paymentRows } from '../payments/payment-view';
+import { paymentRows } from '../payments/payments.repository';
 
 // Every query of Billing (the student's payments) and Earnings (the tutor's paid lessons).
 

@@ -7,7 +7,7 @@ import { notifyLessonBooked } from '../notifications/notify';
 import { findStudentPackage } from '../packages/student-packages.repository';
 import type { LessonsContext } from './lessons-context';
 import { scheduleLessonReminders } from './lesson-reminders';
-import { lessonRows, purchaseLessonOf } from './lessons.repository';
+import { lessonRows, lessonStart, purchaseLessonOf } from './lessons.repository';
 
 // The booking confirmation for any newly booked lesson — a free trial, a paid lesson, a package's
 // first lesson or one scheduled from its credits — to the student and the tutor, each with the
@@ -30,12 +30,8 @@ export async function noteLessonBooked(
   now: Date,
 ) {
   await jobs.send(LESSON_BOOKED_JOB, { lessonId }, { key: lessonId }, trx);
-  const lesson = await trx
-    .selectFrom('lessons')
-    .select('starts_at')
-    .where('id', '=', lessonId)
-    .executeTakeFirstOrThrow();
-  await scheduleLessonReminders(jobs, trx, { id: lessonId, startsAt: lesson.starts_at }, now);
+  const startsAt = await lessonStart(trx, lessonId);
+  await scheduleLessonReminders(jobs, trx, { id: lessonId, startsAt }, now);
   // The tutor's bell too, in the same transaction.
   await notifyLessonBooked(trx, lessonId, now);
 }

@@ -16,7 +16,7 @@ import {
 } from '../../adapters/mail/lesson-reminder-emails';
 import type { DB } from '../../db/types';
 import type { NoticeContext } from './lesson-booked-notice';
-import { lessonRows } from './lessons.repository';
+import { lessonRows, movedLesson } from './lessons.repository';
 
 // Reminders 24 h and 1 h before each lesson, and the notice of a move, as jobs written in the
 // transaction that booked or moved the lesson (ADR 014): they exist only if it commits, survive
@@ -109,11 +109,7 @@ export async function sendRescheduledNotice(
 ) {
   const row = await lessonFacts(ctx.db, job.lessonId);
   if (!row?.rescheduled_from) return;
-  const previous = await ctx.db
-    .selectFrom('lessons')
-    .select(['starts_at', 'cancel_reason'])
-    .where('id', '=', row.rescheduled_from)
-    .executeTakeFirst();
+  const previous = await movedLesson(ctx.db, row.rescheduled_from);
   if (!previous) return;
   // The other party: the tutor when the student moved it, else the student.
   const recipient: LessonRole = job.movedBy === row.student_id ? 'tutor' : 'student';

@@ -10,7 +10,7 @@ import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { translatingConstraints } from '../../db/constraint-errors';
 import { fullName } from '../../db/full-name';
 import type { DB, Lessons } from '../../db/types';
-import { listedTutor } from '../tutors/listing';
+import { listedTutor } from '../tutors/listing.repository';
 import {
   PartyUnavailableError,
   StudentOverlapError,
@@ -347,6 +347,25 @@ export async function tutorProfileIdOf(db: Db, userId: string) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** When a lesson starts (one that exists). */
+export async function lessonStart(db: Db, id: string) {
+  const row = await db
+    .selectFrom('lessons')
+    .select('starts_at')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.starts_at;
+}
+
+/** What a move's notice says of the lesson it replaced: its old time and why it moved. */
+export function movedLesson(db: Db, id: string) {
+  return db
+    .selectFrom('lessons')
+    .select(['starts_at', 'cancel_reason'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** A lesson as stored, locked until the transaction ends (so that two moves of it queue). */

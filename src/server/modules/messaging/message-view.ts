@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { MessageView } from '../../../contracts/messaging.contract';
 import type { DB, Messages } from '../../db/types';
+import { findMessage } from './messaging.repository';
 
 // One message as the API and the live socket show it: the same shape from one place.
 
@@ -20,7 +21,7 @@ export function toMessageView(row: Selectable<Messages>): MessageView {
 
 /** The message with this id, or undefined. */
 export async function loadMessage(db: Kysely<DB>, id: string): Promise<MessageView | undefined> {
-  const row = await db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findMessage(db, id);
   return row && toMessageView(row);
 }
 

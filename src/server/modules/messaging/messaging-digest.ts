@@ -1,10 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { DIGEST_DELAY_MINUTES } from '../../../domain/messaging/messaging-rules';
 import type { Clock } from '../../adapters/clock';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer';
-import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
+import * as repository from './messaging.repository';
 
 // The email fallback (issue #16): a message still unread DIGEST_DELAY_MINUTES after it was sent
 // gets its recipient ONE email listing every such message, not one email each. A send queues a
@@ -47,20 +47,6 @@ export async function scheduleDigest(
     { startAfter: new Date(sentAt.getTime() + DELAY_MS), key },
     trx,
   );
-}
-
-/** The recipient's unread messages not yet in a digest, sent up to `until`, locked. */
-function undigested(trx: Transaction<DB>, recipientId: string) {
-  return trx
-    .selectFrom('messages as m')
-    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .innerJoin('users as s', 's.id', 'm.sender_id')
-    .where((eb) =>
-      eb.or([eb('c.student_id', '=', recipientId), eb('c.tutor_id', '=', recipientId)]),
-    )
-    .where('m.sender_id', '<>', recipientId)
-    .where('m.read_at', 'is', null)
-    .where('m.digested_at', 'is', null);
 }
 
 /** One message as the email quotes it: on one line, cut short (the page shows it whole). */
@@ -107,37 +93,18 @@ export async function runDigest(ctx: DigestContext, job: DigestJob) {
   const now = ctx.clock.now();
   const cutoff = new Date(now.getTime() - DELAY_MS);
   await ctx.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`tutora:digest:${job.recipientId}`}))`.execute(
-      trx,
-    );
-    const due = await undigested(trx, job.recipientId)
-      .select(['m.id', 'm.conversation_id', 'm.body', fullName('s').as('sender_name')])
-      .where('m.sent_at', '<=', cutoff)
-      .orderBy('m.seq')
-      .execute();
+    await repository.lockDigestOf(trx, job.recipientId);
+    const due = await repository.undigestedDue(trx, job.recipientId, cutoff);
     // Read since the select above (a mark-read committed meanwhile): not in the email.
-    const marked = due.length
-      ? await trx
-          .updateTable('messages')
-          .set({ digested_at: now })
-          .where(
-            'id',
-            'in',
-            due.map((row) => row.id),
-          )
-          .where('read_at', 'is', null)
-          .where('digested_at', 'is', null)
-          .returning('id')
-          .execute()
-      : [];
+    const marked = await repository.markDigested(
+      trx,
+      due.map((row) => row.id),
+      now,
+    );
     const stillUnread = new Set(marked.map((row) => row.id));
     const unreadDue = due.filter((row) => stillUnread.has(row.id));
     if (unreadDue.length > 0) {
-      const recipient = await trx
-        .selectFrom('users')
-        .select(['email', 'first_name', 'role', 'closed_at', 'suspended_at'])
-        .where('id', '=', job.recipientId)
-        .executeTakeFirst();
+      const recipient = await repository.digestRecipient(trx, job.recipientId);
       // A closed or suspended account gets no email; its messages count as handled.
       if (recipient && !recipient.closed_at && !recipient.suspended_at) {
         const email = digestEmail(
@@ -157,11 +124,7 @@ export async function runDigest(ctx: DigestContext, job: DigestJob) {
         );
       }
     }
-    const later = await undigested(trx, job.recipientId)
-      .select((eb) => eb.fn.min('m.sent_at').as('first'))
-      .where('m.sent_at', '>', cutoff)
-      .executeTakeFirst();
-    const first = later?.first as Date | null | undefined;
+    const first = await repository.firstUndigestedAfter(trx, job.recipientId, cutoff);
     // Its own key, new at each run: a key equal to this running job's (its bucket, or the
     // same `first` when the app's clock trails the database's) would be dropped as a duplicate.
     if (first)

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
-import { listedTutor } from '../tutors/listing';
+import { listedTutor } from '../tutors/listing.repository';
 
 // Every query of conversations and messages. Functions take the database or the open
 // transaction first; a conversation is always looked up together with the viewer, so another
@@ -328,4 +328,73 @@ export async function setBlocked(db: Db, conversationId: string, side: Side, at:
     .set({ [column]: at })
     .where('id', '=', conversationId)
     .execute();
+}
+
+/** One message as stored, or undefined. */
+export function findMessage(db: Db, id: string) {
+  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+// The digest's queries (messaging-digest.ts).
+
+/** The recipient's unread messages not yet in a digest, as of the caller's transaction. */
+function undigested(trx: Transaction<DB>, recipientId: string) {
+  return trx
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .innerJoin('users as s', 's.id', 'm.sender_id')
+    .where((eb) =>
+      eb.or([eb('c.student_id', '=', recipientId), eb('c.tutor_id', '=', recipientId)]),
+    )
+    .where('m.sender_id', '<>', recipientId)
+    .where('m.read_at', 'is', null)
+    .where('m.digested_at', 'is', null);
+}
+
+/** Serialises the digest runs of one recipient (until the transaction ends). */
+export async function lockDigestOf(trx: Transaction<DB>, recipientId: string) {
+  await sql`select pg_advisory_xact_lock(hashtext(${`tutora:digest:${recipientId}`}))`.execute(trx);
+}
+
+/** The recipient's undigested unread messages sent by `cutoff`, in order, with who sent them. */
+export function undigestedDue(trx: Transaction<DB>, recipientId: string, cutoff: Date) {
+  return undigested(trx, recipientId)
+    .select(['m.id', 'm.conversation_id', 'm.body', fullName('s').as('sender_name')])
+    .where('m.sent_at', '<=', cutoff)
+    .orderBy('m.seq')
+    .execute();
+}
+
+/** Marks these messages digested, unless read or digested meanwhile; answers those marked. */
+export async function markDigested(trx: Transaction<DB>, ids: string[], now: Date) {
+  if (ids.length === 0) return [];
+  return trx
+    .updateTable('messages')
+    .set({ digested_at: now })
+    .where('id', 'in', ids)
+    .where('read_at', 'is', null)
+    .where('digested_at', 'is', null)
+    .returning('id')
+    .execute();
+}
+
+export function digestRecipient(trx: Transaction<DB>, userId: string) {
+  return trx
+    .selectFrom('users')
+    .select(['email', 'first_name', 'role', 'closed_at', 'suspended_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** When the first undigested unread message sent after `cutoff` was sent, if any. */
+export async function firstUndigestedAfter(
+  trx: Transaction<DB>,
+  recipientId: string,
+  cutoff: Date,
+) {
+  const later = await undigested(trx, recipientId)
+    .select((eb) => eb.fn.min('m.sent_at').as('first'))
+    .where('m.sent_at', '>', cutoff)
+    .executeTakeFirst();
+  return later?.first as Date | null | undefined;
 }

@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
+import type { Notification } from './notify';
 
-// All SQL of the notifications list: a user's own rows only — every query is by user_id.
+// All SQL of notifications: written by notify.ts, read as a user's own rows (by user_id).
 
 export function countNotifications(db: Kysely<DB>, userId: string) {
   return db
@@ -80,4 +81,31 @@ export async function markAllRead(db: Kysely<DB>, userId: string, now: Date) {
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
     .execute();
+}
+
+/** Stores one notification (notify.ts is its one caller: the way to tell a user). */
+export async function insertNotification(trx: Transaction<DB>, notification: Notification) {
+  await trx
+    .insertInto('notifications')
+    .values({
+      user_id: notification.userId,
+      kind: notification.kind,
+      created_at: notification.at,
+      lesson_id: notification.lessonId ?? null,
+      actor_id: notification.actorId ?? null,
+      payment_id: notification.paymentId ?? null,
+      amount_cents: notification.refund?.amountCents ?? null,
+      currency: notification.refund?.currency.trim().toUpperCase() ?? null,
+    })
+    .execute();
+}
+
+/** The two parties of a lesson, as users. */
+export async function partiesOf(trx: Transaction<DB>, lessonId: string) {
+  return trx
+    .selectFrom('lessons as l')
+    .innerJoin('tutor_profiles as tp', 'tp.id', 'l.tutor_profile_id')
+    .select(['l.student_id', 'tp.user_id as tutor_user_id'])
+    .where('l.id', '=', lessonId)
+    .executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { NotificationKind } from '../../../domain/notifications/notification-kinds';
 import type { DB } from '../../db/types';
+import { insertNotification, partiesOf } from './notifications.repository';
 
 // The one way to give a user an in-app notification. It writes in the caller's transaction, so
 // a notification exists only if the event it tells of committed (and goes if that rolls back).
@@ -22,29 +23,7 @@ export interface Notification {
 }
 
 export async function notify(trx: Transaction<DB>, notification: Notification) {
-  await trx
-    .insertInto('notifications')
-    .values({
-      user_id: notification.userId,
-      kind: notification.kind,
-      created_at: notification.at,
-      lesson_id: notification.lessonId ?? null,
-      actor_id: notification.actorId ?? null,
-      payment_id: notification.paymentId ?? null,
-      amount_cents: notification.refund?.amountCents ?? null,
-      currency: notification.refund?.currency.trim().toUpperCase() ?? null,
-    })
-    .execute();
-}
-
-/** The two parties of a lesson, as users. */
-async function partiesOf(trx: Transaction<DB>, lessonId: string) {
-  return trx
-    .selectFrom('lessons as l')
-    .innerJoin('tutor_profiles as tp', 'tp.id', 'l.tutor_profile_id')
-    .select(['l.student_id', 'tp.user_id as tutor_user_id'])
-    .where('l.id', '=', lessonId)
-    .executeTakeFirst();
+  await insertNotification(trx, notification);
 }
 
 /**

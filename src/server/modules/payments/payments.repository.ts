@@ -190,3 +190,98 @@ export function paymentOfSession(db: Db, sessionId: string) {
     .where('provider_session_id', '=', sessionId)
     .executeTakeFirst();
 }
+
+/** Payments with their tutor's name, ready for toPaymentView. */
+export function paymentRows(db: Db) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('tutor_profiles as tp', 'tp.id', 'p.tutor_profile_id')
+    .innerJoin('users as tu', 'tu.id', 'tp.user_id')
+    .select([
+      'p.id',
+      'p.student_id',
+      'p.kind',
+      'p.status',
+      'p.description',
+      fullName('tu').as('tutor_name'),
+      'p.amount_cents',
+      'p.refunded_cents',
+      'p.currency',
+      'p.receipt_url',
+      'p.refund_reason',
+      'p.created_at',
+      'p.completed_at',
+      'p.hold_expires_at',
+    ]);
+}
+
+/** Whether a refund with this key was recorded (refunds.ts): the provider was paid back. */
+export async function refundRecorded(db: Db, key: string) {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select('idempotency_key')
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records a refund once per key; false when this key was recorded before. */
+export async function insertRefund(
+  trx: Transaction<DB>,
+  refund: {
+    key: string;
+    paymentId: string;
+    lessonId?: string;
+    amountCents: number;
+    reason: string;
+  },
+  now: Date,
+) {
+  const inserted = await trx
+    .insertInto('payment_refunds')
+    .values({
+      idempotency_key: refund.key,
+      payment_id: refund.paymentId,
+      lesson_id: refund.lessonId ?? null,
+      amount_cents: refund.amountCents,
+      reason: refund.reason,
+      refunded_at: now,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('idempotency_key')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Adds a refund to its payment: refunded when all of it went back, else partially refunded. */
+export function addRefundToPayment(
+  trx: Transaction<DB>,
+  refund: { paymentId: string; amountCents: number; reason: string },
+  now: Date,
+) {
+  const cents = refund.amountCents;
+  return trx
+    .updateTable('payments')
+    .set((eb) => ({
+      refunded_cents: sql<number>`least(amount_cents, refunded_cents + ${cents})`,
+      status: sql<
+        'refunded' | 'partially_refunded'
+      >`case when ${eb.ref('refunded_cents')} + ${cents} >= amount_cents then 'refunded' else 'partially_refunded' end`,
+      refund_reason: refund.reason,
+      refunded_at: now,
+      updated_at: now,
+    }))
+    .where('id', '=', refund.paymentId)
+    .returning(['student_id', 'currency'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Whether the user's account is still open (a closed one is told by email only). */
+export async function isOpenAccount(db: Db, userId: string) {
+  const user = await db
+    .selectFrom('users')
+    .select('closed_at')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return user !== undefined && user.closed_at === null;
+}

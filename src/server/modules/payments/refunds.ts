@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { MONEY_OWED_RETRIES, type JobQueue } from '../../adapters/jobs/job-queue';
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
@@ -7,7 +7,7 @@ import type { DB } from '../../db/types';
 import type { Kysely } from 'kysely';
 import { recordRefundGiven } from '../ledger/money-events';
 import { notify } from '../notifications/notify';
-import { findPayment } from './payments.repository';
+import * as repository from './payments.repository';
 
 // Money given back without anyone at a checkout: when an account closes, when a lesson is
 // canceled or its tutor did not come. Each refund is a job written in the transaction that
@@ -43,12 +43,8 @@ export const queueRefund = (jobs: JobQueue, trx: Transaction<DB>, job: RefundJob
 
 /** Gives the money back through the provider, then records it on the payment (once per key). */
 export async function giveRefund(ctx: RefundContext, job: RefundJob) {
-  const done = await ctx.db
-    .selectFrom('payment_refunds')
-    .select('idempotency_key')
-    .where('idempotency_key', '=', job.key)
-    .executeTakeFirst();
-  const payment = await findPayment(ctx.db, job.paymentId);
+  const done = await repository.refundRecorded(ctx.db, job.key);
+  const payment = await repository.findPayment(ctx.db, job.paymentId);
   if (done || !payment) return;
   // Never more than is left: two decisions made side by side (a cancel while the account
   // closes) may both have counted the same money as owed.
@@ -68,43 +64,11 @@ export async function giveRefund(ctx: RefundContext, job: RefundJob) {
 
 /** The refund on the payment: refunded when all of it went back, else partially refunded. */
 export async function recordRefund(trx: Transaction<DB>, job: RefundJob, now: Date) {
-  const inserted = await trx
-    .insertInto('payment_refunds')
-    .values({
-      idempotency_key: job.key,
-      payment_id: job.paymentId,
-      lesson_id: job.lessonId ?? null,
-      amount_cents: job.amountCents,
-      reason: job.reason,
-      refunded_at: now,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('idempotency_key')
-    .executeTakeFirst();
-  if (!inserted) return;
+  if (!(await repository.insertRefund(trx, job, now))) return;
   await recordRefundGiven(trx, job, now);
-  const cents = job.amountCents;
-  const payment = await trx
-    .updateTable('payments')
-    .set((eb) => ({
-      refunded_cents: sql<number>`least(amount_cents, refunded_cents + ${cents})`,
-      status: sql<
-        'refunded' | 'partially_refunded'
-      >`case when ${eb.ref('refunded_cents')} + ${cents} >= amount_cents then 'refunded' else 'partially_refunded' end`,
-      refund_reason: job.reason,
-      refunded_at: now,
-      updated_at: now,
-    }))
-    .where('id', '=', job.paymentId)
-    .returning(['student_id', 'currency'])
-    .executeTakeFirstOrThrow();
+  const payment = await repository.addRefundToPayment(trx, job, now);
   await tellStudent(trx, job, payment, now);
-  if (job.endsPackage)
-    await trx
-      .updateTable('student_packages')
-      .set({ status: 'refunded' })
-      .where('payment_id', '=', job.paymentId)
-      .execute();
+  if (job.endsPackage) await repository.setStudentPackageStatus(trx, job.paymentId, 'refunded');
 }
 
 /** The student's bell says the money went back (a closed account is told by email only). */
@@ -114,12 +78,7 @@ async function tellStudent(
   payment: { student_id: string; currency: string },
   now: Date,
 ) {
-  const student = await trx
-    .selectFrom('users')
-    .select('closed_at')
-    .where('id', '=', payment.student_id)
-    .executeTakeFirst();
-  if (!student || student.closed_at !== null) return;
+  if (!(await repository.isOpenAccount(trx, payment.student_id))) return;
   await notify(trx, {
     userId: payment.student_id,
     kind: 'refund_issued',

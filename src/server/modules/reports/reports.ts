@@ -22,7 +22,7 @@ import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
 import { refuseOverBudget } from '../../http/sliding-window';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit } from '../audit/audit.repository';
 import * as repository from './reports.repository';
 
 // Reports (issue #15). A student or tutor reports a user, a review (whose author is the one

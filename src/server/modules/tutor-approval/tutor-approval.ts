@@ -16,7 +16,7 @@ import { profileApprovedEmail, profileRejectedEmail } from '../../adapters/mail/
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit } from '../audit/audit.repository';
 import { notify } from '../notifications/notify';
 import { tutorProfile, type TutorsContext } from '../tutors/tutors.service';
 import * as repository from './tutor-approval.repository';
