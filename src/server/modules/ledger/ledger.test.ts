@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitLessonPrice } from '../../../domain/ledger/commission';
 import type { Database } from '../../db/database';
 import { openTestDatabase, TEST_DRIVERS } from '../../test/test-database';
 import { balanceOf, balances, post } from './ledger.repository';
@@ -292,6 +293,49 @@ describe.each(TEST_DRIVERS)('%s: the ledger', (driver) => {
       .where('id', '=', lessonId)
       .execute();
     expect(await tutorBalances(tutor.id)).toEqual({ tutor_pending: -1500 });
+  });
+
+  it('the database splits a price as the domain does (nearest cent, halves up)', async () => {
+    const tutor = await newTutor(db());
+    const studentId = await insertStudent(db());
+    const cases = [
+      [2999, 2500],
+      [1002, 1250],
+      [1004, 1250],
+      [3333, 1500],
+      [4999, 1200],
+    ] as const;
+    for (const [i, [price, rate]] of cases.entries()) {
+      const { lessonId, paymentId } = await paidLesson(
+        db(),
+        { tutor, studentId },
+        {
+          priceCents: price,
+          start: new Date(START.getTime() + i * 2 * HOUR),
+          paidAt: PAID_AT,
+        },
+      );
+      await db()
+        .updateTable('payment_commissions')
+        .set({ rate_bp: rate })
+        .where('payment_id', '=', paymentId)
+        .execute();
+      await db()
+        .updateTable('lessons')
+        .set({ status: 'completed', updated_at: END })
+        .where('id', '=', lessonId)
+        .execute();
+      const earning = await db()
+        .selectFrom('lesson_earnings')
+        .select(['commission_cents', 'net_cents'])
+        .where('lesson_id', '=', lessonId)
+        .executeTakeFirstOrThrow();
+      const split = splitLessonPrice(price, rate);
+      expect([earning.commission_cents, earning.net_cents]).toEqual([
+        split.commissionCents,
+        split.netCents,
+      ]);
+    }
   });
 
   it('a free trial and a lesson paid before the ledger move nothing', async () => {
