@@ -9,6 +9,8 @@ import type { ErrorCode } from './error-codes';
 export const MULTIPART = 'multipart/form-data';
 /** The body type of every other endpoint that takes one. */
 export const JSON_BODY = 'application/json';
+/** A browser's form post: the built-in hosted pages (checkout, payout onboarding) only. */
+export const FORM_BODY = 'application/x-www-form-urlencoded';
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

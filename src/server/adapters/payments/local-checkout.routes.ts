@@ -24,6 +24,7 @@ import {
   type LocalProviderDeps,
 } from './local-provider';
 import type { CardForm } from './local-test-cards';
+import { FORM_BODY } from '../../../contracts/endpoint';
 
 // The local provider's hosted checkout, served by our own server outside the SPA: the card
 // page, Pay and Cancel (plain form posts, no JavaScript needed) and receipts. Register it only
@@ -78,21 +79,19 @@ function sendPage(reply: FastifyReply, status: number, body: string) {
     .send(body);
 }
 
-const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
-
 export const localCheckoutRoutes: FastifyPluginAsync<LocalProviderDeps> = async (app, options) => {
   assertLocalCheckoutAllowed(options);
   // Pages for a browser, not API operations: kept out of the OpenAPI document.
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
-    route.config = { ...route.config, accepts: [FORM_MEDIA_TYPE] };
+    route.config = { ...route.config, accepts: [FORM_BODY] };
   });
   const deps: LocalCheckoutDeps = options;
   const publicOrigin = new URL(deps.publicUrl).origin;
 
   // Browsers post the card form urlencoded; this parser is scoped to these routes.
   app.addContentTypeParser(
-    FORM_MEDIA_TYPE,
+    FORM_BODY,
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );

@@ -13,7 +13,8 @@ import { releaseEarnings } from './release-earnings';
 
 const PAID_AT = new Date('2030-03-01T10:00:00Z');
 const START = new Date('2030-03-04T10:00:00Z');
-const END = new Date('2030-03-04T11:00:00Z');
+// The fixtures' lessons last 50 minutes, and a lesson ends at its length.
+const END = new Date('2030-03-04T10:50:00Z');
 const HOUR = 3_600_000;
 
 describe.each(TEST_DRIVERS)('%s: the ledger', (driver) => {

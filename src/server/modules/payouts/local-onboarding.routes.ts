@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { parseBankForm, type BankForm } from '../../../domain/ledger/bank-details';
 import { completeLocalOnboarding, findOnboarding } from './payout-account';
 import { onboardingNotFoundPage, onboardingPage } from './local-onboarding-page';
+import { FORM_BODY } from '../../../contracts/endpoint';
 
 // The built-in payout provider's onboarding page (outside the SPA): a plain form post, checked
 // on the server; a good one saves the account and goes back to the tutor's Earnings.
@@ -26,9 +27,10 @@ const text = (body: unknown, name: string) => {
 export const localOnboardingRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
+    route.config = { ...route.config, accepts: [FORM_BODY] };
   });
   app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
+    FORM_BODY,
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
