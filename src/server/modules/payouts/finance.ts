@@ -4,7 +4,7 @@ import type { adjustmentSchema, getFinance } from '../../../contracts/payouts.co
 import { PAYOUT_MESSAGES as M } from '../../../domain/ledger/payout-messages';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit } from '../audit/audit.repository';
 import { balances, post, totalsByKind } from '../ledger/ledger.repository';
 import { releaseEarnings } from '../ledger/release-earnings';
 import type { PayoutsContext } from './payouts-context';
