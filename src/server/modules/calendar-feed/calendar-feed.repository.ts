@@ -70,7 +70,7 @@ export function feedLessons(
   since: Date,
 ) {
   const query = lessonRows(db)
-    .select(['l.created_at', 'l.updated_at'])
+    .select(['l.created_at', 'l.updated_at', 'l.revision'])
     .where('l.ends_at', '>', since)
     // A checkout never paid was never in anyone's calendar (issue #29). A moved lesson's old
     // row stays, CANCELLED, so that calendars drop the old time.
