@@ -28,6 +28,7 @@ const COLUMN_OVERRIDES = {
   'tutor_profiles.average_rating': 'ColumnType<string | null, never, never>',
   'lessons.status': 'Generated<LessonStatus>',
   'lessons.held_until': 'ColumnType<Date, never, never>',
+  'lessons.revision': 'ColumnType<number, never, never>',
   'payments.status': 'Generated<PaymentStatus>',
   'payments.kind': 'PaymentKind',
   'payments.provider': "'local' | 'stripe'",

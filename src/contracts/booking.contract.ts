@@ -235,7 +235,8 @@ export const saveNotes = defineEndpoint({
   body: saveNotesSchema,
   status: 200,
   response: lessonResponse,
-  errors: ['VALIDATION_FAILED', 'BAD_REQUEST', ...LESSON_NOT_FOUND, 'FORBIDDEN'],
+  /** CONFLICT: the lesson was canceled (or never booked): its notes are closed. */
+  errors: ['VALIDATION_FAILED', 'BAD_REQUEST', ...LESSON_NOT_FOUND, 'FORBIDDEN', 'CONFLICT'],
 });
 
 export const uploadNoteImage = defineEndpoint({

@@ -25,6 +25,8 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await server.app.listen({ port: env.PORT, host: env.HOST });
+  // One plain line for the person who typed `npm start` (the JSON logs are for machines).
+  console.log(`Tutora is running at ${env.PUBLIC_URL}`);
 }
 
 main().catch((error: unknown) => {

@@ -306,6 +306,8 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
       timezone: 'Europe/Lisbon',
     });
     const { email } = tutor;
+    // Teaching in Lisbon, reading times in Tokyo: screens show the account's zone (ADR 026).
+    await tutor.client.request('PUT', '/api/account/timezone', { timezone: VIEWER_ZONE });
 
     const { page, context, assertNoErrors, close } = await newPage(suite.browser, VIEWER);
     const card = await openTutorSchedule(page, suite.server.url, email);

@@ -21,7 +21,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `npm start` and resolves once the app says it is listening. */
+/** Starts `npm start` and resolves once it tells the person where the app is. */
 async function startApp(dataDir: string, port: number) {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     env: {
@@ -29,8 +29,7 @@ async function startApp(dataDir: string, port: number) {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      // The 'Server listening' line is an info line.
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -38,7 +37,8 @@ async function startApp(dataDir: string, port: number) {
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk;
-      if (output.includes('Server listening at')) resolve();
+      // One plain line, whatever the log level (issue #29).
+      if (output.includes(`Tutora is running at http://localhost:${port}\n`)) resolve();
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);

@@ -66,3 +66,7 @@ export function statusAt(stored: LessonStatus, start: Date, end: Date, now: Date
   if (now >= end) return 'completed';
   return now >= start ? 'in_progress' : stored;
 }
+
+/** Notes belong to a lesson that happens: a canceled lesson (or a hold never paid) has none to edit. */
+export const notesEditable = (status: LessonStatus) =>
+  status !== 'canceled' && status !== 'expired' && status !== 'awaiting_payment';

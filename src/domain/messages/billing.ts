@@ -25,6 +25,8 @@ export const BILLING_MESSAGES = {
   receipt: 'Receipt',
   receiptFor: (description: string) => `Receipt for ${description} (opens in a new tab)`,
   refundedAmount: (amount: string) => `Refunded ${amount}`,
+  /** Under the amount of a checkout that was left or lapsed: no money moved. */
+  notCharged: 'Not charged',
   datesInZone: (zone: string) => `Dates in your timezone: ${zone}`,
   packagesTitle: 'Lesson packages',
   noPackages: 'No lesson packages yet',

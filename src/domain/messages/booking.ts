@@ -50,6 +50,7 @@ export const BOOKING_MESSAGES = {
   // Lesson notes
   notesSaved: 'Notes saved successfully',
   notesFailed: 'Failed to save notes',
+  notesClosed: 'Notes cannot be changed on a canceled lesson.',
   imageUploadFailed: 'Image upload failed',
   imageUploadSignedOut: 'You must be logged in to upload images',
   imageLoadFailed: 'Failed to load image',

@@ -1,9 +1,13 @@
 export const DISCOVERY_MESSAGES = {
   // Search screen
   searchTitle: 'Find Your Perfect Tutor',
-  showingOf: (shown: number, total: number) => `Showing ${shown} of ${total} tutors`,
+  showingOf: (shown: number, total: number) =>
+    `Showing ${shown} of ${total} ${total === 1 ? 'tutor' : 'tutors'}`,
   showingFor: (count: number, subjects: readonly string[]) =>
-    `Showing ${count} tutors for ${subjects.join(', ')}`,
+    `Showing ${count} ${count === 1 ? 'tutor' : 'tutors'} for ${subjects.join(', ')}`,
+  /** More matches than one page holds: the page's count, the total, and the subjects. */
+  showingOfFor: (shown: number, total: number, subjects: readonly string[]) =>
+    `Showing ${shown} of ${total} tutors for ${subjects.join(', ')}`,
   loadingResults: 'Loading results...',
   errorLoading: 'Error loading tutors',
   noTutors: 'No tutors found',

@@ -1,7 +1,7 @@
 /** My Lessons (past lessons) and the tutor's My Students (ours; spec 3 names only the pages). */
 export const LESSON_HISTORY_MESSAGES = {
   pastLessons: 'Past lessons',
-  pastLessonsHint: 'Lessons that have ended and lessons that were canceled, newest first.',
+  pastLessonsHint: 'Lessons whose time has passed, canceled ones included, newest first.',
   noPastLessons: 'No past lessons yet',
   noPastLessonsStudentHint: 'Lessons you have taken or canceled will be listed here.',
   noPastLessonsTutorHint: 'Lessons you have taught or that were canceled will be listed here.',

@@ -94,6 +94,15 @@ export const ADDED_LANGUAGES = [
   { name: 'Italian', code: 'it' },
   { name: 'Korean', code: 'ko' },
   { name: 'Turkish', code: 'tr' },
+  // Migration 025-d (issue #29).
+  { name: 'Polish', code: 'pl' },
+  { name: 'Dutch', code: 'nl' },
+  { name: 'Ukrainian', code: 'uk' },
+  { name: 'Vietnamese', code: 'vi' },
+  { name: 'Indonesian', code: 'id' },
+  { name: 'Swedish', code: 'sv' },
+  { name: 'Greek', code: 'el' },
+  { name: 'Hebrew', code: 'he' },
 ];
 
 export const DEFAULT_REFERENCE_DATA: ReferenceData = {

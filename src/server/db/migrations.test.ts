@@ -217,6 +217,14 @@ describe.each(TEST_DRIVERS)('migration 014 on %s', (driver) => {
       'Italian',
       'Korean',
       'Turkish',
+      'Polish',
+      'Dutch',
+      'Ukrainian',
+      'Vietnamese',
+      'Indonesian',
+      'Swedish',
+      'Greek',
+      'Hebrew',
     ]);
   });
 });

@@ -200,6 +200,7 @@ export interface Lessons {
   price_cents: number;
   refund_cents: Generated<number>;
   rescheduled_from: string | null;
+  revision: ColumnType<number, never, never>;
   starts_at: Date;
   status: Generated<LessonStatus>;
   student_id: string;

@@ -6,7 +6,29 @@ import type { MailMessage } from './mailer';
 // side of each canceled lesson only that Tutora canceled it and the money goes back (never the
 // admin's reason, which is the suspended user's business).
 
-export function accountSuspendedEmail(to: string, reason: string): MailMessage {
+/** What the suspension ended: the lines about lessons and money only when there were some. */
+export interface SuspensionOutcome {
+  canceledLessons: number;
+  refunds: number;
+}
+
+export function accountSuspendedEmail(
+  to: string,
+  reason: string,
+  outcome: SuspensionOutcome,
+): MailMessage {
+  const lessons =
+    outcome.canceledLessons > 0
+      ? ['Your future lessons were canceled and the other side was told.']
+      : [];
+  const money =
+    outcome.refunds > 0
+      ? [
+          'Money for paid future lessons and unused package credits goes back to the card it was',
+          'paid with (5–10 business days).',
+        ]
+      : [];
+  const consequences = [...lessons, ...money];
   return {
     to,
     subject: 'Your Tutora account was suspended',
@@ -15,9 +37,7 @@ export function accountSuspendedEmail(to: string, reason: string): MailMessage {
       '',
       `Reason: ${reason}`,
       '',
-      'Your future lessons were canceled and the other side was told. Money for paid future',
-      'lessons and unused package credits goes back to the card it was paid with (5–10 business days).',
-      '',
+      ...(consequences.length ? [...consequences, ''] : []),
       `If you think this is a mistake, write to ${SUPPORT_EMAIL}.`,
     ].join('\n'),
   };

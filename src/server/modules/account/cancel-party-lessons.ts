@@ -86,7 +86,10 @@ export async function endFutureLessons(
       actorId: options.userId,
       at: now,
     });
-  return { canceled: lessons.length };
+  return {
+    canceled: lessons.length,
+    refunds: refunds.filter((owed) => owed.amountCents > 0).length,
+  };
 }
 
 /** The other side of a canceled lesson, and whose account it was. */

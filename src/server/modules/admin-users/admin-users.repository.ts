@@ -3,7 +3,8 @@ import type { UserRole } from '../../../domain/accounts/account-rules';
 import type { UserStatus } from '../../../domain/admin/user-admin-rules';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
-import { lessonsWithParties, UNBOOKED_STATUSES } from '../lessons/lessons.repository';
+import { lessonsWithParties } from '../lessons/lessons.repository';
+import { notReplaced, wasBooked } from '../lessons/lessons-people-see';
 import { escapeLike } from '../tutors/tutors.repository';
 
 // The admin's users pages: every account, whatever its state, with its tutor profile's
@@ -85,7 +86,8 @@ export function findUser(db: Db, id: string) {
 const lessonsOf = (db: Db, userId: string) =>
   lessonsWithParties(db)
     .where((eb) => eb.or([eb('l.student_id', '=', userId), eb('tu.id', '=', userId)]))
-    .where('l.status', 'not in', UNBOOKED_STATUSES);
+    .where(wasBooked)
+    .where(notReplaced);
 
 export async function lessonCounts(db: Db, userId: string, now: Date) {
   const row = await lessonsOf(db, userId)

@@ -140,6 +140,8 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
     const told = await suite.app.inbox.waitFor(tutor.email, { afterCount: tutorMail });
     expect(told.subject).toBe('Your Tutora account was suspended');
     expect(told.text).toContain(reason);
+    expect(told.text).toContain('Your future lessons were canceled');
+    expect(told.text).toContain('goes back to the card');
 
     // Gone from search and the profile page.
     expect(await listedIds(student.client)).not.toContain(tutor.id);
@@ -269,7 +271,13 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
 
     const suspend = (body: object) =>
       admin.client.post(`/api/admin/users/${student.id}/suspend`, body);
+    const studentMail = suite.app.inbox.countTo(student.email);
     expect((await suspend({ reason: 'Abusive messages' })).status).toBe(200);
+    // No future lessons, no money: the email does not claim any were canceled (issue #29).
+    const told = await suite.app.inbox.waitFor(student.email, { afterCount: studentMail });
+    expect(told.subject).toBe('Your Tutora account was suspended');
+    expect(told.text).not.toContain('lessons were canceled');
+    expect(told.text).not.toContain('goes back');
     expect(await moderation()).toEqual({ onUser: 'actioned', onReview: 'open', hidden: false });
 
     // Suspending from the review's report settles that report too (the admin acted on it).

@@ -61,18 +61,19 @@ export async function suspendUser(
     await repository.setSuspension(trx, userId, { at: now, reason: input.reason }, now);
     await repository.endSessions(trx, userId);
     const party = await partyOf(trx, userId, user.role);
-    if (party)
-      await endFutureLessons(ctx.jobs, trx, {
-        userId,
-        party,
-        now,
-        cancelReason: 'Account suspended',
-        cancelCause: 'account_suspended',
-        refundReason: 'account_suspended',
-        refundKey: suspensionRefundKey,
-        notice: lessonCanceledBySuspensionEmail,
-        publicUrl: ctx.env.PUBLIC_URL,
-      });
+    const ended = party
+      ? await endFutureLessons(ctx.jobs, trx, {
+          userId,
+          party,
+          now,
+          cancelReason: 'Account suspended',
+          cancelCause: 'account_suspended',
+          refundReason: 'account_suspended',
+          refundKey: suspensionRefundKey,
+          notice: lessonCanceledBySuspensionEmail,
+          publicUrl: ctx.env.PUBLIC_URL,
+        })
+      : { canceled: 0, refunds: 0 };
     // The report acted on (it may be on one of their reviews) and the reports about the
     // account itself; reports on their reviews stay open: the reviews stay on the profiles.
     if (input.reportId)
@@ -88,7 +89,10 @@ export async function suspendUser(
     });
     await ctx.jobs.send(
       ACCOUNT_JOBS.mail,
-      accountSuspendedEmail(user.email, input.reason),
+      accountSuspendedEmail(user.email, input.reason, {
+        canceledLessons: ended.canceled,
+        refunds: ended.refunds,
+      }),
       { key: `account-suspended-${userId}-${now.getTime()}` },
       trx,
     );

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import { lessonRows, UNBOOKED_STATUSES } from '../lessons/lessons.repository';
+import { lessonRows } from '../lessons/lessons.repository';
+import { wasBooked } from '../lessons/lessons-people-see';
 
 // Every query of the calendar feed: the feeds' rows (by user, by token hash) and the lessons a
 // feed shows. The lessons' own columns and joins are the lessons module's (lessonRows).
@@ -69,9 +70,11 @@ export function feedLessons(
   since: Date,
 ) {
   const query = lessonRows(db)
-    .select(['l.created_at', 'l.updated_at'])
+    .select(['l.created_at', 'l.updated_at', 'l.revision'])
     .where('l.ends_at', '>', since)
-    .where('l.status', 'not in', [...UNBOOKED_STATUSES]);
+    // A checkout never paid was never in anyone's calendar (issue #29). A moved lesson's old
+    // row stays, CANCELLED, so that calendars drop the old time.
+    .where(wasBooked);
   const ofParty =
     'studentId' in party
       ? query.where('l.student_id', '=', party.studentId)

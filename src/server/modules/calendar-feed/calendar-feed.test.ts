@@ -259,7 +259,7 @@ describe.each(TEST_DRIVERS)('the calendar feed on %s', (driver) => {
     );
   });
 
-  it('raises SEQUENCE and LAST-MODIFIED when a lesson changes, keeping its UID', async () => {
+  it('raises SEQUENCE by one and LAST-MODIFIED when a lesson changes, keeping its UID', async () => {
     const { student, lessons } = await world();
     const { url } = (await student.client.post('/api/calendar-feed')).json;
     const first = parseFeed(await (await fetchFeed(url)).text()).events.get(uid(lessons.upcoming));
@@ -280,9 +280,21 @@ describe.each(TEST_DRIVERS)('the calendar feed on %s', (driver) => {
     expect(first!.sequence).toBe(0);
     expect(second).toMatchObject({
       status: 'CANCELLED',
-      sequence: 90,
+      sequence: 1,
       lastModified: new Date(Math.floor(changedAt.getTime() / 1000) * 1000).toISOString(),
     });
+
+    // A note written later changes nothing the event shows: the same SEQUENCE.
+    await t.database.db
+      .updateTable('lessons')
+      .set({
+        student_notes: '<p>Bring the workbook.</p>',
+        updated_at: new Date(changedAt.getTime() + 60_000),
+      })
+      .where('id', '=', lessons.upcoming)
+      .execute();
+    const third = parseFeed(await (await fetchFeed(url)).text()).events.get(uid(lessons.upcoming));
+    expect(third!.sequence).toBe(1);
   });
 
   it('answers 404 at once for a rotated or revoked link, and for any unknown one', async () => {

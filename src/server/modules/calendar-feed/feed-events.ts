@@ -47,11 +47,10 @@ export function lessonFeedEvent(row: FeedLessonRow, reader: FeedReader): Calenda
 }
 
 /**
- * RFC 5545 wants SEQUENCE to grow with each revision: the seconds between the lesson's
- * creation and its last change do (0 for a lesson never changed, as in the booking email).
+ * RFC 5545's SEQUENCE: 0 as booked (as in the booking email), one more for each change of what
+ * the event shows, counted by the database (migration 025-c).
  */
-const sequenceOf = (row: FeedLessonRow) =>
-  Math.max(0, Math.floor((row.updated_at.getTime() - row.created_at.getTime()) / 1000));
+const sequenceOf = (row: FeedLessonRow) => row.revision;
 
 /**
  * Where the reader finds the lesson in the app: My Schedule while it is coming, My Lessons

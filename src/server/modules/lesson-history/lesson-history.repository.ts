@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import { lessonRows, UNBOOKED_STATUSES } from '../lessons/lessons.repository';
+import { notReplaced, wasBooked } from '../lessons/lessons-people-see';
 
 // Every query of My Lessons (past and canceled lessons) and My Students: a page of rows
 // (`limit` from `offset`) and the count of all of them.
@@ -13,13 +14,11 @@ interface Page {
 }
 
 /**
- * A party's lessons that ended by `now` (booked ones) or were canceled (whenever they were to
- * be): holds awaiting payment and lapsed holds were never lessons.
+ * A party's lessons whose time has passed by `now` ("past" means ended), canceled ones too:
+ * checkouts never paid were never lessons, and a moved lesson shows once, as what it became.
  */
 function pastLessonsQuery(db: Kysely<DB>, party: Party, now: Date) {
-  const query = lessonRows(db)
-    .where('l.status', 'not in', UNBOOKED_STATUSES)
-    .where((eb) => eb.or([eb('l.status', '=', 'canceled'), eb('l.ends_at', '<=', now)]));
+  const query = lessonRows(db).where(wasBooked).where(notReplaced).where('l.ends_at', '<=', now);
   return 'studentId' in party
     ? query.where('l.student_id', '=', party.studentId)
     : query.where('l.tutor_profile_id', '=', party.tutorProfileId);

@@ -11,6 +11,8 @@ import {
 } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
+import { lessonEventUid } from '../../adapters/mail/calendar-event';
+import { createPayment } from '../packages/purchase-fixtures';
 import { HISTORY_PAGE_SIZE } from './lesson-history';
 
 // My Lessons (past and canceled lessons, newest first) and My Students read what booking
@@ -57,21 +59,21 @@ describe.each(TEST_DRIVERS)('past lessons and students on %s', (driver) => {
     return { tutor, student, otherStudent, lessons };
   }
 
-  it("lists a party's ended and canceled lessons newest first, each as that party sees it", async () => {
+  it("lists a party's ended lessons newest first, each as that party sees it", async () => {
     const { tutor, student, lessons } = await world();
 
     const mine = await student.client.get('/api/lessons/past');
     expect(mine.status, mine.text).toBe(200);
     const studentLessons = mine.json.lessons as Lesson[];
+    // "Past" means ended: a lesson canceled for tomorrow is not past yet (issue #29).
     expect(studentLessons.map((lesson) => [lesson.id, lesson.status])).toEqual([
-      [lessons.canceledTomorrow, 'canceled'],
       [lessons.yesterday, 'completed'],
       [lessons.threeDaysAgo, 'completed'],
       [lessons.withOtherTutor, 'completed'],
     ]);
-    expect(mine.json).toMatchObject({ page: 1, totalPages: 1, total: 4 });
+    expect(mine.json).toMatchObject({ page: 1, totalPages: 1, total: 3 });
     // The student never sees the tutor's preparation notes; the tutor does.
-    expect(studentLessons[1]).toMatchObject({
+    expect(studentLessons[0]).toMatchObject({
       tutor: { name: 'Clara Whitfield' },
       student: { name: 'Maya Lindgren' },
       tutorPrepNotes: null,
@@ -81,12 +83,59 @@ describe.each(TEST_DRIVERS)('past lessons and students on %s', (driver) => {
     expect(taught.status, taught.text).toBe(200);
     const tutorLessons = taught.json.lessons as Lesson[];
     expect(tutorLessons.map((lesson) => lesson.id)).toEqual([
-      lessons.canceledTomorrow,
       lessons.yesterday,
       lessons.threeDaysAgo,
       lessons.otherStudent,
     ]);
     expect(tutorLessons[0]!.tutorPrepNotes).toBe('');
+  });
+
+  it('leaves out checkouts never paid and the lesson a move replaced: one row per lesson had', async () => {
+    const db = t.database.db;
+    const tutor = await createTutor(db, { firstName: 'Omar', lastName: 'Haddad' });
+    const student = await createStudent(t);
+    const payment = (status: 'completed' | 'canceled') =>
+      createPayment(db, {
+        studentId: student.id,
+        tutorProfileId: tutor.id,
+        amountCents: 3000,
+        status,
+        createdAt: at(-10 * DAY),
+      });
+    const lesson = (start: Date, options: Partial<Parameters<typeof createLesson>[1]> = {}) =>
+      createLesson(db, { tutor, studentId: student.id, start, ...options });
+    // Canceled on the hosted page, then paid on Try Again: one lesson.
+    const abandoned = await lesson(at(-2 * DAY), {
+      status: 'canceled',
+      paymentId: await payment('canceled'),
+    });
+    const paid = await lesson(at(-2 * DAY), { paymentId: await payment('completed') });
+    const lapsed = await lesson(at(-3 * DAY), { status: 'expired', holdExpiresAt: at(-4 * DAY) });
+    // Moved once: the old row stays, canceled, linked from the new one.
+    const movedFrom = await lesson(at(-5 * DAY), { status: 'canceled' });
+    const movedTo = await lesson(at(-4 * DAY));
+    await db
+      .updateTable('lessons')
+      .set({ rescheduled_from: movedFrom })
+      .where('id', '=', movedTo)
+      .execute();
+    const canceled = await lesson(at(-6 * DAY), { status: 'canceled' });
+
+    const past = await student.client.get('/api/lessons/past');
+    expect(past.status, past.text).toBe(200);
+    expect((past.json.lessons as Lesson[]).map((row) => [row.id, row.status])).toEqual([
+      [paid, 'completed'],
+      [movedTo, 'completed'],
+      [canceled, 'canceled'],
+    ]);
+    expect(past.json.total).toBe(3);
+
+    // The calendar feed has no event for the checkout that was never paid.
+    const { url } = (await student.client.post('/api/calendar-feed')).json as { url: string };
+    const feed = await (await fetch(url.replace(/^https?:\/\/[^/]+/, t.url))).text();
+    expect(feed).toContain(lessonEventUid(paid));
+    expect(feed).not.toContain(lessonEventUid(abandoned));
+    expect(feed).not.toContain(lessonEventUid(lapsed));
   });
 
   it('pages on the server, moves a page past the last back to it, and refuses a bad page', async () => {

@@ -7,6 +7,7 @@ import { storeImage, type UploadContext } from '../uploads/uploads.service';
 import { lessonOfParty, viewOfStored } from './lesson-view';
 import type { LessonsContext } from './lessons-context';
 import * as repository from './lessons.repository';
+import { notesEditable } from '../../../domain/booking/booking-rules';
 import { cleanNotesHtml, noteImagesFolder } from './notes-html';
 
 // Lesson notes: the student edits their own notes, the tutor their preparation notes; each
@@ -23,6 +24,7 @@ export async function saveNotes(
   html: string,
 ): Promise<Lesson> {
   const lesson = await lessonOfParty(ctx, user, lessonId);
+  if (!notesEditable(lesson.status)) throw new AppError('CONFLICT', M.notesClosed);
   const clean = cleanNotesHtml(html, { writerId: user.id, lessonId: lesson.id });
   if (clean.length > MAX_NOTES_HTML_LENGTH)
     throw new AppError('VALIDATION_FAILED', M.notesHtmlTooLong, { html: M.notesHtmlTooLong });

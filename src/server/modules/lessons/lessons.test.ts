@@ -540,6 +540,22 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     expect(lesson.studentNotes).toBe('');
   });
 
+  it('refuses notes on a canceled lesson with 409, and keeps what was written', async () => {
+    const { student, lessonId } = await lessonInThreeDays();
+    await t.database.db
+      .updateTable('lessons')
+      .set({ status: 'canceled', student_notes: '<p>Before</p>' })
+      .where('id', '=', lessonId)
+      .execute();
+    const response = await student.client.request('PUT', `/api/lessons/${lessonId}/notes`, {
+      html: '<p>After</p>',
+    });
+    expect(response.status).toBe(409);
+    expect(response.json.error).toMatchObject({ code: 'CONFLICT', message: M.notesClosed });
+    const lesson = (await student.client.get(`/api/lessons/${lessonId}`)).json.lesson as Lesson;
+    expect(lesson.studentNotes).toBe('<p>Before</p>');
+  });
+
   it('stores pictures for lesson notes and serves them to the other party through signed links', async () => {
     const { tutor, student, otherStudent, lessonId } = await lessonInThreeDays();
     const png = await sharp({

@@ -6,7 +6,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { windowStartingAt } from '../../../domain/availability/window-editing';
 import { MINUTES_PER_DAY, type WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { useTheme } from '../../lib/theme';
@@ -50,6 +50,11 @@ export function AvailabilityEditorCalendar({
   onWindowClick: (weeklyWindow: WeeklyWindow) => void;
 }) {
   const { theme } = useTheme();
+  // One touch is one action. A press-and-hold that adds a window ends with the finger lifting
+  // off that new window, which FullCalendar reports as a tap on it: the gesture that added a
+  // window never also asks to delete it. Each new touch or click starts a new gesture.
+  const gesture = useRef(0);
+  const addedInGesture = useRef(-1);
   const events = useMemo(
     () =>
       windows.map((weeklyWindow) => ({
@@ -65,7 +70,13 @@ export function AvailabilityEditorCalendar({
     [windows],
   );
   return (
-    <div className="tutora-calendar" data-testid="availability-calendar">
+    <div
+      className="tutora-calendar"
+      data-testid="availability-calendar"
+      // Pointer events: one per finger or button press (a touch's compatibility mouse events,
+      // sent after the finger lifts, would start a second gesture).
+      onPointerDownCapture={() => (gesture.current += 1)}
+    >
       <FullCalendar
         plugins={[timeGridPlugin, interactionPlugin, classicTheme]}
         initialView="timeGridWeek"
@@ -88,10 +99,15 @@ export function AvailabilityEditorCalendar({
         select={(info) => {
           const weeklyWindow = windowOfSelection(info.start, info.end, clickMinutes);
           info.view.calendar.unselect();
-          if (weeklyWindow) onAdd(weeklyWindow);
+          if (!weeklyWindow) return;
+          addedInGesture.current = gesture.current;
+          onAdd(weeklyWindow);
         }}
         events={events}
-        eventClick={(info) => onWindowClick(info.event.extendedProps.weeklyWindow as WeeklyWindow)}
+        eventClick={(info) => {
+          if (addedInGesture.current === gesture.current) return;
+          onWindowClick(info.event.extendedProps.weeklyWindow as WeeklyWindow);
+        }}
         displayEventTime={false}
         slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
       />

@@ -19,6 +19,16 @@ import { paths } from '../../lib/paths';
 
 const externalLink = 'font-medium text-indigo-600 underline dark:text-indigo-400';
 
+/** The fields top to bottom: the cursor goes to the first one that is wrong. */
+const FIELD_ORDER = [
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'confirmPassword',
+  'acceptTerms',
+] as const satisfies readonly (keyof SignUpInput)[];
+
 export function SignUpPage({ role }: { role: Role }) {
   const navigate = useNavigate();
   const form = useForm<SignUpInput>({
@@ -31,25 +41,33 @@ export function SignUpPage({ role }: { role: Role }) {
       confirmPassword: '',
       acceptTerms: false,
     },
+    // The resolver reports the names' errors after the others; focus follows the page instead.
+    shouldFocusError: false,
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const toastId = notify.loading(
-      role === 'tutor' ? M.creatingTutorAccount : M.creatingStudentAccount,
-    );
-    try {
-      // The browser's zone becomes the account's: every screen, email and feed uses it (ADR 026).
-      const zone = deviceTimeZone();
-      const timezone = isValidTimeZone(zone) ? zone : undefined;
-      const { email } = await authApi.signUp({ ...values, role, timezone });
-      notify.success(M.accountCreatedVerify, toastId);
-      navigate(paths.emailVerification, { state: { email, role } });
-    } catch (error) {
-      applyServerErrors(error, form.setError);
-      notify.error(messageOf(error, M.failedToCreateAccount), toastId);
-    }
-  });
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      const toastId = notify.loading(
+        role === 'tutor' ? M.creatingTutorAccount : M.creatingStudentAccount,
+      );
+      try {
+        // The browser's zone becomes the account's: every screen, email and feed uses it (ADR 026).
+        const zone = deviceTimeZone();
+        const timezone = isValidTimeZone(zone) ? zone : undefined;
+        const { email } = await authApi.signUp({ ...values, role, timezone });
+        notify.success(M.accountCreatedVerify, toastId);
+        navigate(paths.emailVerification, { state: { email, role } });
+      } catch (error) {
+        applyServerErrors(error, form.setError);
+        notify.error(messageOf(error, M.failedToCreateAccount), toastId);
+      }
+    },
+    (errors) => {
+      const first = FIELD_ORDER.find((name) => errors[name]);
+      if (first) form.setFocus(first);
+    },
+  );
 
   return (
     <div>

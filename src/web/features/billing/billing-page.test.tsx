@@ -152,6 +152,10 @@ describe('BillingPage', () => {
       M.receiptFor('Mathematics lesson, 50 minutes'),
     );
     expect(within(rowOf('Canceled checkout')).queryByRole('link')).toBeNull();
+    // A checkout left or lapsed took no money, and says so beside its amount (issue #29).
+    expect(within(rowOf('Canceled checkout')).getByText(M.notCharged)).toBeTruthy();
+    expect(within(rowOf('Lapsed checkout')).getByText(M.notCharged)).toBeTruthy();
+    expect(paid.queryByText(M.notCharged)).toBeNull();
 
     // Money that went back, and why when nobody asked for it.
     const refunded = within(rowOf('Package of 5 lessons'));

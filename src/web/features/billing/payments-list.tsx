@@ -66,6 +66,9 @@ function PaymentRow({ payment, zone }: { payment: PaymentView; zone: string }) {
           <span className="font-semibold tabular-nums">
             {formatMoney(payment.amountCents, payment.currency)}
           </span>
+          {(payment.status === 'canceled' || payment.status === 'expired') && (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">{M.notCharged}</span>
+          )}
           {payment.refundedCents > 0 && (
             <span className="block text-xs text-slate-600 tabular-nums dark:text-slate-400">
               {M.refundedAmount(formatMoney(payment.refundedCents, payment.currency))}

@@ -173,11 +173,11 @@ describe('BookingModal packages', () => {
     const payWith = await screen.findByRole('group', { name: M.payWithLegend });
     const useCredit = within(payWith).getByRole('button', { name: new RegExp(M.useCredit) });
     expect(useCredit.textContent).toContain(`Starter 5 — ${P.creditsLeft(3, 5, '12 March')}`);
+    // The credit already paid for is the default (issue #29); paying again is one click away.
+    await vi.waitFor(() => expect(pressed(useCredit)).toBe(true));
     expect(pressed(within(payWith).getByRole('button', { name: /Pay for this lesson/ }))).toBe(
-      true,
+      false,
     );
-
-    await user.click(useCredit);
     expect(screen.getByText(M.creditPinsLesson(25, 'Physics'))).toBeTruthy();
     expect(pressed(screen.getByRole('button', { name: 'Physics' }))).toBe(true);
     expect(pressed(screen.getByRole('button', { name: '25 min' }))).toBe(true);

@@ -1,4 +1,4 @@
-import { useReducer, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
 import { BOOKING_WEEK_DAYS, TRIAL_PRICE_CENTS } from '../../../domain/booking/booking-rules';
 import { BOOKING_MESSAGES as M, DISCOVERY_MESSAGES } from '../../../domain/messages';
@@ -55,6 +55,15 @@ export function BookingModal({
   const credits = usablePackages(useMyPackages(tutor.id).data ?? [], now);
   const credit =
     mode === 'single' ? (credits.find((bought) => bought.id === choice.creditId) ?? null) : null;
+  // Credits already paid for come first: "Pay with" starts on the first package's credit, once,
+  // when they load; choosing to pay instead is then the student's to make (issue #29).
+  const firstCredit = mode === 'single' ? credits[0] : undefined;
+  const creditOffered = useRef(false);
+  useEffect(() => {
+    if (creditOffered.current || !firstCredit) return;
+    creditOffered.current = true;
+    dispatch({ type: 'credit', credit: firstCredit });
+  }, [firstCredit]);
   const today = localDateKey(now, choice.zone);
   const fromDate = weekStart(today, choice.weekOffset);
   const slots = useSlots({

@@ -13,9 +13,13 @@ export function resultText(
 ): string {
   if (state.isError) return M.errorLoading;
   if (state.isPending || state.isPlaceholderData || !data) return M.loadingResults;
-  return subjects.length > 0
-    ? M.showingFor(data.total, subjects)
-    : M.showingOf(data.tutors.length, data.total);
+  // Nothing found: the empty state says so; a "Showing 0 of 0" beside it would say it twice.
+  if (data.total === 0) return '';
+  const shown = data.tutors.length;
+  if (subjects.length === 0) return M.showingOf(shown, data.total);
+  return shown === data.total
+    ? M.showingFor(shown, subjects)
+    : M.showingOfFor(shown, data.total, subjects);
 }
 
 const listClass = (view: ResultsView) =>

@@ -23,13 +23,15 @@ function serveLessons({
   failSave = false,
   saving,
   imageUpload = apiError('INTERNAL', 'Something went wrong'),
+  lesson = booked,
 }: {
+  lesson?: typeof booked;
   failSave?: boolean;
   saving?: Promise<void>;
   /** The server's answer to a picture for the notes. */
   imageUpload?: Reply;
 }) {
-  let current = booked;
+  let current = lesson;
   return serveApi({
     'GET /api/auth/session': { json: { user: null } },
     'POST /api/lessons/lesson-1/notes/images': imageUpload,
@@ -44,6 +46,14 @@ function serveLessons({
 }
 
 describe('LessonNotes', () => {
+  it('offers no Edit notes on a canceled lesson, and still shows its notes', async () => {
+    serveLessons({ lesson: { ...booked, status: 'canceled' } });
+    renderInApp(<NotesOfFirstLesson viewer="student" />);
+    const own = await screen.findByTestId('own-notes');
+    expect(within(own).getByText('Quadratic equations, please')).toBeTruthy();
+    expect(within(own).queryByRole('button', { name: M.editNotes })).toBeNull();
+  });
+
   it('shows a tutor the student’s notes read-only and their own preparation notes to edit', async () => {
     serveLessons({});
     renderInApp(<NotesOfFirstLesson viewer="tutor" />);

@@ -7,6 +7,7 @@ import { NotesView } from '../../components/notes/notes-view';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import type { LessonViewer } from './lesson-status';
+import { notesEditable } from '../../../domain/booking/booking-rules';
 import { uploadNoteImage, useSaveNotes } from './notes-api';
 
 // TipTap is big: it loads only when someone edits notes, never with the main bundle.
@@ -97,7 +98,7 @@ function OwnNotes({ lesson, title, html }: { lesson: Lesson; title: string; html
     );
   };
 
-  const editButton = !editing && (
+  const editButton = !editing && notesEditable(lesson.status) && (
     <Button variant="secondary" className="py-1.5" autoFocus={cameBack} onClick={open}>
       {M.editNotes}
     </Button>
