@@ -438,6 +438,12 @@ export interface SearchVocabulary {
   word: string;
 }
 
+export interface SentMails {
+  key: string;
+  recipient: string;
+  sent_at: Generated<Date>;
+}
+
 export interface Sessions {
   created_at: Generated<Date>;
   expires_at: Date;
@@ -673,6 +679,7 @@ export interface DB {
   reviews: Reviews;
   schema_migrations: SchemaMigrations;
   search_vocabulary: SearchVocabulary;
+  sent_mails: SentMails;
   sessions: Sessions;
   slot_durations: SlotDurations;
   stored_files: StoredFiles;

@@ -7,6 +7,9 @@ import type { DB } from '../../db/types';
 import { currentRequestId, withRequestId } from '../../http/request-context';
 import { poolExecutor } from './pool-executor';
 
+/** How long a job's handler may run before pg-boss fails it and tries again (seconds). */
+export const DEFAULT_JOB_TIMEOUT_SECONDS = 120;
+
 // Everything that happens later (a hold's expiry, reminders, credit expiry) is a pg-boss job in
 // the app's own database, PGlite or PostgreSQL: jobs survive a restart, and on a PostgreSQL
 // server several API processes work one queue, each job once (see ADR 014).
@@ -32,7 +35,7 @@ export interface WorkOptions {
   retryLimit?: number;
   /** Wait before the first retry; each next one waits about twice as long (default 10). */
   retryDelaySeconds?: number;
-  /** A handler still running after this fails and is retried (default 120). */
+  /** A handler still running after this fails and is retried (DEFAULT_JOB_TIMEOUT_SECONDS). */
   timeoutSeconds?: number;
   /** Jobs fetched and run side by side per poll (default 10). */
   batchSize?: number;
@@ -191,7 +194,7 @@ export async function startJobQueue(
         retryLimit: workOptions.retryLimit ?? 5,
         retryDelay: workOptions.retryDelaySeconds ?? options.retryDelaySeconds ?? 10,
         retryBackoff: true,
-        expireInSeconds: workOptions.timeoutSeconds ?? 120,
+        expireInSeconds: workOptions.timeoutSeconds ?? DEFAULT_JOB_TIMEOUT_SECONDS,
       };
       // create does nothing for an existing queue; update makes its settings follow the code.
       await retryOnDeadlock(() => boss.createQueue(name, queueOptions));

@@ -12,6 +12,7 @@ import { ACCOUNT_JOBS } from './account-jobs';
 import { checkCurrentPassword, type AccountContext } from './account.service';
 import { endFutureLessons, partyOf } from './cancel-party-lessons';
 import * as repository from './closing.repository';
+import { transactionRetriedOnce } from '../../db/retry-on-conflict';
 
 // Deleting an account, said plainly before it happens (closingSummary) and done in one
 // transaction (closeAccount): future lessons canceled, the other side told by email, money for
@@ -59,7 +60,8 @@ export async function closeAccount(
   await checkCurrentPassword(ctx.auth, account.has_password, password, headers);
   const party = await partyOf(ctx.db, user.id, user.role);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  // Users before lessons (ADR 025); a deadlock or serialization failure runs again once.
+  await transactionRetriedOnce(ctx.db, async (trx) => {
     const open = await repository.lockOpenAccount(trx, user.id);
     if (!open) throw new AppError('UNAUTHENTICATED', A.signInRequired);
     if (party)

@@ -14,6 +14,7 @@ import { recordAudit } from '../audit/audit.repository';
 import * as reports from '../reports/reports.repository';
 import { adminUser, type AdminUsersContext } from './admin-users';
 import * as repository from './admin-users.repository';
+import { transactionRetriedOnce } from '../../db/retry-on-conflict';
 
 // Suspending an account (issue #15), in one transaction: the row marked with the admin's reason,
 // every session ended (the next request with their cookie is refused), their future lessons
@@ -48,7 +49,8 @@ export async function suspendUser(
   if (!isUuid(userId)) throw new AppError('NOT_FOUND', M.userNotFound);
   if (userId === admin.id) throw new AppError('BAD_REQUEST', M.cannotSuspendSelf);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  // Users before lessons (ADR 025); a deadlock or serialization failure runs again once.
+  await transactionRetriedOnce(ctx.db, async (trx) => {
     const user = await lockTarget(trx, userId);
     // Admins are demoted from the command line first: one admin cannot lock another out.
     if (user.role === 'admin') throw new AppError('FORBIDDEN', M.cannotSuspendAdmin);

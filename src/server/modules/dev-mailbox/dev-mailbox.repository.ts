@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
 
-/** Keeps a mail and its attachments together: both land or neither does. */
+/** Keeps a mail and its attachments together: both land or neither does (`db` may be a transaction). */
 export async function insertMail(db: Kysely<DB>, mail: MailMessage) {
-  await db.transaction().execute(async (trx) => {
+  const write = async (trx: Kysely<DB>) => {
     const { id } = await trx
       .insertInto('dev_mailbox')
       .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text })
@@ -22,7 +22,8 @@ export async function insertMail(db: Kysely<DB>, mail: MailMessage) {
         })),
       )
       .execute();
-  });
+  };
+  await (db.isTransaction ? write(db) : db.transaction().execute(write));
 }
 
 /** The newest mail first, each with the names of its attachments (not their content). */

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { lessonBookedEmails, refundEmail } from '../../adapters/mail/booking-emails';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
-import type { Mailer } from '../../adapters/mail/mailer';
+import { sendOnce, type Mailer } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
 import { notifyLessonBooked } from '../notifications/notify';
 import { findStudentPackage } from '../packages/student-packages.repository';
@@ -38,7 +38,10 @@ export async function noteLessonBooked(
 
 export async function sendLessonBookedEmails(ctx: NoticeContext, lessonId: string) {
   const facts = await lessonMailFacts(ctx, lessonId);
-  if (facts) for (const message of lessonBookedEmails(facts)) await ctx.mailer.send(message);
+  // Each recorded as sent with its send: a rerun after a crash sends only the rest.
+  if (facts)
+    for (const message of lessonBookedEmails(facts))
+      await sendOnce(ctx, `${LESSON_BOOKED_JOB}:${lessonId}:${message.to}`, message);
 }
 
 /** The refund notice for the purchase a lesson belonged to, with the amount given back. */
@@ -48,7 +51,8 @@ export async function sendRefundEmail(
   refund: { amountCents: number; reason: string },
 ) {
   const facts = await lessonMailFacts(ctx, lessonId);
-  if (facts) await ctx.mailer.send(refundEmail({ ...facts, ...refund }));
+  const message = facts && refundEmail({ ...facts, ...refund });
+  if (message) await sendOnce(ctx, `refund:${lessonId}:${message.to}`, message);
 }
 
 /** Who the lesson's two parties are and when it is, as its emails tell it. */

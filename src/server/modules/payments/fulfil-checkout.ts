@@ -9,6 +9,7 @@ import { PAYMENT_JOBS } from './payment-jobs';
 import type { PaymentsContext } from './payments-context';
 import { purchaseLessonOf } from '../lessons/lessons.repository';
 import * as repository from './payments.repository';
+import { retryOnceOnConflict } from '../../db/retry-on-conflict';
 
 // Fulfilment: the one place a payment and its lesson change state because of money. The
 // webhook and the success page's call both end here, with the provider's own record of the
@@ -23,6 +24,14 @@ const UNSETTLED = ['pending', 'expired', 'canceled'] as const;
  * session is not one of ours (another app on the same Stripe account, or a forged id).
  */
 export async function fulfilCheckout(
+  ctx: PaymentsContext,
+  session: CheckoutSessionState,
+  event?: PaymentEvent,
+): Promise<{ outcome: CheckoutOutcome; paymentId: string } | null> {
+  return retryOnceOnConflict(() => settle(ctx, session, event));
+}
+
+async function settle(
   ctx: PaymentsContext,
   session: CheckoutSessionState,
   event?: PaymentEvent,
@@ -43,6 +52,10 @@ export async function fulfilCheckout(
       });
       if (!fresh) return { outcome: outcomeOf(payment), ...settled };
     }
+    // The lock order (ADR 025): payment, then its parties' users, then lessons. Closing or
+    // suspending an account locks the user before its lessons, so fulfilment waits here, before
+    // touching the lesson, instead of holding the lesson while it waits for the user.
+    await repository.lockParties(trx, payment);
     const now = ctx.clock.now();
     if (!isUnsettled(payment.status)) {
       // Already settled: at most fill in what an earlier event lacked (Stripe's receipt link).

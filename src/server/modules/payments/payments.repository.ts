@@ -107,6 +107,35 @@ export async function lockPayment(trx: Transaction<DB>, id: string) {
 export type StoredPayment = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
 
 /**
+ * Takes the lock a row referencing the payment's student and tutor users needs (FOR KEY SHARE,
+ * as a foreign key check does), in id order, so it is taken before any lesson row (ADR 025).
+ */
+export async function lockParties(
+  trx: Transaction<DB>,
+  payment: Pick<StoredPayment, 'student_id' | 'tutor_profile_id'>,
+) {
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', payment.student_id),
+        eb(
+          'id',
+          '=',
+          eb
+            .selectFrom('tutor_profiles')
+            .select('user_id')
+            .where('id', '=', payment.tutor_profile_id),
+        ),
+      ]),
+    )
+    .orderBy('id')
+    .forKeyShare()
+    .execute();
+}
+
+/**
  * Records a provider event; false when it was recorded before (a replay: do nothing). Two
  * deliveries at once: the second insert waits for the first to commit, then finds the key.
  */

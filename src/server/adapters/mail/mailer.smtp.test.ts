@@ -1,0 +1,44 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_JOB_TIMEOUT_SECONDS } from '../jobs/job-queue';
+import { MAIL_SEND_DEADLINE_MS, MailTimeoutError, smtpMailer } from './mailer';
+
+// A slow SMTP server must not hold a send past its job's timeout: pg-boss would retry the job
+// while the first send could still deliver, and the mail would arrive twice.
+
+describe('an SMTP send against a server that never answers the message', () => {
+  let server: SMTPServer;
+  let url: string;
+  let received = 0;
+  let closedByClient: Promise<void>;
+  beforeAll(async () => {
+    let closed: () => void;
+    closedByClient = new Promise((resolve) => (closed = resolve));
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      // Reads the message, then never says whether it took it.
+      onData(stream) {
+        stream.on('data', () => undefined);
+        stream.on('end', () => (received += 1));
+      },
+      onClose: () => closed(),
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}?tls=off`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('gives up within its deadline and closes the connection, so it cannot deliver late', async () => {
+    const mailer = smtpMailer(url, 'Tutora <no-reply@tutora.test>', { deadlineMs: 500 });
+    const sending = mailer.send({ to: 'slow@example.com', subject: 'Hi', text: 'Hello' });
+    await expect(sending).rejects.toBeInstanceOf(MailTimeoutError);
+    await closedByClient;
+    expect(received).toBe(1);
+  });
+
+  it('is bounded well below the job timeout', () => {
+    expect(MAIL_SEND_DEADLINE_MS).toBeLessThanOrEqual((DEFAULT_JOB_TIMEOUT_SECONDS * 1000) / 2);
+  });
+});
