@@ -150,7 +150,8 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
   return {
     url,
     stop: async () => {
-      child.kill('SIGQUIT');
+      // Fast stop: a graceful one would wait for the proxied live sockets.
+      child.kill('SIGTERM');
       await exited;
     },
   };
