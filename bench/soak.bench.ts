@@ -98,10 +98,24 @@ async function main() {
   mkdirSync(nginxFolder);
   chmodSync(nginxFolder, 0o777);
   const postgres = startPrivatePostgres(pgFolder, await freePort());
+  // However the bench ends (a failure, a test runner's teardown), its cluster does not outlive it.
+  let postgresStopped = false;
+  process.once('exit', () => {
+    tryStop();
+  });
+  const tryStop = () => {
+    if (postgresStopped) return;
+    postgresStopped = true;
+    try {
+      postgres.stop();
+    } catch {
+      // Already stopped.
+    }
+  };
   const s3 = await startS3Server();
   const smtp = await startSmtpInbox();
   const cleanups: (() => Promise<void> | void)[] = [
-    () => postgres.stop(),
+    () => tryStop(),
     () => s3.close(),
     () => smtp.close(),
     () => rmSync(folder, { recursive: true, force: true }),
