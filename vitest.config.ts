@@ -37,6 +37,7 @@ export default defineConfig({
             'src/domain/**/*.test.ts',
             'src/contracts/**/*.test.ts',
             'src/web/**/*.test.ts',
+            'deploy/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -1,16 +1,17 @@
 import { ConfigError, loadDotEnvFile, loadEnv } from './env';
 import { createServer } from './server';
 import { runMigrateCommand } from './cli/migrate-command';
+import { runBackupCommand, runRestoreCommand } from './cli/backup-commands';
 
 // Entry point: fail fast on bad configuration with one line, then serve until a signal.
 async function main() {
   loadDotEnvFile();
   const env = loadEnv();
-  // `npm run migrate`: the schema only, then exit (a deploy's one-off step).
-  if (process.argv[2] === 'migrate') {
-    await runMigrateCommand(env);
-    return;
-  }
+  // One-off commands (npm run migrate / backup / restore), then exit.
+  const [command, ...args] = process.argv.slice(2);
+  if (command === 'migrate') return void (await runMigrateCommand(env));
+  if (command === 'backup') return void (await runBackupCommand(env, args));
+  if (command === 'restore') return void (await runRestoreCommand(env, args));
   const server = await createServer(env);
   const shutdown = async (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');
@@ -34,6 +35,8 @@ main().catch((error: unknown) => {
     console.error(`tutora: ${error.message}`);
   } else if (isConnectionError(error)) {
     console.error(`tutora: cannot reach the database: ${(error as Error).message}`);
+  } else if (process.argv[2] && ['backup', 'restore'].includes(process.argv[2])) {
+    console.error(`tutora: ${(error as Error).message}`);
   } else {
     console.error('tutora: failed to start:', error);
   }

@@ -21,6 +21,7 @@ import { startCompletionWorker } from './modules/lessons/lesson-completion';
 import { startMessagingWorkers } from './modules/messaging/messaging-digest';
 import { startReleaseWorker } from './modules/ledger/release-earnings';
 import { startPayoutWorkers } from './modules/payouts/payout-workers';
+import { backupRoutes } from './modules/backup/backup.routes';
 
 /** The repository root, from src/server (tsx) or dist/server (the bundle) alike. */
 export const PROJECT_ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -85,6 +86,8 @@ export async function createServer(
       pool: database.driver === 'postgres' ? database.pool : undefined,
       webRoot: options.webRoot ?? (existsSync(defaultWebRoot) ? defaultWebRoot : undefined),
     });
+    if (env.BACKUP_TOKEN && database.driver === 'pglite')
+      await app.register(backupRoutes, { database, token: env.BACKUP_TOKEN });
     // Before serving (~0.2 s): a booking's transaction refuses to send a job to a queue that
     // does not exist yet, and an upgrade may bring a new one.
     await startAllWorkers(app);

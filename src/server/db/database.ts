@@ -56,6 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) =>
       console.warn(`tutora: idle database connection lost: ${error.message}`),
     );
+    keepCheckedOutErrorsHandled(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const events = postgresEvents(options.url);
     return {
@@ -103,6 +104,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       lock?.release();
     },
   };
+}
+
+/**
+ * The pool listens for errors only on idle connections. A connection checked out but between
+ * statements (a transaction awaiting other work) that the server ends (a PostgreSQL restart:
+ * 57P01) emits 'error' with no listener, which would crash the process; its next statement
+ * fails anyway and the pool drops it on release, so the event only needs hearing.
+ */
+export function keepCheckedOutErrorsHandled(pool: pg.Pool) {
+  pool.on('connect', (client) => client.on('error', () => undefined));
 }
 
 /**

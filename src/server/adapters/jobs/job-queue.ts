@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CompiledQuery, type Transaction } from 'kysely';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { Database } from '../../db/database';
+import { keepCheckedOutErrorsHandled, type Database } from '../../db/database';
 import type { DB } from '../../db/types';
 import { currentRequestId, withRequestId } from '../../http/request-context';
 import { poolExecutor } from './pool-executor';
@@ -258,6 +258,7 @@ function queuePool(database: Database, poolSize = 3): pg.Pool {
   pool.on('error', (error) =>
     console.warn(`tutora: idle job queue connection lost: ${error.message}`),
   );
+  keepCheckedOutErrorsHandled(pool);
   return pool;
 }
 
