@@ -4,7 +4,7 @@ import type { UserStatus } from '../../../domain/admin/user-admin-rules';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import { lessonsWithParties } from '../lessons/lessons.repository';
-import { notReplaced, wasBooked } from '../lessons/lessons-people-see';
+import { notReplaced, wasBooked } from '../lessons/lessons-people-see.repository';
 import { escapeLike } from '../tutors/tutors.repository';
 
 // The admin's users pages: every account, whatever its state, with its tutor profile's

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { lessonRows } from '../lessons/lessons.repository';
-import { wasBooked } from '../lessons/lessons-people-see';
+import { wasBooked } from '../lessons/lessons-people-see.repository';
 
 // Every query of the calendar feed: the feeds' rows (by user, by token hash) and the lessons a
 // feed shows. The lessons' own columns and joins are the lessons module's (lessonRows).

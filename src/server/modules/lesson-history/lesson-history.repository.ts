@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import { lessonRows, UNBOOKED_STATUSES } from '../lessons/lessons.repository';
-import { notReplaced, wasBooked } from '../lessons/lessons-people-see';
+import { notReplaced, wasBooked } from '../lessons/lessons-people-see.repository';
 
 // Every query of My Lessons (past and canceled lessons) and My Students: a page of rows
 // (`limit` from `offset`) and the count of all of them.

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { lessonBookedEmails, refundEmail } from '../../adapters/mail/booking-emails';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import { sendOnce, type Mailer } from '../../adapters/mail/mailer';
@@ -7,7 +7,7 @@ import { notifyLessonBooked } from '../notifications/notify';
 import { findStudentPackage } from '../packages/student-packages.repository';
 import type { LessonsContext } from './lessons-context';
 import { scheduleLessonReminders } from './lesson-reminders';
-import { lessonRows, lessonStart, purchaseLessonOf } from './lessons.repository';
+import { lessonMailFactsRow, lessonStart, purchaseLessonOf } from './lessons.repository';
 
 // The booking confirmation for any newly booked lesson — a free trial, a paid lesson, a package's
 // first lesson or one scheduled from its credits — to the student and the tutor, each with the
@@ -57,7 +57,7 @@ export async function sendRefundEmail(
 
 /** Who the lesson's two parties are and when it is, as its emails tell it. */
 export async function lessonMailFacts(ctx: NoticeContext, lessonId: string) {
-  const row = await mailFactsRow(ctx.db, lessonId);
+  const row = await lessonMailFactsRow(ctx.db, lessonId);
   if (!row) return undefined;
   const [purchaseLesson, bought] = await Promise.all([
     row.payment_id ? purchaseLessonOf(ctx.db, row.payment_id) : undefined,
@@ -90,20 +90,3 @@ export async function lessonMailFacts(ctx: NoticeContext, lessonId: string) {
   };
 }
 
-/** The lesson as its lists read it, plus whom to mail, in which zone, and what was paid. */
-function mailFactsRow(db: Kysely<DB>, lessonId: string) {
-  return lessonRows(db)
-    .leftJoin('payments as p', 'p.id', 'l.payment_id')
-    .select([
-      'tu.email as tutor_email',
-      sql<string>`coalesce(tu.timezone, tp.timezone)`.as('tutor_timezone'),
-      'su.email as student_email',
-      'su.timezone as student_timezone',
-      'l.payment_id',
-      'l.student_package_id',
-      'p.amount_cents',
-      'p.currency as payment_currency',
-    ])
-    .where('l.id', '=', lessonId)
-    .executeTakeFirst();
-}

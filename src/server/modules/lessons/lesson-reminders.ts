@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   REMINDER_KINDS,
   reminderDueAt,
@@ -16,7 +16,7 @@ import {
 } from '../../adapters/mail/lesson-reminder-emails';
 import type { DB } from '../../db/types';
 import type { NoticeContext } from './lesson-booked-notice';
-import { lessonRows, movedLesson } from './lessons.repository';
+import { lessonReminderFacts, movedLesson } from './lessons.repository';
 
 // Reminders 24 h and 1 h before each lesson, and the notice of a move, as jobs written in the
 // transaction that booked or moved the lesson (ADR 014): they exist only if it commits, survive
@@ -96,7 +96,7 @@ export function noteLessonRescheduled(
 }
 
 export async function sendLessonReminder(ctx: NoticeContext, job: ReminderJob) {
-  const row = await lessonFacts(ctx.db, job.lessonId);
+  const row = await lessonReminderFacts(ctx.db, job.lessonId);
   if (!row || !BOOKED.has(row.status)) return;
   if (row.starts_at.toISOString() !== job.startsAt) return;
   if (!reminderIsTimely(job.kind, row.starts_at, ctx.clock.now())) return;
@@ -107,7 +107,7 @@ export async function sendRescheduledNotice(
   ctx: NoticeContext,
   job: { lessonId: string; movedBy: string },
 ) {
-  const row = await lessonFacts(ctx.db, job.lessonId);
+  const row = await lessonReminderFacts(ctx.db, job.lessonId);
   if (!row?.rescheduled_from) return;
   const previous = await movedLesson(ctx.db, row.rescheduled_from);
   if (!previous) return;
@@ -131,7 +131,7 @@ export async function startLessonWorkers(ctx: NoticeContext) {
   );
 }
 
-type FactsRow = NonNullable<Awaited<ReturnType<typeof lessonFacts>>>;
+type FactsRow = NonNullable<Awaited<ReturnType<typeof lessonReminderFacts>>>;
 
 function classroomFacts(ctx: NoticeContext, row: FactsRow, role: LessonRole): ClassroomFacts {
   const student = {
@@ -155,15 +155,3 @@ function classroomFacts(ctx: NoticeContext, row: FactsRow, role: LessonRole): Cl
   };
 }
 
-function lessonFacts(db: Kysely<DB>, lessonId: string) {
-  return lessonRows(db)
-    .select([
-      'tu.email as tutor_email',
-      sql<string>`coalesce(tu.timezone, tp.timezone)`.as('tutor_timezone'),
-      'su.email as student_email',
-      'su.timezone as student_timezone',
-      'l.rescheduled_from',
-    ])
-    .where('l.id', '=', lessonId)
-    .executeTakeFirst();
-}

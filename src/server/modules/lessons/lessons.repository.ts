@@ -470,3 +470,35 @@ export async function saveNotes(
     .where('id', '=', id)
     .execute();
 }
+
+/** The lesson as its lists read it, plus whom to mail, in which zone, and what was paid. */
+export function lessonMailFactsRow(db: Kysely<DB>, lessonId: string) {
+  return lessonRows(db)
+    .leftJoin('payments as p', 'p.id', 'l.payment_id')
+    .select([
+      'tu.email as tutor_email',
+      sql<string>`coalesce(tu.timezone, tp.timezone)`.as('tutor_timezone'),
+      'su.email as student_email',
+      'su.timezone as student_timezone',
+      'l.payment_id',
+      'l.student_package_id',
+      'p.amount_cents',
+      'p.currency as payment_currency',
+    ])
+    .where('l.id', '=', lessonId)
+    .executeTakeFirst();
+}
+
+/** What a reminder or a moved-lesson email needs: the parties' emails and zones. */
+export function lessonReminderFacts(db: Kysely<DB>, lessonId: string) {
+  return lessonRows(db)
+    .select([
+      'tu.email as tutor_email',
+      sql<string>`coalesce(tu.timezone, tp.timezone)`.as('tutor_timezone'),
+      'su.email as student_email',
+      'su.timezone as student_timezone',
+      'l.rescheduled_from',
+    ])
+    .where('l.id', '=', lessonId)
+    .executeTakeFirst();
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSignedInTutor, createStudent } from '../../test/factories';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { MORNING_TEACHING } from '../../test/tokyo-mornings';
-import { cancelLessons } from '../account/closing.repository';
+import { cancelLessons } from '../lessons/lesson-lifecycle';
 import { localCheckoutSuite, openSingleCheckout } from './payment-harness';
 
 // Closing (or suspending) an account and fulfilling a payment of one of its lessons at the same
@@ -55,7 +55,12 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('fulfilment racing a closing
       });
       await someoneWaitsForALock();
       // Then its lessons, as endFutureLessons does.
-      await cancelLessons(trx, [lesson.id], tutor.userId, 'Account deleted', suite.clock.now());
+      await cancelLessons(trx, [lesson.id], {
+        by: tutor.userId,
+        reason: 'Account deleted',
+        cause: 'account_closed',
+        now: suite.clock.now(),
+      });
       // Not awaited in here: the webhook can only finish once this commits.
       return { delivery };
     });
