@@ -75,7 +75,8 @@ interface World {
 
 /** Who calls an operation: the account endpoints and public reads signed out, tutors' own. */
 function callerOf(path: string): Caller {
-  if (/^\/api\/(auth|health|reference|files|payments\/webhooks)\b/.test(path)) return 'anonymous';
+  if (/^\/api\/(auth|health|reference|files|payments\/webhooks|payouts\/webhooks)\b/.test(path))
+    return 'anonymous';
   if (/^\/api\/(tutor|uploads)\b/.test(path)) return 'tutor';
   if (/^\/api\/admin\b/.test(path)) return 'admin';
   return 'student';
@@ -99,6 +100,8 @@ function pathValue(path: string, name: string, world: World): string | undefined
     [/^\/api\/admin\/reviews\//, world.reviewId],
     [/^\/api\/admin\/reports\//, world.reportId],
     [/^\/api\/conversations\//, world.conversationId],
+    // No payout exists: the valid request is a 404 after validation and the admin gate.
+    [/^\/api\/admin\/payouts\//, '8f0c9a52-3d4e-4b6f-9a1c-2e7d5b3c1f00'],
   ];
   return ids.find(([pattern]) => pattern.test(path))?.[1];
 }
@@ -250,6 +253,12 @@ function bodies(
       clientId: '7d1f3c1e-8d2a-4f7e-9a51-0c2b6f4e9a10',
     }),
     'POST /api/conversations/{id}/read': one({ upToSeq: 1 }),
+    'PUT /api/account/timezone': one({ timezone: mornings.VIEWER_ZONE }),
+    'POST /api/admin/finance/adjustments': one({
+      tutorProfileId: world.tutor.id,
+      amountCents: 100,
+      reason: 'Goodwill credit.',
+    }),
   };
 }
 

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { jobCountsByState } from '../adapters/jobs/job-counts';
 
 // Prometheus metrics at GET /metrics (issue #27), served only when METRICS_TOKEN is set and
 // only to a scraper that sends it (Authorization: Bearer <token>). Requests are labelled with
@@ -93,11 +93,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
     registers: [registry],
     async collect() {
       this.reset();
-      const { rows } = await sql<{ name: string; state: string; count: number }>`
-        select name, state::text, count(*)::int as count from pgboss.job group by name, state
-      `
-        .execute(app.deps.db)
-        .catch(() => ({ rows: [] }));
+      const rows = await jobCountsByState(app.deps.db);
       for (const row of rows) this.set({ queue: row.name, state: row.state }, row.count);
     },
   });
