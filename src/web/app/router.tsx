@@ -352,6 +352,12 @@ const pages: RouteObject[] = [
           Component: (await import('../features/admin/approvals/approvals-page')).ApprovalsPage,
         }),
       },
+      {
+        path: paths.admin.finance,
+        lazy: async () => ({
+          Component: (await import('../features/admin/finance/finance-page')).FinancePage,
+        }),
+      },
       { path: '*', element: <Navigate to={paths.admin.overview} replace /> },
     ],
   },

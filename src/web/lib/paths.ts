@@ -70,6 +70,7 @@ export const paths = {
     reports: '/admin/reports',
     users: '/admin/users',
     audit: '/admin/audit',
+    finance: '/admin/finance',
   },
   adminUser: (userId: string) => generatePath(patterns.adminUser, { userId }),
 

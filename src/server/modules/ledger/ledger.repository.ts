@@ -150,3 +150,99 @@ export async function totalsByKind(db: Db, account: AccountKind, currency: strin
     Record<TransactionKind, number>
   >;
 }
+
+/** A tutor's completed teaching so far, in minutes (free trials do not count). */
+export async function findTaughtMinutes(db: Db, tutorProfileId: string) {
+  const row = await db
+    .selectFrom('lessons')
+    .select(sql<string>`coalesce(sum(duration_minutes), 0)`.as('minutes'))
+    .where('tutor_profile_id', '=', tutorProfileId)
+    .where('status', '=', 'completed')
+    .where('is_trial', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.minutes);
+}
+
+export function findPaymentForLedger(db: Db, paymentId: string) {
+  return db
+    .selectFrom('payments')
+    .select(['amount_cents', 'currency', 'tutor_profile_id'])
+    .where('id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Fixes a payment's commission rate once (a second call keeps the first). */
+export async function insertPaymentCommission(
+  db: Db,
+  row: { paymentId: string; rateBp: number; taughtMinutes: number; fixedAt: Date },
+) {
+  await db
+    .insertInto('payment_commissions')
+    .values({
+      payment_id: row.paymentId,
+      rate_bp: row.rateBp,
+      taught_minutes: row.taughtMinutes,
+      fixed_at: row.fixedAt,
+    })
+    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .execute();
+}
+
+export async function hasPosting(db: Db, eventKey: string) {
+  const row = await db
+    .selectFrom('ledger_transactions')
+    .select('id')
+    .where('event_key', '=', eventKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type DueEarning = {
+  lesson_id: string;
+  tutor_profile_id: string;
+  net_cents: number;
+  currency: string;
+  payment_id: string;
+};
+
+/**
+ * Pending earnings whose lesson ended before `endedBefore`, without an open report of the
+ * lesson's student against the tutor; locked, skipping rows a parallel sweep holds.
+ */
+export function lockDueEarnings(
+  trx: Transaction<DB>,
+  endedBefore: Date,
+  tutorProfileId?: string,
+): Promise<DueEarning[]> {
+  return trx
+    .selectFrom('lesson_earnings as le')
+    .select(['le.lesson_id', 'le.tutor_profile_id', 'le.net_cents', 'le.currency', 'le.payment_id'])
+    .where('le.status', '=', 'pending')
+    .where('le.lesson_ends_at', '<=', endedBefore)
+    .$if(tutorProfileId !== undefined, (q) => q.where('le.tutor_profile_id', '=', tutorProfileId!))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('reports as r')
+            .innerJoin('payments as p', 'p.id', 'le.payment_id')
+            .innerJoin('tutor_profiles as tp', 'tp.id', 'le.tutor_profile_id')
+            .select('r.id')
+            .where('r.status', '=', 'open')
+            .whereRef('r.reporter_id', '=', 'p.student_id')
+            .whereRef('r.reported_user_id', '=', 'tp.user_id'),
+        ),
+      ),
+    )
+    .orderBy('le.lesson_id')
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+export async function markEarningAvailable(db: Db, lessonId: string, releasedAt: Date) {
+  await db
+    .updateTable('lesson_earnings')
+    .set({ status: 'available', released_at: releasedAt })
+    .where('lesson_id', '=', lessonId)
+    .execute();
+}

@@ -1,7 +1,13 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { type CommissionTier, tierFor } from '../../../domain/ledger/commission';
 import type { DB } from '../../db/types';
-import { post } from './ledger.repository';
+import {
+  findPaymentForLedger,
+  findTaughtMinutes,
+  hasPosting,
+  insertPaymentCommission,
+  post,
+} from './ledger.repository';
 
 // The money events other modules report, each with one call inside the database transaction
 // that changes the state (ADR 028). A lesson's own events (earned when given, reversed when an
@@ -9,15 +15,9 @@ import { post } from './ledger.repository';
 // change (migration 027-a), whichever code changes it.
 
 /** A tutor's completed teaching so far, in minutes (free trials do not count). */
-export async function taughtMinutes(trx: Kysely<DB> | Transaction<DB>, tutorProfileId: string) {
-  const row = await trx
-    .selectFrom('lessons')
-    .select(sql<string>`coalesce(sum(duration_minutes), 0)`.as('minutes'))
-    .where('tutor_profile_id', '=', tutorProfileId)
-    .where('status', '=', 'completed')
-    .where('is_trial', '=', false)
-    .executeTakeFirstOrThrow();
-  return Number(row.minutes);
+/** A tutor's completed teaching so far, in minutes (free trials do not count). */
+export function taughtMinutes(trx: Kysely<DB> | Transaction<DB>, tutorProfileId: string) {
+  return findTaughtMinutes(trx, tutorProfileId);
 }
 
 /**
@@ -31,22 +31,14 @@ export async function recordPaymentReceived(
   now: Date,
   tiers: readonly CommissionTier[],
 ) {
-  const payment = await trx
-    .selectFrom('payments')
-    .select(['amount_cents', 'currency', 'tutor_profile_id'])
-    .where('id', '=', paymentId)
-    .executeTakeFirstOrThrow();
+  const payment = await findPaymentForLedger(trx, paymentId);
   const minutes = await taughtMinutes(trx, payment.tutor_profile_id);
-  await trx
-    .insertInto('payment_commissions')
-    .values({
-      payment_id: paymentId,
-      rate_bp: tierFor(tiers, minutes).rateBp,
-      taught_minutes: minutes,
-      fixed_at: now,
-    })
-    .onConflict((oc) => oc.column('payment_id').doNothing())
-    .execute();
+  await insertPaymentCommission(trx, {
+    paymentId,
+    rateBp: tierFor(tiers, minutes).rateBp,
+    taughtMinutes: minutes,
+    fixedAt: now,
+  });
   await post(trx, {
     kind: 'payment_received',
     eventKey: `payment-received:${paymentId}`,
@@ -71,17 +63,8 @@ export async function recordRefundGiven(
   refund: { paymentId: string; amountCents: number; key: string; lessonId?: string },
   now: Date,
 ) {
-  const payment = await trx
-    .selectFrom('payments')
-    .select(['currency', 'tutor_profile_id'])
-    .where('id', '=', refund.paymentId)
-    .executeTakeFirstOrThrow();
-  const received = await trx
-    .selectFrom('ledger_transactions')
-    .select('id')
-    .where('event_key', '=', `payment-received:${refund.paymentId}`)
-    .executeTakeFirst();
-  if (!received) return;
+  const payment = await findPaymentForLedger(trx, refund.paymentId);
+  if (!(await hasPosting(trx, `payment-received:${refund.paymentId}`))) return;
   await post(trx, {
     kind: 'refund',
     eventKey: `refund:${refund.key}`,

@@ -3,7 +3,7 @@ import { CANCELLATION_POLICY } from '../../../domain/booking/cancellation-policy
 import type { Clock } from '../../adapters/clock';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { DB } from '../../db/types';
-import { post } from './ledger.repository';
+import { type DueEarning, lockDueEarnings, markEarningAvailable, post } from './ledger.repository';
 
 // An earned lesson's money becomes available to its tutor once nobody can report the lesson any
 // more: 48 hours after its end (the no-show window), and not while the lesson's student has an
@@ -18,58 +18,14 @@ export async function releaseEarnings(db: Kysely<DB>, now: Date, tutorProfileId?
     now.getTime() - CANCELLATION_POLICY.noShowReportHours * HOUR_MS,
   );
   return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('lesson_earnings as le')
-      .select([
-        'le.lesson_id',
-        'le.tutor_profile_id',
-        'le.net_cents',
-        'le.currency',
-        'le.payment_id',
-      ])
-      .where('le.status', '=', 'pending')
-      .where('le.lesson_ends_at', '<=', windowClosedBefore)
-      .$if(tutorProfileId !== undefined, (q) =>
-        q.where('le.tutor_profile_id', '=', tutorProfileId!),
-      )
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('reports as r')
-              .innerJoin('payments as p', 'p.id', 'le.payment_id')
-              .innerJoin('tutor_profiles as tp', 'tp.id', 'le.tutor_profile_id')
-              .select('r.id')
-              .where('r.status', '=', 'open')
-              .whereRef('r.reporter_id', '=', 'p.student_id')
-              .whereRef('r.reported_user_id', '=', 'tp.user_id'),
-          ),
-        ),
-      )
-      .orderBy('le.lesson_id')
-      .forUpdate()
-      .skipLocked()
-      .execute();
+    const due = await lockDueEarnings(trx, windowClosedBefore, tutorProfileId);
     for (const earning of due) await releaseOne(trx, earning, now);
     return due.length;
   });
 }
 
-async function releaseOne(
-  trx: Transaction<DB>,
-  earning: {
-    lesson_id: string;
-    tutor_profile_id: string;
-    net_cents: number;
-    currency: string;
-    payment_id: string;
-  },
-  now: Date,
-) {
-  await trx
-    .updateTable('lesson_earnings')
-    .set({ status: 'available', released_at: now })
-    .where('lesson_id', '=', earning.lesson_id)
-    .execute();
+async function releaseOne(trx: Transaction<DB>, earning: DueEarning, now: Date) {
+  await markEarningAvailable(trx, earning.lesson_id, now);
   await post(trx, {
     kind: 'earnings_released',
     eventKey: `earnings-released:${earning.lesson_id}`,

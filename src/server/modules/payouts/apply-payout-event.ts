@@ -55,11 +55,7 @@ async function settlePayout(
     payoutId: payout.id,
   };
   if (event.type === 'payout.paid') {
-    await trx
-      .updateTable('payouts')
-      .set({ status: 'paid', provider_transfer_id: event.transferId, settled_at: now })
-      .where('id', '=', payout.id)
-      .execute();
+    await repository.markPayoutPaid(trx, payout.id, event.transferId, now);
     await post(trx, {
       kind: 'payout_paid',
       eventKey: `payout-paid:${payout.id}`,
@@ -70,16 +66,12 @@ async function settlePayout(
       ...refs,
     });
   } else {
-    await trx
-      .updateTable('payouts')
-      .set({
-        status: 'failed',
-        provider_transfer_id: event.transferId,
-        failure_reason: event.failureMessage,
-        settled_at: now,
-      })
-      .where('id', '=', payout.id)
-      .execute();
+    await repository.markPayoutFailed(
+      trx,
+      payout.id,
+      { transferId: event.transferId, reason: event.failureMessage },
+      now,
+    );
     await post(trx, {
       kind: 'payout_failed',
       eventKey: `payout-failed:${payout.id}`,

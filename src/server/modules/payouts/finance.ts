@@ -26,16 +26,7 @@ export async function financeOverview(ctx: PayoutsContext): Promise<Finance> {
       .map((b) => [b.kind, b.cents]),
   );
   const cashByKind = await totalsByKind(ctx.db, 'provider_cash', CURRENCY);
-  const tutorRows = await ctx.db
-    .selectFrom('ledger_accounts as a')
-    .innerJoin('ledger_entries as e', 'e.account_id', 'a.id')
-    .innerJoin('tutor_profiles as tp', 'tp.id', 'a.tutor_profile_id')
-    .innerJoin('users as u', 'u.id', 'tp.user_id')
-    .select(['a.tutor_profile_id', 'u.full_name', 'a.kind'])
-    .select((eb) => eb.fn.sum<string>('e.amount_cents').as('cents'))
-    .where('a.currency', '=', CURRENCY)
-    .groupBy(['a.tutor_profile_id', 'u.full_name', 'a.kind'])
-    .execute();
+  const tutorRows = await repository.tutorBalancesByKind(ctx.db, CURRENCY);
   const tutors = new Map<string, Finance['tutors'][number]>();
   for (const row of tutorRows) {
     const id = row.tutor_profile_id!;
@@ -53,15 +44,7 @@ export async function financeOverview(ctx: PayoutsContext): Promise<Finance> {
     tutors.set(id, tutor);
   }
   const list = [...tutors.values()].sort((a, b) => a.name.localeCompare(b.name));
-  const payouts = await ctx.db
-    .selectFrom('payouts as p')
-    .innerJoin('tutor_profiles as tp', 'tp.id', 'p.tutor_profile_id')
-    .innerJoin('users as u', 'u.id', 'tp.user_id')
-    .selectAll('p')
-    .select('u.full_name')
-    .orderBy('p.requested_at', 'desc')
-    .limit(100)
-    .execute();
+  const payouts = await repository.recentPayouts(ctx.db);
   return {
     currency: CURRENCY,
     grossBookingsCents: cashByKind.payment_received ?? 0,
@@ -99,26 +82,17 @@ export async function adjustTutorBalance(
       amountCents: M.adjustmentAmount,
     });
   const tutor = isUuid(input.tutorProfileId)
-    ? await ctx.db
-        .selectFrom('tutor_profiles')
-        .select(['id', 'user_id'])
-        .where('id', '=', input.tutorProfileId)
-        .executeTakeFirst()
+    ? await repository.findTutorProfile(ctx.db, input.tutorProfileId)
     : undefined;
   if (!tutor) throw new AppError('NOT_FOUND', M.tutorNotFound);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('audit_log')
-      .values({
-        admin_id: adminId,
-        action: 'balance_adjusted',
-        target_user_id: tutor.user_id,
-        reason: `${input.amountCents} cents: ${input.reason}`,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await repository.insertAdjustmentAudit(trx, {
+      adminId,
+      targetUserId: tutor.user_id,
+      reason: `${input.amountCents} cents: ${input.reason}`,
+      at: now,
+    });
     await post(trx, {
       kind: 'adjustment',
       eventKey: `adjustment:${id}`,
@@ -150,20 +124,12 @@ export async function retryFailedPayout(ctx: PayoutsContext, adminId: string, pa
     if (outcome.kind === 'below_minimum')
       throw new AppError('CONFLICT', M.belowMinimum(ctx.env.PAYOUT_MINIMUM_CENTS));
     const payoutId = outcome.payoutId!;
-    await trx
-      .updateTable('payouts')
-      .set({ retried_by: payoutId })
-      .where('id', '=', failed.id)
-      .execute();
-    const tutor = await trx
-      .selectFrom('tutor_profiles')
-      .select('user_id')
-      .where('id', '=', failed.tutor_profile_id)
-      .executeTakeFirstOrThrow();
+    await repository.markPayoutRetried(trx, failed.id, payoutId);
+    const tutorUserId = await repository.tutorUserIdOf(trx, failed.tutor_profile_id);
     await recordAudit(trx, {
       adminId,
       action: 'payout_retried',
-      targetUserId: tutor.user_id,
+      targetUserId: tutorUserId,
       reason: `payout ${failed.id} retried as ${payoutId}`,
       at: now,
     });

@@ -3,6 +3,7 @@ import { payoutFailsFor, LOCAL_FAILURE } from '../../../domain/ledger/bank-detai
 import type { PayoutEvent, PayoutProvider } from './payout-provider';
 import type { PayoutsContext } from './payouts-context';
 import { deriveLocalPayoutSecret, signPayoutEvent } from './local-payout-webhook';
+import * as repository from './payouts.repository';
 
 // The built-in payout provider (the default): its records are its own tables, so every API
 // process serves its onboarding page and answers for its transfers. A transfer settles a little
@@ -25,44 +26,23 @@ export function localPayoutProvider(ctx: PayoutsContext): PayoutProvider {
       const token = randomBytes(24).toString('base64url');
       const now = ctx.clock.now();
       let accountId = existingAccountId;
-      if (accountId)
-        await ctx.db
-          .updateTable('local_payout_accounts')
-          .set({ onboarding_token: token })
-          .where('id', '=', accountId)
-          .execute();
+      if (accountId) await repository.setLocalOnboardingToken(ctx.db, accountId, token);
       else {
         accountId = newId('lacct');
-        await ctx.db
-          .insertInto('local_payout_accounts')
-          .values({ id: accountId, onboarding_token: token, created_at: now })
-          .execute();
+        await repository.insertLocalPayoutAccount(ctx.db, accountId, token, now);
       }
       return { accountId, onboardingUrl: `${ctx.env.PUBLIC_URL}${onboardingPath(token)}` };
     },
 
     async transfer({ idempotencyKey, accountId, amountCents, currency }) {
-      const id = newId('ltr');
-      const inserted = await ctx.db
-        .insertInto('local_transfers')
-        .values({
-          id,
-          account_id: accountId,
-          idempotency_key: idempotencyKey,
-          amount_cents: amountCents,
-          currency,
-          created_at: ctx.clock.now(),
-        })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      const transfer =
-        inserted ??
-        (await ctx.db
-          .selectFrom('local_transfers')
-          .select('id')
-          .where('idempotency_key', '=', idempotencyKey)
-          .executeTakeFirstOrThrow());
+      const transfer = await repository.insertLocalTransferOnce(ctx.db, {
+        id: newId('ltr'),
+        accountId,
+        idempotencyKey,
+        amountCents,
+        currency,
+        now: ctx.clock.now(),
+      });
       await ctx.jobs.send(
         LOCAL_SETTLE_JOB,
         { transferId: transfer.id },
@@ -79,26 +59,17 @@ export function localPayoutProvider(ctx: PayoutsContext): PayoutProvider {
  */
 export async function settleLocalTransfer(ctx: PayoutsContext, transferId: string) {
   const transfer = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('local_transfers as t')
-      .innerJoin('local_payout_accounts as a', 'a.id', 't.account_id')
-      .select(['t.id', 't.status', 't.idempotency_key', 'a.iban', 'a.account_number'])
-      .where('t.id', '=', transferId)
-      .forUpdate('t')
-      .executeTakeFirst();
+    const row = await repository.lockLocalTransfer(trx, transferId);
     if (!row) return undefined;
     if (row.status !== 'pending') return row;
     const fails = payoutFailsFor({ iban: row.iban, accountNumber: row.account_number });
     const status = fails ? ('failed' as const) : ('paid' as const);
-    await trx
-      .updateTable('local_transfers')
-      .set({
-        status,
-        failure_code: fails ? LOCAL_FAILURE.code : null,
-        settled_at: ctx.clock.now(),
-      })
-      .where('id', '=', transferId)
-      .execute();
+    await repository.settleLocalTransferRow(
+      trx,
+      transferId,
+      { status, failureCode: fails ? LOCAL_FAILURE.code : null },
+      ctx.clock.now(),
+    );
     return { ...row, status };
   });
   if (!transfer || transfer.status === 'pending') return;

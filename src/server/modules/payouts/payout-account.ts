@@ -22,11 +22,7 @@ export async function startOnboarding(ctx: PayoutsContext, tutorProfileId: strin
 }
 
 export const findOnboarding = (ctx: PayoutsContext, token: string) =>
-  ctx.db
-    .selectFrom('local_payout_accounts')
-    .select(['id', 'completed_at'])
-    .where('onboarding_token', '=', token)
-    .executeTakeFirst();
+  repository.findLocalOnboarding(ctx.db, token);
 
 /** The built-in provider takes the details, then tells us the account can be paid. */
 export async function completeLocalOnboarding(
@@ -35,18 +31,18 @@ export async function completeLocalOnboarding(
   details: BankDetails,
 ) {
   const now = ctx.clock.now();
-  await ctx.db
-    .updateTable('local_payout_accounts')
-    .set({
-      legal_name: details.legalName,
+  await repository.saveLocalBankDetails(
+    ctx.db,
+    accountId,
+    {
+      legalName: details.legalName,
       country: details.country,
       iban: 'iban' in details ? details.iban : null,
-      account_number: 'accountNumber' in details ? details.accountNumber : null,
-      routing_number: 'routingNumber' in details ? details.routingNumber : null,
-      completed_at: now,
-    })
-    .where('id', '=', accountId)
-    .execute();
+      accountNumber: 'accountNumber' in details ? details.accountNumber : null,
+      routingNumber: 'routingNumber' in details ? details.routingNumber : null,
+    },
+    now,
+  );
   await deliverEvent(ctx, {
     id: `levt_${accountId}_${now.getTime()}`,
     type: 'account.updated',

@@ -15,12 +15,7 @@ export const notePayoutOutcome = (ctx: PayoutsContext, trx: Transaction<DB>, pay
 export async function sendPayoutNotice(ctx: PayoutsContext, payoutId: string) {
   const payout = await repository.findPayout(ctx.db, payoutId);
   if (!payout || (payout.status !== 'paid' && payout.status !== 'failed')) return;
-  const tutor = await ctx.db
-    .selectFrom('tutor_profiles as tp')
-    .innerJoin('users as u', 'u.id', 'tp.user_id')
-    .select(['u.email', 'u.closed_at'])
-    .where('tp.id', '=', payout.tutor_profile_id)
-    .executeTakeFirst();
+  const tutor = await repository.findTutorContact(ctx.db, payout.tutor_profile_id);
   if (!tutor || tutor.closed_at) return;
   const currency = payout.currency.trim();
   await ctx.mailer.send(

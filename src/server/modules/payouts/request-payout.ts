@@ -51,19 +51,15 @@ export async function requestPayout(
   const available = -(await balanceOf(trx, 'tutor_available', tutorProfileId, CURRENCY));
   if (available < ctx.env.PAYOUT_MINIMUM_CENTS) return { kind: 'below_minimum' };
   const now = ctx.clock.now();
-  const { id } = await trx
-    .insertInto('payouts')
-    .values({
-      tutor_profile_id: tutorProfileId,
-      amount_cents: available,
-      currency: CURRENCY,
-      origin,
-      provider: account.provider,
-      provider_account_id: account.provider_account_id,
-      requested_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await repository.insertPayout(trx, {
+    tutorProfileId,
+    amountCents: available,
+    currency: CURRENCY,
+    origin,
+    provider: account.provider,
+    providerAccountId: account.provider_account_id,
+    now,
+  });
   await post(trx, {
     kind: 'payout_requested',
     eventKey: `payout-requested:${id}`,
@@ -84,11 +80,7 @@ export async function requestPayout(
 export async function payEveryoneDue(ctx: PayoutsContext) {
   const now = ctx.clock.now();
   await releaseEarnings(ctx.db, now);
-  const tutors = await ctx.db
-    .selectFrom('payout_accounts')
-    .select('tutor_profile_id')
-    .where('status', '=', 'active')
-    .execute();
+  const tutors = await repository.activePayoutAccountTutors(ctx.db);
   let paid = 0;
   for (const { tutor_profile_id: tutorProfileId } of tutors) {
     const outcome = await ctx.db

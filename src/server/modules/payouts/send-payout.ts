@@ -20,11 +20,5 @@ export async function sendPayout(ctx: PayoutsContext, payoutId: string) {
     amountCents: payout.amount_cents,
     currency: payout.currency.trim(),
   });
-  // Only a payout still requested moves on: its webhook may have settled it already.
-  await ctx.db
-    .updateTable('payouts')
-    .set({ status: 'in_transit', provider_transfer_id: transferId, sent_at: ctx.clock.now() })
-    .where('id', '=', payoutId)
-    .where('status', '=', 'requested')
-    .execute();
+  await repository.markPayoutSent(ctx.db, payoutId, transferId, ctx.clock.now());
 }

@@ -24,33 +24,11 @@ export async function tutorPayoutsOf(
       .filter((b) => b.currency === CURRENCY)
       .map((b) => [b.kind, -b.cents]),
   );
-  const paidOut = await ctx.db
-    .selectFrom('payouts')
-    .select((eb) => eb.fn.sum<string | null>('amount_cents').as('cents'))
-    .where('tutor_profile_id', '=', tutorProfileId)
-    .where('status', '=', 'paid')
-    .executeTakeFirstOrThrow();
+  const paidOut = await repository.paidOutCents(ctx.db, tutorProfileId);
   const minutes = await taughtMinutes(ctx.db, tutorProfileId);
   const tier = tierFor(ctx.env.COMMISSION_TIERS, minutes);
   const account = await repository.findPayoutAccount(ctx.db, tutorProfileId);
-  const lessons = await ctx.db
-    .selectFrom('lesson_earnings as le')
-    .leftJoin('lessons as l', 'l.id', 'le.lesson_id')
-    .leftJoin('users as s', 's.id', 'l.student_id')
-    .select([
-      'le.lesson_id',
-      'le.lesson_ends_at',
-      's.full_name',
-      'le.price_cents',
-      'le.rate_bp',
-      'le.commission_cents',
-      'le.net_cents',
-      'le.status',
-    ])
-    .where('le.tutor_profile_id', '=', tutorProfileId)
-    .orderBy('le.lesson_ends_at', 'desc')
-    .limit(200)
-    .execute();
+  const lessons = await repository.lessonEarningsOf(ctx.db, tutorProfileId);
   const payouts = await repository.payoutsOf(ctx.db, tutorProfileId);
   const available = owed.tutor_available ?? 0;
   const open = payouts.some((p) => p.status === 'requested' || p.status === 'in_transit');
@@ -60,7 +38,7 @@ export async function tutorPayoutsOf(
       pendingCents: owed.tutor_pending ?? 0,
       availableCents: available,
       inTransitCents: owed.tutor_in_transit ?? 0,
-      paidOutCents: Number(paidOut.cents),
+      paidOutCents: paidOut,
     },
     commission: {
       rateBp: tier.rateBp,

@@ -6,6 +6,7 @@ import {
   ChevronsRight,
   CreditCard,
   HelpCircle,
+  Landmark,
   LayoutDashboard,
   LogOut,
   Menu,
@@ -25,6 +26,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import type { UserRole } from '../../../domain/accounts/account-rules';
 import { ADMIN_SHELL_MESSAGES as A } from '../../../domain/admin/admin-shell-messages';
+import { FINANCE_MESSAGES } from '../../../domain/ledger/finance-messages';
 
 // Loaded only in the admin console: students and tutors never download the admin's code.
 const AdminSidebarPanel = lazy(async () => ({
@@ -89,6 +91,7 @@ const NAV: Record<UserRole, { main: NavItem[]; bottom: NavItem[] }> = {
       { to: paths.admin.reports, label: A.nav.reports, icon: Flag },
       { to: paths.admin.users, label: A.nav.users, icon: Users },
       { to: paths.admin.audit, label: A.nav.audit, icon: ClipboardList },
+      { to: paths.admin.finance, label: FINANCE_MESSAGES.nav, icon: Landmark },
     ],
     bottom: [],
   },

@@ -72,6 +72,7 @@ describe('the admin shell', () => {
       'Reports',
       'Users',
       'Audit log',
+      'Finance',
     ]);
     // An admin has no bell (no notifications are addressed to admins).
     expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();

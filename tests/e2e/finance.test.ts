@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/domain/messages';
+import { FINANCE_MESSAGES as F } from '../../src/domain/ledger/finance-messages';
+import { createAdmin } from '../../src/server/modules/admin/admin-fixtures';
+import { insertStudent, paidLesson } from '../../src/server/modules/ledger/ledger-fixtures';
+import { TEST_PASSWORD } from '../../src/server/test/accounts';
+import { createTutor } from '../../src/server/test/factories';
+import { checkScreen, hasChromium, newPage } from './support/browser';
+import { browserSuite } from './support/browser-suite';
+import { FIXED_NOW } from './support/fixed-time';
+
+// The admin's Finance page on the default install (issue #25): a paid lesson given three days
+// ago is in the ledger; the admin reads it to the cent and adjusts the tutor's balance with a
+// reason, on a desk in the light and on a phone in the dark.
+
+const DAY = 86_400_000;
+
+describe.skipIf(!hasChromium)('the admin Finance page in a browser', () => {
+  const suite = browserSuite();
+
+  it(
+    'shows the ledger to the cent and adjusts a balance with a reason',
+    { timeout: 180_000 },
+    async () => {
+      const app = suite.server.app;
+      const db = app.database.db;
+      const tutor = await createTutor(db, { firstName: 'Clara', lastName: 'Whitfield' });
+      const studentId = await insertStudent(db);
+      const start = new Date(FIXED_NOW.getTime() - 3 * DAY);
+      const { lessonId } = await paidLesson(
+        db,
+        { tutor, studentId },
+        { priceCents: 4000, start, paidAt: new Date(start.getTime() - DAY) },
+      );
+      await db
+        .updateTable('lessons')
+        .set({ status: 'completed', updated_at: new Date(start.getTime() + 3_600_000) })
+        .where('id', '=', lessonId)
+        .execute();
+      const admin = await createAdmin(app);
+
+      const { page, assertNoErrors, close } = await newPage(suite.browser, {
+        colorScheme: 'light',
+      });
+      await page.goto(`${suite.server.url}/admin/finance`);
+      await page.getByLabel('Email').fill(admin.email);
+      await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/finance');
+      await page.getByText(ACCOUNT_MESSAGES.signedIn).waitFor({ state: 'hidden', timeout: 10_000 });
+
+      const totals = page.getByTestId('finance-totals');
+      await expect.poll(() => totals.innerText()).toContain('$40.00');
+      // A first-tier tutor keeps 75 %: $30.00 owed, $10.00 revenue.
+      expect(await totals.innerText()).toContain('$10.00');
+      const row = page
+        .getByTestId('finance-balances')
+        .getByRole('row', { name: /Clara Whitfield/ });
+      expect((await row.innerText()).replace(/\s+/g, ' ')).toBe(
+        'Clara Whitfield $0.00 $30.00 $0.00',
+      );
+      await checkScreen(page, 'finance-1280-light');
+
+      await page
+        .getByLabel(F.adjustmentTutor, { exact: true })
+        .selectOption({ label: 'Clara Whitfield' });
+      await page.getByLabel(F.adjustmentAmount).fill('-2.50');
+      await page.getByLabel(F.adjustmentReason).fill('Duplicate lesson credit');
+      await page.getByRole('button', { name: F.adjust }).click();
+      await page.getByText(F.adjusted).waitFor();
+      await expect
+        .poll(async () => (await row.innerText()).replace(/\s+/g, ' '))
+        .toBe('Clara Whitfield $0.00 $27.50 $0.00');
+      await page.getByText(F.adjusted).waitFor({ state: 'hidden', timeout: 10_000 });
+
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.setViewportSize({ width: 375, height: 780 });
+      // The theme is read from the system when the app starts.
+      await page.reload();
+      await page.getByTestId('finance-balances').getByText('$27.50').waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await checkScreen(page, 'finance-375-dark');
+      assertNoErrors();
+      await close();
+    },
+  );
+});
