@@ -89,4 +89,3 @@ export async function lessonMailFacts(ctx: NoticeContext, lessonId: string) {
     sentAt: ctx.clock.now(),
   };
 }
-

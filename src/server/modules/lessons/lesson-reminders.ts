@@ -154,4 +154,3 @@ function classroomFacts(ctx: NoticeContext, row: FactsRow, role: LessonRole): Cl
     sentAt: ctx.clock.now(),
   };
 }
-
