@@ -21,3 +21,4 @@ export { REVIEW_MESSAGES } from './messages/review';
 export { CANCELLATION_MESSAGES } from './messages/cancellation';
 export { REPORT_MESSAGES } from './messages/report';
 export { ADMIN_USERS_MESSAGES } from './messages/admin-users';
+export { CLASSROOM_MESSAGES } from './messages/classroom';

@@ -53,6 +53,7 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { tutorApprovalRoutes } from './modules/tutor-approval/tutor-approval.routes';
 import { registerLiveDelivery } from './modules/live/live.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { classroomRoutes } from './modules/classroom/classroom.routes';
 
 export interface AppDeps {
   env: Env;
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminUsersRoutes);
   await app.register(tutorApprovalRoutes);
   await app.register(messagingRoutes);
+  await app.register(classroomRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (env.NODE_ENV !== 'production' && mailer.kind === 'dev-mailbox') {

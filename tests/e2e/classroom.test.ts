@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MEETING_URL_TEMPLATE } from '../../src/domain/booking/classroom';
+import { JITSI_MEETING_URL_TEMPLATE } from '../../src/domain/booking/classroom';
 import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
 import { newMeetingUrl } from '../../src/server/modules/lessons/meeting-room';
 import { createLesson, createTutors } from '../../src/server/test/factories';
@@ -23,7 +23,7 @@ describe.skipIf(!hasChromium)('the classroom in the lesson dialog', () => {
     const [tutor] = await createTutors(db, 1, { timezone: 'Europe/London' });
     const student = await signUpStudent(suite.server);
     const start = new Date(FIXED_NOW.getTime() + 30 * MINUTE);
-    const room = newMeetingUrl(DEFAULT_MEETING_URL_TEMPLATE);
+    const room = newMeetingUrl(JITSI_MEETING_URL_TEMPLATE);
     await createLesson(db, { tutor: tutor!, studentId: student.id, start, meetingUrl: room });
 
     const { page, assertNoErrors, close } = await newPage(suite.browser, {

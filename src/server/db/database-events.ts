@@ -28,6 +28,7 @@ export interface EventHandlers {
 export const EVENT_CHANNELS = {
   sessions: 'tutora_sessions',
   messages: 'tutora_messages',
+  classroom: 'tutora_classroom',
 } as const;
 
 /**

@@ -31,6 +31,10 @@ export interface LiveHub {
   sweep(): Promise<void>;
   /** Closes every socket (1001: the tab reconnects to another process) and stops listening. */
   close(): Promise<void>;
+  /** Whether this process holds a socket of the user (other modules skip reads for nobody). */
+  holds(userId: string): boolean;
+  /** Sends a frame to the users' sockets on this process (other modules' events: classroom). */
+  push(userIds: string[], frame: string): void;
 }
 
 /** A tab that cannot take frames as fast as they come is dropped; it refetches on reconnect. */
@@ -203,6 +207,11 @@ export async function startLiveHub(
       send(socket, ready);
     },
     sweep,
+    holds: (userId) => byUser.has(userId),
+    push(userIds, frame) {
+      for (const userId of userIds)
+        for (const socket of byUser.get(userId) ?? []) send(socket, frame);
+    },
     async close() {
       clearInterval(timer);
       await unlisten?.();
