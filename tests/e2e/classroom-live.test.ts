@@ -50,33 +50,44 @@ type Inbound = { frames: number; bytes: number; localType: string | null };
  * side's candidate in the selected pair (host, relay).
  */
 async function inboundVideoAbove(page: Page, than: Inbound): Promise<Inbound> {
-  const handle = await page.waitForFunction(
-    async (floor) => {
-      const all = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
-      const pc = all.filter((candidate) => candidate.connectionState === 'connected').at(-1);
-      if (!pc) return false;
-      const stats = await pc.getStats();
-      let pairId: string | undefined;
-      let video: Record<string, unknown> | undefined;
-      stats.forEach((report: Record<string, unknown>) => {
-        if (report.type === 'transport') pairId = report.selectedCandidatePairId as string;
-        if (report.type === 'inbound-rtp' && report.kind === 'video') video = report;
-      });
-      const pair = pairId ? (stats.get(pairId) as Record<string, unknown>) : undefined;
-      const local = pair
-        ? (stats.get(pair.localCandidateId as string) as Record<string, unknown>)
-        : undefined;
-      const now = {
-        frames: Number(video?.framesDecoded ?? 0),
-        bytes: Number(video?.bytesReceived ?? 0),
-        localType: (local?.candidateType as string | undefined) ?? null,
-      };
-      return now.frames > floor.frames && now.bytes > floor.bytes ? now : false;
-    },
-    than,
-    { polling: 200 },
-  );
-  return (await handle.jsonValue()) as Inbound;
+  let now: Inbound | null = null;
+  // page.waitForFunction does not await an async predicate: poll the stats from here.
+  await expect
+    .poll(
+      async () => {
+        now = await readInbound(page);
+        return Boolean(now && now.frames > than.frames && now.bytes > than.bytes);
+      },
+      { interval: 200, timeout: 30_000 },
+    )
+    .toBe(true);
+  return now!;
+}
+
+/** The received video of the page's live connection per getStats (null before there is one). */
+function readInbound(page: Page): Promise<Inbound | null> {
+  return page.evaluate(async () => {
+    const all = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
+    const pc = all.filter((candidate) => candidate.connectionState === 'connected').at(-1);
+    if (!pc) return null;
+    const stats = await pc.getStats();
+    let pairId: string | undefined;
+    let video: Record<string, unknown> | undefined;
+    stats.forEach((report: Record<string, unknown>) => {
+      if (report.type === 'transport') pairId = report.selectedCandidatePairId as string;
+      if (report.type === 'inbound-rtp' && report.kind === 'video') video = report;
+    });
+    const pair = pairId ? (stats.get(pairId) as Record<string, unknown>) : undefined;
+    const local = pair
+      ? (stats.get(pair.localCandidateId as string) as Record<string, unknown>)
+      : undefined;
+    const now = {
+      frames: Number(video?.framesDecoded ?? 0),
+      bytes: Number(video?.bytesReceived ?? 0),
+      localType: (local?.candidateType as string | undefined) ?? null,
+    };
+    return now;
+  });
 }
 
 /** The other party's video plays: frames and bytes arrive, and keep arriving. */
