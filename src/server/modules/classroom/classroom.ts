@@ -58,19 +58,26 @@ export async function getClassroom(ctx: Ctx, user: SessionUser, lessonId: string
     externalUrl: lesson.meeting_url,
     rtc: {
       // Credentials only while they can be used: a page opened early fetches again at the start.
-      iceServers: access.phase === 'open' ? iceServers(ctx, user.id, now) : [],
+      iceServers: access.phase === 'open' ? iceServers(ctx, user.id) : [],
       iceTransportPolicy: ctx.env.ICE_TRANSPORT_POLICY,
     },
   };
   return { classroom };
 }
 
-function iceServers(ctx: Ctx, userId: string, now: Date) {
+function iceServers(ctx: Ctx, userId: string) {
   const { STUN_URLS, TURN_URLS, TURN_SECRET, TURN_TTL_SECONDS } = ctx.env;
   return [
     ...(STUN_URLS.length > 0 ? [{ urls: STUN_URLS }] : []),
     ...(TURN_URLS.length > 0 && TURN_SECRET
-      ? [{ urls: TURN_URLS, ...turnCredentials(TURN_SECRET, userId, now, TURN_TTL_SECONDS) }]
+      ? [
+          {
+            urls: TURN_URLS,
+            // coturn checks the expiry against its own (the real) clock, not business time: a
+            // credential minted by a business clock that runs behind would arrive expired.
+            ...turnCredentials(TURN_SECRET, userId, new Date(), TURN_TTL_SECONDS),
+          },
+        ]
       : []),
   ];
 }
