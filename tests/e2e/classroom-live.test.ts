@@ -109,7 +109,11 @@ const boardShows = (page: Page, count: number) =>
 
 /** Draws a rectangle on the board with the mouse, as a person would. */
 async function drawRectangle(page: Page) {
-  await page.getByTestId('whiteboard').locator('[data-testid=toolbar-rectangle]').click();
+  // Excalidraw's tool is a hidden radio under its icon, inside a <label>: a person clicks the
+  // icon (the label), and the radio is then checked.
+  const board = page.getByTestId('whiteboard');
+  await board.locator('label', { has: page.getByTestId('toolbar-rectangle') }).click();
+  await expect.poll(() => board.getByTestId('toolbar-rectangle').isChecked()).toBe(true);
   const box = (await page.getByTestId('whiteboard').boundingBox())!;
   const x = box.x + box.width / 2 - 60;
   const y = box.y + box.height / 2 - 40;

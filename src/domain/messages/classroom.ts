@@ -42,6 +42,7 @@ export const CLASSROOM_MESSAGES = {
   whiteboard: 'Whiteboard',
   whiteboardReadOnly: 'Whiteboard (read-only after the lesson)',
   exportPng: 'Download whiteboard as PNG',
+  whiteboardMenu: 'Whiteboard menu',
   chat: 'Chat',
   chatPlaceholder: 'Write a message',
   send: 'Send',

@@ -6,7 +6,7 @@ import {
 } from '@excalidraw/excalidraw';
 import '@excalidraw/excalidraw/index.css';
 import type { ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import * as Y from 'yjs';
 import type { ClassroomLiveEvent } from '../../../contracts/classroom.contract';
 import { getWhiteboard } from '../../../contracts/classroom.contract';
@@ -46,6 +46,8 @@ export default function Whiteboard({
 }) {
   const { theme } = useTheme();
   const [api, setApi] = useState<ExcalidrawImperativeAPI | null>(null);
+  const surface = useRef<HTMLDivElement>(null);
+  useNamedMenuButton(surface);
   const doc = useRef(new Y.Doc()).current;
   const elements = doc.getMap<SceneElement>('elements');
   const [loaded, setLoaded] = useState(false);
@@ -163,6 +165,7 @@ export default function Whiteboard({
         </button>
       </div>
       <div
+        ref={surface}
         className="min-h-0 flex-1 overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700"
         data-testid="whiteboard"
         data-loaded={loaded}
@@ -178,4 +181,23 @@ export default function Whiteboard({
       </div>
     </section>
   );
+}
+
+/**
+ * Excalidraw 0.18's menu button (the hamburger) is an icon with no accessible name: name it,
+ * also when Excalidraw renders it anew (e.g. on a change to the phone layout).
+ */
+function useNamedMenuButton(surface: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const root = surface.current;
+    if (!root) return;
+    const name = () =>
+      root
+        .querySelectorAll('.main-menu-trigger:not([aria-label])')
+        .forEach((button) => button.setAttribute('aria-label', M.whiteboardMenu));
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [surface]);
 }
