@@ -32,7 +32,10 @@ export default defineConfig({
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
             {
               name: 'shared',
-              test: /^(?!.*node_modules).*[\\/]src[\\/](web[\\/](components[\\/]ui|lib)|domain|contracts)[\\/]/,
+              // Not the live socket (the dashboards and the classroom share it) nor the
+              // classroom's own modules (its page and its whiteboard share them): in here
+              // every page, sign-up too, would load them.
+              test: /^(?!.*node_modules)(?!.*(live-events|classroom\.contract|messages[\\/]classroom|domain[\\/]classroom[\\/])).*[\\/]src[\\/](web[\\/](components[\\/]ui|lib)|domain|contracts)[\\/]/,
               minShareCount: 2,
             },
           ],

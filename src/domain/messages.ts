@@ -23,3 +23,4 @@ export { REPORT_MESSAGES } from './messages/report';
 export { ADMIN_USERS_MESSAGES } from './messages/admin-users';
 export { ACCOUNT_ZONE_MESSAGES } from './messages/account-zone';
 export { TEXT_MESSAGES } from './messages/text';
+export { CLASSROOM_MESSAGES } from './messages/classroom';

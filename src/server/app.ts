@@ -63,6 +63,7 @@ import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { financeRoutes } from './modules/payouts/finance.routes';
 import { localOnboardingRoutes } from './modules/payouts/local-onboarding.routes';
+import { classroomRoutes } from './modules/classroom/classroom.routes';
 
 export interface AppDeps {
   env: Env;
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(payoutsRoutes);
   await app.register(financeRoutes);
   await app.register(localOnboardingRoutes);
+  await app.register(classroomRoutes);
   if (paymentProvider.name === 'local' && configured.localCheckout)
     await app.register(localCheckoutRoutes, configured.localCheckout);
   if (mailer.kind === 'dev-mailbox' && servesDevMailbox(env)) {

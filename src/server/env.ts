@@ -3,10 +3,7 @@ import { isIP } from 'node:net';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_HOLD_MINUTES } from '../domain/payments/payment-rules';
-import {
-  DEFAULT_MEETING_URL_TEMPLATE,
-  MEETING_ROOM_PLACEHOLDER,
-} from '../domain/booking/classroom';
+import { MEETING_ROOM_PLACEHOLDER } from '../domain/booking/classroom';
 import { SUPPORT_EMAIL } from '../domain/support';
 import {
   DEFAULT_COMMISSION_TIERS_SETTING,
@@ -119,11 +116,28 @@ const envSchema = z.object({
     }
     return setting;
   }),
-  /** Each lesson's video room: `{room}` becomes an unguessable name (a Jitsi Meet room by default). */
-  MEETING_URL_TEMPLATE: emptyAsUndefined
-    .transform((value) => value ?? DEFAULT_MEETING_URL_TEMPLATE)
-    .refine(isMeetingUrlTemplate, {
+  /**
+   * An external video room per lesson instead of the built-in classroom: `{room}` becomes an
+   * unguessable name. Unset: lessons are held in Tutora's own classroom.
+   */
+  MEETING_URL_TEMPLATE: emptyAsUndefined.refine(
+    (value) => value === undefined || isMeetingUrlTemplate(value),
+    {
       message: `must be an http(s) URL holding ${MEETING_ROOM_PLACEHOLDER}, e.g. https://meet.jit.si/${MEETING_ROOM_PLACEHOLDER}`,
+    },
+  ),
+  /**
+   * The classroom's ICE servers (issue #26). STUN: comma list of stun: URLs (none: host
+   * candidates only, enough on one network). TURN: comma list of turn:/turns: URLs with
+   * TURN_SECRET, coturn's `static-auth-secret`; each join gets credentials for TURN_TTL_SECONDS.
+   */
+  STUN_URLS: z
+    .string()
+    .trim()
+    .default('stun:stun.l.google.com:19302')
+    .transform(commaList)
+    .refine((urls) => urls.every((url) => /^stuns?:\S+$/.test(url)), {
+      message: 'must be a comma list of stun: URLs, e.g. stun:stun.example.com:3478',
     }),
   /**
    * Swagger UI and the OpenAPI document: true or false as set; unset, only outside production
@@ -147,7 +161,26 @@ const envSchema = z.object({
   BACKUP_TOKEN: emptyAsUndefined.refine((value) => value === undefined || value.length >= 16, {
     message: 'must be at least 16 characters',
   }),
+  TURN_URLS: z
+    .string()
+    .trim()
+    .default('')
+    .transform(commaList)
+    .refine((urls) => urls.every((url) => /^turns?:\S+$/.test(url)), {
+      message: 'must be a comma list of turn: URLs, e.g. turn:turn.example.com:3478?transport=udp',
+    }),
+  TURN_SECRET: emptyAsUndefined,
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
+  /** relay: media only through TURN (hides addresses; proves the TURN path in tests). */
+  ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
 });
+
+function commaList(value: string) {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
 
 /** A template whose room, filled in, gives a web address (the room name is URL-safe). */
 function isMeetingUrlTemplate(template: string) {
@@ -241,6 +274,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (s3Settings.some(Boolean) !== s3Settings.every(Boolean)) {
     throw new ConfigError(
       "Invalid configuration: set all of S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none (uploads then stay on this server's disk)",
+    );
+  }
+  if (env.TURN_URLS.length > 0 && !env.TURN_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: TURN_URLS needs TURN_SECRET (coturn's static-auth-secret: the classroom mints short-lived TURN credentials with it)",
     );
   }
   if (env.S3_ENDPOINT && !env.S3_BUCKET) {

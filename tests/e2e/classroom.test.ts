@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MEETING_URL_TEMPLATE } from '../../src/domain/booking/classroom';
+import {
+  JITSI_MEETING_URL_TEMPLATE,
+  JOIN_CLOSES_MINUTES_AFTER,
+} from '../../src/domain/booking/classroom';
 import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
 import { newMeetingUrl } from '../../src/server/modules/lessons/meeting-room';
 import { createLesson, createTutors } from '../../src/server/test/factories';
@@ -11,19 +14,19 @@ import { signUpStudent, signUpTutor } from './support/sign-up';
 
 // The classroom in the lesson dialog: the room's link is there from booking on, and Join Lesson
 // appears exactly 10 minutes before the start — by the page's own clock, without a reload —
-// and goes when the lesson ends.
+// and stays until 15 minutes after the lesson's end (JOIN_CLOSES_MINUTES_AFTER).
 
 const MINUTE = 60_000;
 
 describe.skipIf(!hasChromium)('the classroom in the lesson dialog', () => {
   const suite = browserSuite();
 
-  it('shows the room link, and Join Lesson from 10 minutes before the start until the end', async () => {
+  it('shows the room link, and Join Lesson from 10 minutes before the start until 15 after the end', async () => {
     const { db } = suite.server.app.database;
     const [tutor] = await createTutors(db, 1, { timezone: 'Europe/London' });
     const student = await signUpStudent(suite.server);
     const start = new Date(FIXED_NOW.getTime() + 30 * MINUTE);
-    const room = newMeetingUrl(DEFAULT_MEETING_URL_TEMPLATE);
+    const room = newMeetingUrl(JITSI_MEETING_URL_TEMPLATE);
     await createLesson(db, { tutor: tutor!, studentId: student.id, start, meetingUrl: room });
 
     const { page, assertNoErrors, close } = await newPage(suite.browser, {
@@ -55,11 +58,14 @@ describe.skipIf(!hasChromium)('the classroom in the lesson dialog', () => {
     await page.clock.resume();
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    // Still there during the lesson; gone at its end, its 50 minutes (the slot's last ten are
-    // the tutor's break, ADR 026).
-    await page.clock.fastForward(10 * MINUTE + 49 * MINUTE);
+    // Still there during the lesson and a second before 15 minutes after its end (a
+    // 50-minute lesson ends at its length, ADR 026); gone at that mark.
+    const end = start.getTime() + 50 * MINUTE;
+    await page.clock.fastForward(10 * MINUTE + 30 * MINUTE);
     expect(await join.count()).toBe(1);
-    await page.clock.fastForward(MINUTE);
+    await page.clock.pauseAt(new Date(end + JOIN_CLOSES_MINUTES_AFTER * MINUTE - 1000));
+    expect(await join.count()).toBe(1);
+    await page.clock.runFor(1000);
     await join.waitFor({ state: 'detached' });
     expect(await dialog.getByTestId('lesson-meeting-link').innerText()).toBe(room);
     assertNoErrors();

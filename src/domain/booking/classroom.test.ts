@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canJoinLesson, nextJoinChange } from './classroom';
+import { canJoinLesson, lessonRoomUrl, nextJoinChange } from './classroom';
 
 const START = new Date('2026-03-10T15:00:00Z');
 const END = new Date('2026-03-10T15:50:00Z');
@@ -18,22 +18,35 @@ describe('the join window', () => {
     expect(canJoinLesson(lesson, at(-9 * MINUTE - 59 * SECOND))).toBe(true);
   });
 
-  it('stays open while the lesson is in progress and closes at its end', () => {
+  it('stays open while the lesson is in progress and closes 15 minutes after its end', () => {
+    const closes = END.getTime() + 15 * MINUTE;
     expect(canJoinLesson({ ...lesson, status: 'in_progress' }, at(20 * MINUTE))).toBe(true);
-    expect(canJoinLesson(lesson, new Date(END.getTime() - 1))).toBe(true);
-    expect(canJoinLesson(lesson, END)).toBe(false);
-    expect(canJoinLesson({ ...lesson, status: 'completed' }, at(60 * MINUTE))).toBe(false);
+    expect(canJoinLesson(lesson, END)).toBe(true);
+    expect(canJoinLesson({ ...lesson, status: 'completed' }, END)).toBe(true);
+    expect(canJoinLesson(lesson, new Date(closes - 1))).toBe(true);
+    expect(canJoinLesson(lesson, new Date(closes))).toBe(false);
+    expect(canJoinLesson({ ...lesson, status: 'completed' }, new Date(closes))).toBe(false);
+  });
+
+  it('puts the lesson in the built-in classroom unless it has an external room', () => {
+    const publicUrl = 'https://tutora.example.com';
+    expect(lessonRoomUrl({ id: 'abc', meetingUrl: null }, publicUrl)).toBe(
+      'https://tutora.example.com/lessons/abc/classroom',
+    );
+    expect(lessonRoomUrl({ id: 'abc', meetingUrl: 'https://meet.example/x' }, publicUrl)).toBe(
+      'https://meet.example/x',
+    );
   });
 
   it('never opens for a lesson that does not take place', () => {
-    for (const status of ['canceled', 'no_show', 'awaiting_payment', 'expired', 'completed'])
+    for (const status of ['canceled', 'no_show', 'awaiting_payment', 'expired'])
       expect(canJoinLesson({ ...lesson, status }, at(0))).toBe(false);
     expect(canJoinLesson({ ...lesson, status: 'pending' }, at(0))).toBe(true);
   });
 
   it('names the next moment the answer changes', () => {
     expect(nextJoinChange(lesson, at(-DAY))).toEqual(at(-10 * MINUTE));
-    expect(nextJoinChange(lesson, at(-10 * MINUTE))).toEqual(END);
-    expect(nextJoinChange(lesson, END)).toBeUndefined();
+    expect(nextJoinChange(lesson, at(-10 * MINUTE))).toEqual(new Date(END.getTime() + 15 * MINUTE));
+    expect(nextJoinChange(lesson, new Date(END.getTime() + 15 * MINUTE))).toBeUndefined();
   });
 });

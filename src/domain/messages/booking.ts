@@ -43,6 +43,8 @@ export const BOOKING_MESSAGES = {
   tryAgain: 'Try Again',
   findTutors: 'Find Tutors',
   joinLesson: 'Join Lesson',
+  /** The lesson dialog's link to the built-in classroom (and, after, its read-only whiteboard). */
+  openClassroom: 'Classroom and whiteboard',
   // Reschedule
   reschedule: 'Reschedule',
   rescheduled: 'Lesson rescheduled successfully',

@@ -29,6 +29,7 @@ export const EVENT_CHANNELS = {
   /** A user's session ended; the payload is the user id (a trigger sends it: migration 024). */
   sessions: 'tutora_sessions',
   messages: 'tutora_messages',
+  classroom: 'tutora_classroom',
 } as const;
 
 /**

@@ -70,6 +70,23 @@ export interface CalendarFeeds {
   user_id: string;
 }
 
+export interface ClassroomAttendance {
+  id: Generated<string>;
+  joined_at: Date;
+  left_at: Date | null;
+  lesson_id: string;
+  user_id: string;
+}
+
+export interface ClassroomSignals {
+  body: ColumnType<unknown, string, string>;
+  created_at: Date;
+  id: Generated<number>;
+  lesson_id: string;
+  recipient_id: string;
+  sender_id: string;
+}
+
 export interface Conversations {
   blocked_by_student_at: Date | null;
   blocked_by_tutor_at: Date | null;
@@ -642,11 +659,27 @@ export interface Verifications {
   value: string;
 }
 
+export interface WhiteboardSnapshots {
+  body: Buffer;
+  lesson_id: string;
+  updated_at: Date;
+}
+
+export interface WhiteboardUpdates {
+  author_id: string | null;
+  body: Buffer;
+  created_at: Date;
+  lesson_id: string;
+  seq: Generated<number>;
+}
+
 export interface DB {
   accounts: Accounts;
   audit_log: AuditLog;
   availability_slots: AvailabilitySlots;
   calendar_feeds: CalendarFeeds;
+  classroom_attendance: ClassroomAttendance;
+  classroom_signals: ClassroomSignals;
   conversations: Conversations;
   dev_mailbox: DevMailbox;
   dev_mailbox_attachments: DevMailboxAttachments;
@@ -699,4 +732,6 @@ export interface DB {
   tutor_subjects: TutorSubjects;
   users: Users;
   verifications: Verifications;
+  whiteboard_snapshots: WhiteboardSnapshots;
+  whiteboard_updates: WhiteboardUpdates;
 }

@@ -304,6 +304,23 @@ const pages: RouteObject[] = [
       },
     ],
   },
+  // The classroom (issue #26): the lesson's two parties; its video and whiteboard code load here only.
+  {
+    path: patterns.classroom,
+    element: (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    ),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../features/classroom/classroom-page')).ClassroomPage,
+        }),
+      },
+    ],
+  },
   // The admin console (issue #15): admins only; a student or tutor is sent to their dashboard.
   {
     path: paths.admin.root,

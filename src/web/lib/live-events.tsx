@@ -44,6 +44,17 @@ interface LiveHandlers {
   onRefused(code: number): void;
 }
 
+const frameListeners = new Set<(frame: unknown) => void>();
+
+/**
+ * Hears every frame of this tab's live socket, parsed as JSON but not checked (`ready` and
+ * messaging's events included): features with their own events check them with their contract.
+ */
+export function subscribeLiveFrames(listener: (frame: unknown) => void) {
+  frameListeners.add(listener);
+  return () => void frameListeners.delete(listener);
+}
+
 /** Keeps a socket to `url` open until stopped: reconnects with backoff, at once when online. */
 export function connectLive(url: string, handlers: LiveHandlers) {
   let socket: WebSocket | undefined;
@@ -60,12 +71,15 @@ export function connectLive(url: string, handlers: LiveHandlers) {
     const current = new WebSocket(url);
     socket = current;
     current.onmessage = (message) => {
-      let parsed;
+      let frame: unknown;
       try {
-        parsed = liveEvent.safeParse(JSON.parse(String(message.data)));
+        frame = JSON.parse(String(message.data));
       } catch {
         return;
       }
+      // Other features' events (the classroom's) travel on the same socket.
+      frameListeners.forEach((listener) => listener(frame));
+      const parsed = liveEvent.safeParse(frame);
       if (!parsed.success) return;
       if (parsed.data.type === 'ready') {
         attempt = 0;

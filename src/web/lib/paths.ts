@@ -13,6 +13,8 @@ export const patterns = {
   adminUser: '/admin/users/:userId',
   studentConversation: '/student/messages/:conversationId',
   tutorConversation: '/tutor/messages/:conversationId',
+  /** A lesson's built-in classroom (issue #26); domain/booking/classroom.ts builds its path. */
+  classroom: '/lessons/:lessonId/classroom',
 } as const;
 
 export const paths = {

@@ -96,6 +96,8 @@ export const queryKeys = {
    * Messaging (issue #16): everything (the prefix the live socket's `ready` invalidates), the
    * unread badge, the inbox's pages, one conversation and its messages.
    */
+  /** A lesson's classroom (issue #26): the page's data. */
+  classroom: (lessonId: string) => ['classroom', lessonId] as const,
   messaging: {
     all: ['messaging'] as const,
     unread: ['messaging', 'unread'] as const,

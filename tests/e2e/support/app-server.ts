@@ -36,7 +36,12 @@ const WEB_ROOT = path.join(ROOT, 'dist', 'web');
  * the time every page starts at too.
  */
 export async function startAppServer(
-  options: { googleAccounts?: Record<string, IssuerAccount>; driver?: DatabaseDriver } = {},
+  options: {
+    googleAccounts?: Record<string, IssuerAccount>;
+    driver?: DatabaseDriver;
+    /** More settings for the app (the classroom's ICE servers). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<AppServer> {
   const clock = fixedClock(FIXED_NOW);
   // Held until the app listens on it: another test file could take it meanwhile.
@@ -57,6 +62,7 @@ export async function startAppServer(
             GOOGLE_ISSUER: issuer.url,
           }
         : {}),
+      ...options.env,
     },
     { webRoot: WEB_ROOT, port, clock },
   );
@@ -79,7 +85,10 @@ export async function startAppServer(
  * on the same business clock. Its PUBLIC_URL is its own address, so it trusts its own origin
  * (CSRF checks, the live socket's origin check) as a second host behind a balancer would.
  */
-export async function startSecondAppServer(first: AppServer): Promise<AppServer> {
-  const app = await startSecondProcess(first.app, {}, { webRoot: WEB_ROOT, clock: first.clock });
+export async function startSecondAppServer(
+  first: AppServer,
+  env: Record<string, string> = {},
+): Promise<AppServer> {
+  const app = await startSecondProcess(first.app, env, { webRoot: WEB_ROOT, clock: first.clock });
   return { url: app.url, inbox: app.inbox, app, clock: first.clock, close: () => app.close() };
 }

@@ -1,6 +1,7 @@
 import type { Role } from '../../../domain/accounts/account-rules';
 import { lessonWhen } from '../../adapters/mail/booking-emails';
 import { lessonEventUid, type CalendarEvent } from '../../adapters/mail/calendar-event';
+import { lessonRoomUrl } from '../../../domain/booking/classroom';
 import type { FeedLessonRow } from './calendar-feed.repository';
 
 // A lesson as an event in its party's calendar feed. The same UID as the booking email's
@@ -25,6 +26,7 @@ export function lessonFeedEvent(row: FeedLessonRow, reader: FeedReader): Calenda
   // People are told when the lesson ends (its length), not when its slot does, as in the emails.
   const endsAt = new Date(row.starts_at.getTime() + row.duration_minutes * MS_PER_MINUTE);
   const url = lessonPageUrl(row, reader);
+  const room = lessonRoomUrl({ id: row.id, meetingUrl: row.meeting_url }, reader.publicUrl);
   const kind = row.is_trial ? 'free trial lesson' : 'lesson';
   return {
     uid: lessonEventUid(row.id),
@@ -37,10 +39,10 @@ export function lessonFeedEvent(row: FeedLessonRow, reader: FeedReader): Calenda
     description: [
       lessonWhen(row.starts_at, row.duration_minutes, reader.timezone),
       `Tutora ${kind}, ${row.duration_minutes} minutes${canceled ? ', canceled' : ''}.`,
-      ...(row.meeting_url && !canceled ? [`Join: ${row.meeting_url}`] : []),
+      ...(canceled ? [] : [`Join: ${room}`]),
       `Your lessons: ${url}`,
     ].join('\n'),
-    location: row.meeting_url ?? undefined,
+    location: canceled ? (row.meeting_url ?? undefined) : room,
     url,
     status: canceled ? 'CANCELLED' : 'CONFIRMED',
   };

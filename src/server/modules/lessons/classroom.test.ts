@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Lesson } from '../../../contracts/booking.contract';
+import { JITSI_MEETING_URL_TEMPLATE } from '../../../domain/booking/classroom';
 import { fixedClock } from '../../adapters/clock';
 import { TEST_PASSWORD } from '../../test/accounts';
 import {
@@ -40,7 +41,8 @@ describe.each(TEST_DRIVERS)('classroom and reminders on %s', (driver) => {
   const clock = fixedClock(NOW);
   beforeAll(async () => {
     h = await local.start(clock);
-    t = await startTestApp(driver, {}, { clock });
+    // An external room per lesson (the built-in classroom's own tests: modules/classroom).
+    t = await startTestApp(driver, { MEETING_URL_TEMPLATE: JITSI_MEETING_URL_TEMPLATE }, { clock });
   });
   beforeEach(() => clock.set(NOW));
   afterAll(async () => {

@@ -19,7 +19,7 @@ export const LESSON_BOOKED_JOB = 'lessons.booked';
 export interface NoticeContext extends LessonsContext {
   jobs: JobQueue;
   mailer: Mailer;
-  env: { PUBLIC_URL: string; MEETING_URL_TEMPLATE: string };
+  env: { PUBLIC_URL: string; MEETING_URL_TEMPLATE?: string | undefined };
 }
 
 /** `now` is the app's clock: a reminder whose moment has already passed is not queued. */

@@ -6,6 +6,7 @@ import {
   reminderStillAhead,
   type ReminderKind,
 } from '../../../domain/booking/reminders';
+import { lessonRoomUrl } from '../../../domain/booking/classroom';
 import { DEFAULT_RESCHEDULE_REASON } from '../../../domain/booking/booking-rules';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import {
@@ -150,7 +151,7 @@ function classroomFacts(ctx: NoticeContext, row: FactsRow, role: LessonRole): Cl
     subject: row.subject,
     startsAt: row.starts_at,
     durationMinutes: row.duration_minutes,
-    meetingUrl: row.meeting_url,
+    meetingUrl: lessonRoomUrl({ id: row.id, meetingUrl: row.meeting_url }, ctx.env.PUBLIC_URL),
     sentAt: ctx.clock.now(),
   };
 }

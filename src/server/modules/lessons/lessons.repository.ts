@@ -216,8 +216,8 @@ export async function insertLesson(
     paymentId?: string;
     holdExpiresAt?: Date;
     studentPackageId?: string;
-    /** MEETING_URL_TEMPLATE, for a new room. */
-    meetingUrlTemplate: string;
+    /** MEETING_URL_TEMPLATE, for a new external room; unset: the built-in classroom. */
+    meetingUrlTemplate: string | undefined;
     /** The room to keep instead of a new one (a move); none (an older lesson) gets a new one. */
     meetingUrl?: string | null;
     /** A move by the student inside the free-cancellation window (cancellation-policy). */
@@ -239,7 +239,9 @@ export async function insertLesson(
       price_cents: lesson.priceCents,
       currency: lesson.currency,
       timezone: lesson.timezone,
-      meeting_url: lesson.meetingUrl ?? newMeetingUrl(lesson.meetingUrlTemplate),
+      meeting_url:
+        lesson.meetingUrl ??
+        (lesson.meetingUrlTemplate ? newMeetingUrl(lesson.meetingUrlTemplate) : null),
       student_notes: lesson.studentNotes,
       rescheduled_from: lesson.rescheduledFrom ?? null,
       payment_id: lesson.paymentId ?? null,

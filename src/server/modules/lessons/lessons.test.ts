@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Lesson, SlotsResponse } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES } from '../../../domain/messages';
-import { DEFAULT_MEETING_URL_TEMPLATE } from '../../../domain/booking/classroom';
+import { JITSI_MEETING_URL_TEMPLATE } from '../../../domain/booking/classroom';
 import { fixedClock } from '../../adapters/clock';
 import {
   createLesson,
@@ -297,7 +297,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
           priceCents: 0,
           currency: 'USD',
           timezone: VIEWER_ZONE,
-          meetingUrlTemplate: DEFAULT_MEETING_URL_TEMPLATE,
+          meetingUrlTemplate: JITSI_MEETING_URL_TEMPLATE,
           studentNotes: '',
         });
       });

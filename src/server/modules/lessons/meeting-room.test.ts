@@ -3,11 +3,9 @@ import { ConfigError, loadEnv } from '../../env';
 import { newMeetingUrl } from './meeting-room';
 
 describe('MEETING_URL_TEMPLATE', () => {
-  it('defaults to a Jitsi Meet room, and unset or empty mean the default', () => {
-    expect(loadEnv({}).MEETING_URL_TEMPLATE).toBe('https://meet.jit.si/{room}');
-    expect(loadEnv({ MEETING_URL_TEMPLATE: '  ' }).MEETING_URL_TEMPLATE).toBe(
-      'https://meet.jit.si/{room}',
-    );
+  it('is unset by default, and empty means unset: lessons are held in the built-in classroom', () => {
+    expect(loadEnv({}).MEETING_URL_TEMPLATE).toBeUndefined();
+    expect(loadEnv({ MEETING_URL_TEMPLATE: '  ' }).MEETING_URL_TEMPLATE).toBeUndefined();
   });
 
   it('takes another service whose address holds the room', () => {

@@ -35,6 +35,10 @@ export interface LiveHub {
   sweep(): Promise<void>;
   /** Closes every socket (LIVE_RECONNECT_NOW: the tab reconnects to another process) and stops listening. */
   close(): Promise<void>;
+  /** Whether this process holds a socket of the user (other modules skip reads for nobody). */
+  holds(userId: string): boolean;
+  /** Sends a frame to the users' sockets on this process (other modules' events: classroom). */
+  push(userIds: string[], frame: string): void;
 }
 
 /**
@@ -245,6 +249,11 @@ export async function startLiveHub(
       send(socket, ready);
     },
     sweep,
+    holds: (userId) => byUser.has(userId),
+    push(userIds, frame) {
+      for (const userId of userIds)
+        for (const socket of byUser.get(userId) ?? []) send(socket, frame);
+    },
     async close() {
       clearInterval(timer);
       await unlisten?.();

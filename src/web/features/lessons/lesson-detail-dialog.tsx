@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { classroomPath } from '../../../domain/booking/classroom';
 import type { Lesson } from '../../../contracts/booking.contract';
 import { canReschedule } from '../../../domain/booking/booking-rules';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
@@ -186,6 +188,16 @@ function LessonFacts({
             >
               {meetingUrl}
             </a>
+          </Fact>
+        )}
+        {!lesson.meetingUrl && (
+          <Fact label="Classroom">
+            <Link
+              to={classroomPath(lesson.id)}
+              className="text-indigo-700 underline hover:no-underline dark:text-indigo-300"
+            >
+              {M.openClassroom}
+            </Link>
           </Fact>
         )}
         <Fact label="Status">

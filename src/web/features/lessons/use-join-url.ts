@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Lesson } from '../../../contracts/booking.contract';
-import { canJoinLesson, nextJoinChange } from '../../../domain/booking/classroom';
+import { canJoinLesson, classroomPath, nextJoinChange } from '../../../domain/booking/classroom';
 import { safeWebUrl } from '../../lib/safe-web-url';
 
 // Join Lesson's link, by the domain's join window on the page's clock: it appears 10 minutes
@@ -10,7 +10,10 @@ import { safeWebUrl } from '../../lib/safe-web-url';
 /** Timers are 32-bit: a moment further ahead is waited for in steps. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
-/** The lesson's room while it can be joined (and the address is a web one), else null. */
+/**
+ * Where Join Lesson goes while the lesson can be joined, else null: the external room when the
+ * lesson has one (MEETING_URL_TEMPLATE, a web address), else the built-in classroom's path.
+ */
 export function useJoinUrl(lesson: Lesson | null): string | null {
   // Each tick is a re-render at a moment the answer may change.
   const [tick, setTick] = useState(0);
@@ -26,5 +29,5 @@ export function useJoinUrl(lesson: Lesson | null): string | null {
     return () => clearTimeout(timer);
   }, [start, end, tick]);
   if (!lesson || !canJoinLesson(lesson, new Date())) return null;
-  return safeWebUrl(lesson.meetingUrl);
+  return lesson.meetingUrl ? safeWebUrl(lesson.meetingUrl) : classroomPath(lesson.id);
 }

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import * as Y from 'yjs';
+import { WHITEBOARD_COMPACT_AFTER } from '../../../domain/classroom/classroom-rules';
+import type { DB } from '../../db/types';
+import type { Db } from './classroom-db';
+import {
+  countUpdates,
+  deleteUpdates,
+  lockWhiteboard,
+  saveSnapshot,
+  whiteboardParts,
+} from './classroom.repository';
+
+// A lesson's whiteboard is a Yjs document kept as one snapshot plus the updates written since.
+// Yjs updates merge in any order and applying one twice changes nothing, so a reader may take
+// the snapshot and the updates without a lock, and compaction merges exactly the rows it read.
+
+const EMPTY = Y.encodeStateAsUpdate(new Y.Doc());
+
+/** The board's whole state as one Yjs update. */
+export async function loadWhiteboard(db: Db, lessonId: string): Promise<Uint8Array> {
+  const { snapshot, updates } = await whiteboardParts(db, lessonId);
+  const parts = [...(snapshot ? [snapshot] : []), ...updates.map((update) => update.body)];
+  if (parts.length === 0) return EMPTY;
+  return parts.length === 1 ? new Uint8Array(parts[0]!) : Y.mergeUpdates(parts);
+}
+
+/**
+ * Merges the snapshot and the updates written so far into a new snapshot and deletes those
+ * updates, in one transaction (one compaction per board at a time across processes).
+ */
+export async function compactWhiteboard(db: Kysely<DB>, lessonId: string, at: Date) {
+  await db.transaction().execute(async (trx) => {
+    await lockWhiteboard(trx, lessonId);
+    const { snapshot, updates } = await whiteboardParts(trx, lessonId);
+    if (updates.length === 0) return;
+    const merged = Y.mergeUpdates([
+      ...(snapshot ? [snapshot] : []),
+      ...updates.map((update) => update.body),
+    ]);
+    await saveSnapshot(trx, lessonId, merged, at);
+    await deleteUpdates(
+      trx,
+      updates.map((update) => update.seq),
+    );
+  });
+}
+
+/** Compacts when enough updates piled up (after a write; the writer does not wait for it). */
+export async function compactIfLong(db: Kysely<DB>, lessonId: string, at: Date) {
+  if ((await countUpdates(db, lessonId)) >= WHITEBOARD_COMPACT_AFTER)
+    await compactWhiteboard(db, lessonId, at);
+}
+
+/** Whether `bytes` is a Yjs update (a malformed one would break every reader of the board). */
+export function isYjsUpdate(bytes: Uint8Array) {
+  try {
+    Y.decodeUpdate(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
