@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)('the classroom in the lesson dialog', () => {
     const tutor = await signUpTutor(suite.server, { firstName: 'Clara', lastName: 'Whitfield' });
     // Started 20 minutes ago: running now, as the overview opens.
     const start = new Date(FIXED_NOW.getTime() - 20 * MINUTE);
-    const room = newMeetingUrl(DEFAULT_MEETING_URL_TEMPLATE);
+    const room = newMeetingUrl(JITSI_MEETING_URL_TEMPLATE);
     await createLesson(db, { tutor, studentId: student.id, start, meetingUrl: room });
 
     for (const [who, state, path] of [

@@ -25,7 +25,7 @@ import { offeredSlot } from './slot-rules';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** What placing a lesson needs of the app: the clock (via the slot rules) and the room template. */
-export type PlaceContext = LessonsContext & { env: { MEETING_URL_TEMPLATE: string } };
+export type PlaceContext = LessonsContext & { env: { MEETING_URL_TEMPLATE?: string } };
 
 /** The tutor as booking reads them (lessons.repository's `bookableTutor`). */
 type Tutor = { id: string; timezone: string; currency: string };
