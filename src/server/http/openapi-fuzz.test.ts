@@ -97,6 +97,7 @@ function pathValue(path: string, name: string, world: World): string | undefined
     [/^\/api\/notifications\//, world.notificationId],
     [/^\/api\/admin\/tutor-approvals\//, world.pendingTutorId],
     [/^\/api\/admin\/users\//, world.bystanderId],
+    [/^\/api\/admin\/lessons\//, world.lessonId],
     [/^\/api\/admin\/reviews\//, world.reviewId],
     [/^\/api\/admin\/reports\//, world.reportId],
     [/^\/api\/conversations\//, world.conversationId],
@@ -254,6 +255,10 @@ function bodies(
     }),
     'POST /api/conversations/{id}/read': one({ upToSeq: 1 }),
     'PUT /api/account/timezone': one({ timezone: mornings.VIEWER_ZONE }),
+    // The world's lesson is days ahead: the classroom's valid requests stop at its window.
+    'POST /api/lessons/{id}/classroom/signals': one({ signal: { kind: 'join' } }),
+    'POST /api/lessons/{id}/classroom/whiteboard': one({ update: 'AAA=' }),
+    'POST /api/lessons/{id}/classroom/attendance': one({ event: 'joined' }),
     'POST /api/admin/finance/adjustments': one({
       tutorProfileId: world.tutor.id,
       amountCents: 100,

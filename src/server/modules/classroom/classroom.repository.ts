@@ -6,9 +6,12 @@ import type { DB } from '../../db/types';
 // whiteboard's updates and snapshot, and attendance.
 
 import type { Db } from './classroom-db';
+import { isUuid } from '../../http/is-uuid';
 
 /** A lesson with what the classroom needs of its parties, or undefined when there is none. */
-export function classroomLesson(db: Db, lessonId: string) {
+export async function classroomLesson(db: Db, lessonId: string) {
+  // An id that cannot name a lesson finds none, before the database would refuse to cast it.
+  if (!isUuid(lessonId)) return undefined;
   return db
     .selectFrom('lessons as l')
     .innerJoin('tutor_profiles as tp', 'tp.id', 'l.tutor_profile_id')
