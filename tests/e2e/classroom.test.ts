@@ -95,8 +95,11 @@ describe.skipIf(!hasChromium)('the classroom in the lesson dialog', () => {
       await join.waitFor();
       expect(await join.getAttribute('href'), who).toBe(room);
       await checkScreen(page, `overview-join-${who}`);
-      // The lesson's 50 minutes are over 30 minutes from now: the link goes, by itself.
+      // The lesson's 50 minutes are over 30 minutes from now, and the room stays open 15
+      // minutes more (the join window): the link is still there at the end, then goes by itself.
       await page.clock.fastForward(30 * MINUTE);
+      expect(await join.count()).toBe(1);
+      await page.clock.fastForward(JOIN_CLOSES_MINUTES_AFTER * MINUTE);
       await join.waitFor({ state: 'detached' });
       assertNoErrors();
       await close();
