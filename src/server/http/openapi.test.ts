@@ -17,6 +17,8 @@ interface Operation {
  */
 const NO_CLIENT_ERRORS = [
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/reference',
   'GET /api/auth/session',
   'GET /api/auth/providers',
