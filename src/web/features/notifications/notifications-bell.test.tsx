@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { notificationView, type NotificationView } from '../../../contracts/notifications.contract';
 import { serveSignedIn, type ApiRequest } from '../../test/fake-api';
 import { signedInStudent } from '../../test/fixtures';
@@ -9,7 +9,14 @@ import { NotificationsBell } from './notifications-bell';
 
 // The header's bell against a fake API: the badge is the server's unread count, the panel lists
 // what the server sends, opening one marks it read and goes where it leads, and 'Mark all as
-// read' clears the badge. Times are relative to the real now, so the test holds at any hour.
+// read' clears the badge. The date stands still at midday, so "3 hours ago" never crosses
+// midnight into "yesterday" whatever the hour the test runs at (timers stay real).
+
+vi.useFakeTimers({ toFake: ['Date'] });
+vi.setSystemTime(new Date('2027-03-02T12:00:00Z'));
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
