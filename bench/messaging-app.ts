@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadEnv } from '../src/server/env';
 import { createConversation, sendSignalledMessage } from '../src/server/modules/live/live-fixtures';
-import { createServer } from '../src/server/server';
 import { createStudents } from '../src/server/test/factories';
-import { freePort } from '../src/server/test/free-port';
+import { serveBenchJobs, startBenchApi } from './bench-api';
 import {
   stampedBody,
   type AppJob,
@@ -22,29 +19,7 @@ import {
 /** In flight at most: beyond it the sender falls behind (the figures show it). */
 const MAX_IN_FLIGHT = 64;
 
-const settings = JSON.parse(process.env.BENCH_APP!) as {
-  databaseUrl?: string;
-  dataDir: string;
-  sessionSecret: string;
-};
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const env = loadEnv({
-  NODE_ENV: 'production',
-  ...(settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl } : {}),
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: url,
-  SESSION_SECRET: settings.sessionSecret,
-  DATA_DIR: settings.dataDir,
-  STORAGE_DIR: path.join(settings.dataDir, 'storage'),
-  LOG_LEVEL: 'warn',
-  // Required in production; nothing here sends mail (the accounts are made verified).
-  SMTP_URL: 'smtp://127.0.0.1:9',
-  LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
-});
-const server = await createServer(env, { webRoot: path.join(settings.dataDir, 'no-web') });
-await server.app.listen({ port, host: '127.0.0.1' });
+const { url, server } = await startBenchApi();
 const { db } = server.database;
 
 async function setup(count: number): Promise<BenchPair[]> {
@@ -122,18 +97,8 @@ async function send(job: Extract<AppJob, { kind: 'send' }>) {
   return { sent, failures, firstFailure };
 }
 
-process.on('message', (job: AppJob) => {
-  const run = async (): Promise<AppReply> =>
-    job.kind === 'setup'
-      ? { kind: 'setup', pairs: await setup(job.pairs) }
-      : { kind: 'sent', ...(await send(job)) };
-  void run().then(
-    (reply) => process.send!(reply),
-    (error: Error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-});
-process.on('disconnect', () => void server.close().then(() => process.exit(0)));
-process.send!({ kind: 'ready', url } satisfies AppReply);
+serveBenchJobs<AppJob, AppReply>(url, server, async (job) =>
+  job.kind === 'setup'
+    ? { kind: 'setup', pairs: await setup(job.pairs) }
+    : { kind: 'sent', ...(await send(job)) },
+);

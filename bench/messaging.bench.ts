@@ -1,13 +1,12 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { testDatabaseUrl } from '../src/server/env';
 import { openLiveTab, type LiveTab } from '../src/server/modules/live/live-fixtures';
 import { openTestDatabase } from '../src/server/test/test-database';
+import { forkBenchApi } from './bench-api';
 import {
   sentAtOf,
   wallMs,
@@ -57,44 +56,19 @@ const percentile = (sorted: number[], p: number) =>
 
 /** One API process, forked; answers one job at a time. */
 async function startApp(settings: { databaseUrl?: string; dataDir: string; secret: string }) {
-  const child: ChildProcess = fork(
-    fileURLToPath(new URL('./messaging-app.ts', import.meta.url)),
-    [],
-    {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        BENCH_APP: JSON.stringify({
-          databaseUrl: settings.databaseUrl,
-          dataDir: settings.dataDir,
-          sessionSecret: settings.secret,
-        }),
-      },
-    },
-  );
-  const reply = <K extends AppReply['kind']>(kind: K) =>
-    new Promise<Extract<AppReply, { kind: K }>>((resolve, reject) => {
-      const exited = (code: number | null) => reject(new Error(`API process exited (${code})`));
-      child.once('exit', exited);
-      child.once('message', (message: AppReply) => {
-        child.off('exit', exited);
-        if (message.kind !== kind) reject(new Error(`expected ${kind}, got ${message.kind}`));
-        else resolve(message as Extract<AppReply, { kind: K }>);
-      });
-    });
-  const { url } = await reply('ready');
+  const app = await forkBenchApi<AppJob, AppReply>(new URL('./messaging-app.ts', import.meta.url), {
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.dataDir,
+    sessionSecret: settings.secret,
+  });
   return {
-    url,
+    url: app.url,
     run<K extends AppJob['kind']>(job: AppJob & { kind: K }) {
-      const answer = reply(job.kind === 'setup' ? 'setup' : 'sent');
-      child.send(job);
-      return answer as Promise<Extract<AppReply, { kind: K extends 'setup' ? 'setup' : 'sent' }>>;
+      return app.ask(job, job.kind === 'setup' ? 'setup' : 'sent') as Promise<
+        Extract<AppReply, { kind: K extends 'setup' ? 'setup' : 'sent' }>
+      >;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.disconnect();
-      }),
+    stop: app.stop,
   };
 }
 type App = Awaited<ReturnType<typeof startApp>>;
