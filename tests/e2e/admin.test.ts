@@ -4,12 +4,14 @@ import { ADMIN_SHELL_MESSAGES as S } from '../../src/domain/admin/admin-shell-me
 import { APPROVAL_MESSAGES } from '../../src/domain/admin/approval-messages';
 import { REPORT_REASONS } from '../../src/domain/admin/moderation';
 import { SUSPENSION_MESSAGES } from '../../src/domain/admin/suspension-messages';
+import { CLASSROOM_MESSAGES as C } from '../../src/domain/messages/classroom';
 import {
   ACCOUNT_MESSAGES,
   ADMIN_USERS_MESSAGES as U,
   REPORT_MESSAGES as R,
 } from '../../src/domain/messages';
 import { createAdmin } from '../../src/server/modules/admin/admin-fixtures';
+import { closeStay, openStay } from '../../src/server/modules/classroom/classroom.repository';
 import { TEST_PASSWORD } from '../../src/server/test/accounts';
 import { createLesson, createStudent, createTutor } from '../../src/server/test/factories';
 import { checkScreen, hasChromium, newPage } from './support/browser';
@@ -17,8 +19,9 @@ import { browserSuite } from './support/browser-suite';
 import { FIXED_NOW } from './support/fixed-time';
 
 // The admin console in a browser (issue #15): a reported review hidden by an admin leaves the
-// tutor's profile and its average; a suspended user's open page loses its session and signing in
-// again says why; and the console's shell on a phone in the dark, page by page.
+// tutor's profile and its average; a suspended user's page shows a no-show lesson's classroom
+// attendance (issue #26), their open page loses its session and signing in again says why; and
+// the console's shell on a phone in the dark, page by page.
 
 const DAY = 24 * 60 * 60_000;
 const PHONE_DARK = { viewport: { width: 375, height: 780 }, colorScheme: 'dark' } as const;
@@ -154,6 +157,20 @@ describe.skipIf(!hasChromium)('the admin console in a browser', () => {
       const admin = await createAdmin(app);
       const user = await createStudent(app, { firstName: 'Jonas', lastName: 'Petrov' });
       const REASON = 'Repeated payment requests outside Tutora.';
+      // Two days ago a lesson ended as a no-show: Jonas was in its classroom, his tutor not.
+      const db = app.database.db;
+      const tutor = await createTutor(db, { firstName: 'Rita', lastName: 'Alves' });
+      const start = new Date(FIXED_NOW.getTime() - 2 * DAY);
+      const lessonId = await createLesson(db, {
+        tutor,
+        studentId: user.id,
+        start,
+        status: 'no_show',
+      });
+      const joined = new Date(start.getTime() - 2 * 60_000);
+      const left = new Date(start.getTime() + 20 * 60_000);
+      await openStay(db, lessonId, user.id, joined);
+      await closeStay(db, lessonId, user.id, left);
 
       // The user is signed in with a page open; its clock waits while the admin acts, so no
       // background refresh reaches the server before the user's own next step.
@@ -182,6 +199,18 @@ describe.skipIf(!hasChromium)('the admin console in a browser', () => {
       await checkScreen(desk.page, 'admin-users-1280-light');
       await desk.page.getByRole('link', { name: 'Jonas Petrov' }).click();
       await desk.page.getByRole('heading', { name: 'Jonas Petrov', level: 1 }).waitFor();
+      // The no-show lesson shows who came to the classroom, and when.
+      const attendance = desk.page.getByRole('region', { name: C.attendance });
+      const moment = (at: Date) =>
+        desk.page.evaluate(
+          (iso) =>
+            new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+          at.toISOString(),
+        );
+      await attendance
+        .getByText(C.attendanceRow('Jonas Petrov', await moment(joined), await moment(left)))
+        .waitFor();
+      await attendance.getByText(C.attendanceAbsent('Rita Alves')).waitFor();
       await checkScreen(desk.page, 'admin-user-1280-light');
       await desk.page.getByRole('button', { name: U.suspend }).click();
       const dialog = desk.page.getByRole('dialog', { name: U.suspendTitle('Jonas Petrov') });

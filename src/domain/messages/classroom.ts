@@ -51,7 +51,8 @@ export const CLASSROOM_MESSAGES = {
   remoteVideo: (name: string) => `${name}'s video`,
   localVideo: 'Your video',
   attendance: 'Classroom attendance',
-  attendanceNone: 'Nobody joined the classroom.',
+  attendanceAbsent: (name: string) => `${name}: did not join`,
+  attendanceFailed: 'Could not load the classroom attendance.',
   attendanceRow: (name: string, joined: string, left: string | null) =>
     `${name}: joined ${joined}${left ? `, left ${left}` : ', did not leave'}`,
   whiteboardTooLarge: 'This change to the whiteboard is too large.',

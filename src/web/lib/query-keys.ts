@@ -80,6 +80,8 @@ export const queryKeys = {
     all: ['admin', 'users'] as const,
     search: (query: object) => ['admin', 'users', 'search', query] as const,
     detail: (userId: string) => ['admin', 'users', 'detail', userId] as const,
+    /** Who joined a lesson's classroom and when (a no-show lesson on a user's page). */
+    attendance: (lessonId: string) => ['admin', 'users', 'attendance', lessonId] as const,
   },
   /** The admin's reports: every list (the prefix an action invalidates), open or resolved. */
   adminReports: {

@@ -4,11 +4,13 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AdminUserDetail } from '../../../../contracts/admin-users.contract';
 import { ADMIN_USERS_MESSAGES as M } from '../../../../domain/messages';
+import { CLASSROOM_MESSAGES as C } from '../../../../domain/messages/classroom';
 import { apiError, serveSignedIn } from '../../../test/fake-api';
 import { renderInApp } from '../../../test/render';
 import { paths, patterns } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
 import { signedInAdmin, userDetail } from './test-fixtures';
+import { formatMoment } from './user-labels';
 import { UserPage } from './user-page';
 
 // A user's page and its suspend dialog against a fake API: what will happen is said first, a
@@ -109,6 +111,49 @@ describe('the admin user page', () => {
     await user.click(within(dialog).getByRole('button', { name: M.suspend }));
     expect(await screen.findByText(M.alreadySuspended)).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it("shows a no-show lesson's classroom attendance: who joined and left when, who did not join", async () => {
+    const noShow = {
+      id: 'lesson-2',
+      subject: 'Physics',
+      startsAt: '2030-01-08T10:00:00.000Z',
+      status: 'no_show',
+      as: 'tutor' as const,
+      otherName: 'Sam Jones',
+    };
+    const user = userDetail({ recentLessons: [...tara.recentLessons, noShow] });
+    const stay = (joinedAt: string, leftAt: string | null) => ({
+      userId: 'student-1',
+      name: 'Sam Jones',
+      role: 'student',
+      joinedAt,
+      leftAt,
+    });
+    const attendance = [
+      stay('2030-01-08T09:58:00.000Z', '2030-01-08T10:20:00.000Z'),
+      stay('2030-01-08T10:25:00.000Z', null),
+    ];
+    const { requests } = serveSignedIn(signedInAdmin, {
+      [`GET /api/admin/users/${user.id}`]: { json: user },
+      [`GET /api/admin/lessons/${noShow.id}/attendance`]: { json: { attendance } },
+    });
+    renderPage();
+    const region = await screen.findByRole('region', { name: C.attendance });
+    const lines = await within(region).findAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      C.attendanceRow(
+        'Sam Jones',
+        formatMoment(attendance[0]!.joinedAt),
+        formatMoment(attendance[0]!.leftAt!),
+      ),
+      C.attendanceRow('Sam Jones', formatMoment(attendance[1]!.joinedAt), null),
+      C.attendanceAbsent('Tara Quinn'),
+    ]);
+    expect(lines[2]!.textContent).toBe('Tara Quinn: did not join');
+    // Only the no-show lesson's attendance is asked for.
+    expect(screen.getAllByRole('region', { name: C.attendance })).toHaveLength(1);
+    expect(requests.some((request) => request.url.pathname.includes('lesson-1'))).toBe(false);
   });
 
   it('offers no suspension of an admin', async () => {

@@ -10,11 +10,13 @@ import { TitledCard } from '../../../components/ui/titled-card';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useAdminUser } from './admin-users-api';
+import { LessonAttendance } from './lesson-attendance';
 import { SuspendDialog } from './suspend-dialog';
 import { approvalLabel, formatDay, formatMoment, StatusBadge } from './user-labels';
 
 // One account as the admin sees it: who they are, their state (and why suspended), their
-// lessons and the reports about them and by them, and Suspend or Restore.
+// lessons (a no-show lesson with its classroom attendance) and the reports about them and by
+// them, and Suspend or Restore.
 
 export function UserPage() {
   const { userId = '' } = useParams();
@@ -116,6 +118,16 @@ function UserDetails({ user }: { user: AdminUserDetail }) {
                 <span className="text-slate-600 dark:text-slate-400">
                   {formatMoment(lesson.startsAt)} · {lesson.status.replace('_', ' ')}
                 </span>
+                {lesson.status === 'no_show' && (
+                  <LessonAttendance
+                    lessonId={lesson.id}
+                    parties={
+                      lesson.as === 'student'
+                        ? { student: user.name, tutor: lesson.otherName }
+                        : { student: lesson.otherName, tutor: user.name }
+                    }
+                  />
+                )}
               </li>
             ))}
           </ul>
