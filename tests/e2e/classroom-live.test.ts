@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classroomPath } from '../../src/domain/booking/classroom';
 import { CLASSROOM_MESSAGES as M } from '../../src/domain/messages/classroom';
@@ -6,6 +6,13 @@ import { testDatabaseUrl } from '../../src/server/env';
 import { createLesson } from '../../src/server/test/factories';
 import { startAppServer, startSecondAppServer, type AppServer } from './support/app-server';
 import { checkScreen, hasChromium, launchBrowser, newPage } from './support/browser';
+import {
+  classroomTab,
+  FAKE_MEDIA,
+  OFFLINE_ICE,
+  readInbound,
+  type Inbound,
+} from './support/classroom-call';
 import { hasTurnserver, startCoturn, type Coturn } from './support/coturn';
 import { FIXED_NOW } from './support/fixed-time';
 import { signUpStudent, signUpTutor } from './support/sign-up';
@@ -18,31 +25,6 @@ import { signUpStudent, signUpTutor } from './support/sign-up';
 
 const TWO_PROCESSES = Boolean(testDatabaseUrl());
 const MINUTE = 60_000;
-const FAKE_MEDIA = [
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  // The remote video plays with sound without a click (a test has no user gesture).
-  '--autoplay-policy=no-user-gesture-required',
-];
-/** No STUN server here: host candidates connect the two tabs of one machine. */
-const OFFLINE_ICE = { STUN_URLS: '' };
-
-/** Keeps every RTCPeerConnection the page makes, so the test can read its getStats(). */
-function recordPeerConnections(context: BrowserContext) {
-  return context.addInitScript(() => {
-    const Native = window.RTCPeerConnection;
-    const made: RTCPeerConnection[] = [];
-    (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = made;
-    window.RTCPeerConnection = class extends Native {
-      constructor(config?: RTCConfiguration) {
-        super(config);
-        made.push(this);
-      }
-    };
-  });
-}
-
-type Inbound = { frames: number; bytes: number; localType: string | null };
 
 /**
  * Waits until the page's live connection has received more video than `than` (frames decoded
@@ -62,32 +44,6 @@ async function inboundVideoAbove(page: Page, than: Inbound): Promise<Inbound> {
     )
     .toBe(true);
   return now!;
-}
-
-/** The received video of the page's live connection per getStats (null before there is one). */
-function readInbound(page: Page): Promise<Inbound | null> {
-  return page.evaluate(async () => {
-    const all = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
-    const pc = all.filter((candidate) => candidate.connectionState === 'connected').at(-1);
-    if (!pc) return null;
-    const stats = await pc.getStats();
-    let pairId: string | undefined;
-    let video: Record<string, unknown> | undefined;
-    stats.forEach((report: Record<string, unknown>) => {
-      if (report.type === 'transport') pairId = report.selectedCandidatePairId as string;
-      if (report.type === 'inbound-rtp' && report.kind === 'video') video = report;
-    });
-    const pair = pairId ? (stats.get(pairId) as Record<string, unknown>) : undefined;
-    const local = pair
-      ? (stats.get(pair.localCandidateId as string) as Record<string, unknown>)
-      : undefined;
-    const now = {
-      frames: Number(video?.framesDecoded ?? 0),
-      bytes: Number(video?.bytesReceived ?? 0),
-      localType: (local?.candidateType as string | undefined) ?? null,
-    };
-    return now;
-  });
 }
 
 /** The other party's video plays: frames and bytes arrive, and keep arriving. */
@@ -121,17 +77,6 @@ async function drawRectangle(page: Page) {
   await page.mouse.down();
   await page.mouse.move(x + 120, y + 80, { steps: 8 });
   await page.mouse.up();
-}
-
-async function classroomTab(browser: Browser, state: unknown, url: string, view = {}) {
-  const tab = await newPage(browser, {
-    storageState: state as never,
-    timezoneId: 'Europe/London',
-    ...view,
-  });
-  await recordPeerConnections(tab.context);
-  await tab.page.goto(url);
-  return tab;
 }
 
 describe.skipIf(!hasChromium)('the classroom in two browsers', () => {
@@ -191,7 +136,6 @@ describe.skipIf(!hasChromium)('the classroom in two browsers', () => {
     await drawRectangle(tutorPage);
     await boardShows(tutorPage, 1);
     await boardShows(studentPage, 1);
-    await checkScreen(studentPage, 'classroom-student-1280', { fullPage: false });
 
     // Both reload: the board is still there (from the database).
     await Promise.all([studentPage.reload(), tutorPage.reload()]);
@@ -235,14 +179,29 @@ describe.skipIf(!hasChromium)('the classroom in two browsers', () => {
     expect(signal.status()).toBe(403);
     await strangerTab.close();
 
-    // Phones: the video above the board; dark theme.
-    await studentPage.setViewportSize({ width: 375, height: 800 });
-    await studentPage.emulateMedia({ colorScheme: 'dark' });
-    await studentPage.evaluate(() => document.documentElement.classList.add('dark'));
-    const video = (await studentPage.getByTestId('remote-video').boundingBox())!;
-    const whiteboard = (await studentPage.getByTestId('whiteboard').boundingBox())!;
-    expect(video.y + video.height).toBeLessThanOrEqual(whiteboard.y);
-    await checkScreen(studentPage, 'classroom-student-375-dark');
+    // The open classroom, wide and on a phone (the video above the board), light and dark:
+    // axe-clean each time, nothing wider than the screen.
+    for (const width of [1280, 375]) {
+      await studentPage.setViewportSize({ width, height: 800 });
+      for (const theme of ['light', 'dark'] as const) {
+        await studentPage.emulateMedia({ colorScheme: theme });
+        await studentPage.evaluate(
+          (dark) => document.documentElement.classList.toggle('dark', dark),
+          theme === 'dark',
+        );
+        if (width === 375) {
+          const video = (await studentPage.getByTestId('remote-video').boundingBox())!;
+          const whiteboard = (await studentPage.getByTestId('whiteboard').boundingBox())!;
+          expect(video.y + video.height).toBeLessThanOrEqual(whiteboard.y);
+        }
+        expect(
+          await studentPage.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          ),
+        ).toBe(0);
+        await checkScreen(studentPage, `classroom-student-${width}-${theme}`);
+      }
+    }
 
     studentTab.assertNoErrors();
     tutorTab.assertNoErrors();
