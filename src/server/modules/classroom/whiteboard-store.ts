@@ -17,12 +17,26 @@ import {
 
 const EMPTY = Y.encodeStateAsUpdate(new Y.Doc());
 
+/**
+ * The parts as one update, through a document: it drops what later updates overwrote (a
+ * shape's earlier versions), where Y.mergeUpdates keeps every one and slows down sharply with
+ * many parts (10 000 updates of 1 000 shapes: 1.2 MB in seconds against 0.2 MB in well under
+ * one, npm run bench:classroom).
+ */
+function merged(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 0) return EMPTY;
+  if (parts.length === 1) return new Uint8Array(parts[0]!);
+  const doc = new Y.Doc();
+  doc.transact(() => {
+    for (const part of parts) Y.applyUpdate(doc, part);
+  });
+  return Y.encodeStateAsUpdate(doc);
+}
+
 /** The board's whole state as one Yjs update. */
 export async function loadWhiteboard(db: Db, lessonId: string): Promise<Uint8Array> {
   const { snapshot, updates } = await whiteboardParts(db, lessonId);
-  const parts = [...(snapshot ? [snapshot] : []), ...updates.map((update) => update.body)];
-  if (parts.length === 0) return EMPTY;
-  return parts.length === 1 ? new Uint8Array(parts[0]!) : Y.mergeUpdates(parts);
+  return merged([...(snapshot ? [snapshot] : []), ...updates.map((update) => update.body)]);
 }
 
 /**
@@ -34,11 +48,11 @@ export async function compactWhiteboard(db: Kysely<DB>, lessonId: string, at: Da
     await lockWhiteboard(trx, lessonId);
     const { snapshot, updates } = await whiteboardParts(trx, lessonId);
     if (updates.length === 0) return;
-    const merged = Y.mergeUpdates([
+    const state = merged([
       ...(snapshot ? [snapshot] : []),
       ...updates.map((update) => update.body),
     ]);
-    await saveSnapshot(trx, lessonId, merged, at);
+    await saveSnapshot(trx, lessonId, state, at);
     await deleteUpdates(
       trx,
       updates.map((update) => update.seq),
