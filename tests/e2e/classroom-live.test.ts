@@ -1,5 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { classroomPath } from '../../src/domain/booking/classroom';
 import { CLASSROOM_MESSAGES as M } from '../../src/domain/messages/classroom';
 import { testDatabaseUrl } from '../../src/server/env';
@@ -62,6 +63,17 @@ const boardShows = (page: Page, count: number) =>
       String(expected),
     count,
   );
+
+/** The size of the one shape on the lesson's stored board (read as its party). */
+async function storedShapeSize(tab: { context: BrowserContext }, url: string, lessonId: string) {
+  const answer = await tab.context.request.get(
+    `${url}/api/lessons/${lessonId}/classroom/whiteboard`,
+  );
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, Buffer.from(((await answer.json()) as { state: string }).state, 'base64'));
+  const [shape] = [...doc.getMap<{ width: number; height: number }>('elements').values()];
+  return shape && { width: Math.round(shape.width), height: Math.round(shape.height) };
+}
 
 /** Draws a rectangle on the board with the mouse, as a person would. */
 async function drawRectangle(page: Page) {
@@ -136,6 +148,14 @@ describe.skipIf(!hasChromium)('the classroom in two browsers', () => {
     await drawRectangle(tutorPage);
     await boardShows(tutorPage, 1);
     await boardShows(studentPage, 1);
+    // The whole stroke was sent, not only its start: the stored rectangle is the one drawn
+    // (120 × 80 px dragged at 100 %).
+    await expect
+      .poll(async () => {
+        const size = await storedShapeSize(studentTab, studentServer.url, lessonId);
+        return Boolean(size && size.width > 100 && size.height > 60);
+      })
+      .toBe(true);
 
     // Both reload: the board is still there (from the database).
     await Promise.all([studentPage.reload(), tutorPage.reload()]);

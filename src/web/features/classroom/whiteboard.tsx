@@ -131,8 +131,11 @@ export default function Whiteboard({
       return !known || known.version < element.version;
     });
     if (changed.length === 0) return;
+    // A copy: Yjs keeps the object it is given, and Excalidraw changes an element in place while
+    // it is drawn (its version too), so the kept one would never look older and the rest of
+    // the stroke would not be sent (the other side saw a rectangle as a dot).
     doc.transact(() => {
-      for (const element of changed) elements.set(element.id, element);
+      for (const element of changed) elements.set(element.id, structuredClone(element));
     }, LOCAL);
   };
 
