@@ -272,9 +272,37 @@ export const lessonsWithParties = (db: Db) =>
     .innerJoin('users as su', 'su.id', 'l.student_id')
     .innerJoin('subjects as s', 's.id', 'l.subject_id');
 
-/** Lessons with both parties' names and photos and the subject's name. */
+/**
+ * Lessons with both parties' names and photos and the subject's name; the time of the lesson it
+ * replaced (a move: `moved_from`), and its latest move request (`mr_*`, null without one).
+ */
 export function lessonRows(db: Db) {
-  return lessonsWithParties(db).select([
+  return lessonsWithParties(db)
+    .leftJoin('lessons as before_move', 'before_move.id', 'l.rescheduled_from')
+    .leftJoin('lesson_move_requests as mr', (join) =>
+      join.on((eb) =>
+        eb(
+          'mr.id',
+          '=',
+          eb
+            .selectFrom('lesson_move_requests as latest')
+            .select('latest.id')
+            .whereRef('latest.lesson_id', '=', 'l.id')
+            .orderBy('latest.created_at', 'desc')
+            .orderBy('latest.id', 'desc')
+            .limit(1),
+        ),
+      ),
+    )
+    .select([
+      'before_move.starts_at as moved_from',
+      'mr.starts_at as mr_starts_at',
+      'mr.ends_at as mr_ends_at',
+      'mr.reason as mr_reason',
+      'mr.created_at as mr_created_at',
+      'mr.answer as mr_answer',
+    ])
+    .select([
     'l.id',
     'l.tutor_profile_id',
     'l.student_id',
