@@ -1,9 +1,6 @@
 import type { Transaction } from 'kysely';
 import { DEFAULT_RESCHEDULE_REASON } from '../../../domain/booking/booking-rules';
-import {
-  moveRequestEmail,
-  type MoveRequestEvent,
-} from '../../adapters/mail/move-request-emails';
+import { moveRequestEmail, type MoveRequestEvent } from '../../adapters/mail/move-request-emails';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { DB } from '../../db/types';
 import type { NoticeContext } from './lesson-booked-notice';
