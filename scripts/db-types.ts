@@ -45,6 +45,7 @@ const COLUMN_OVERRIDES = {
   'users.social_auth_provider': "Generated<'google' | 'none'>",
   'tutor_profile_drafts.draft': 'Generated<ColumnType<Record<string, unknown>, string, string>>',
   'notifications.kind': 'NotificationKind',
+  'lesson_move_requests.answer': 'MoveAnswer | null',
 };
 const CUSTOM_IMPORTS = {
   LessonStatus: '../../domain/booking/booking-rules#LessonStatus',
@@ -52,6 +53,7 @@ const CUSTOM_IMPORTS = {
   PaymentKind: '../../domain/payments/payment-rules#PaymentKind',
   StudentPackageStatus: '../../domain/payments/payment-rules#StudentPackageStatus',
   NotificationKind: '../../domain/notifications/notification-kinds#NotificationKind',
+  MoveAnswer: '../../domain/booking/move-requests#MoveAnswer',
   UserRole: '../../domain/accounts/account-rules#UserRole',
   ApprovalStatus: '../../domain/admin/moderation#ApprovalStatus',
   Decision: '../../domain/admin/moderation#Decision',

@@ -73,7 +73,7 @@ export type BookLessonInput = z.input<typeof bookLessonSchema>;
 
 /**
  * A new time for a lesson, chosen like a booking: the viewer's date and a slot label from the
- * lesson's own slot list. The length stays the lesson's; either party may move it.
+ * lesson's own slot list. The length stays the lesson's; the student moves it, the tutor proposes it.
  */
 export const rescheduleLessonSchema = z.object({
   bookingDate: localDateSchema,
@@ -120,6 +120,20 @@ const person = z.object({
   avatarUrl: z.string().nullable(),
 });
 
+/**
+ * A tutor's request to move the lesson (ADR 032), while it matters: waiting (`open`), declined,
+ * or left unanswered until the start (the lesson kept its time; the student may cancel free).
+ */
+const moveRequest = z.object({
+  state: z.enum(['open', 'declined', 'unanswered']),
+  /** UTC ISO instants of the proposed time. */
+  startTime: z.string(),
+  endTime: z.string(),
+  reason: z.string().nullable(),
+  requestedAt: z.string(),
+});
+export type MoveRequest = z.infer<typeof moveRequest>;
+
 /** A lesson as either party sees it (notes and reschedule come with their own calls). */
 export const lesson = z.object({
   id: z.string(),
@@ -142,6 +156,9 @@ export const lesson = z.object({
   studentNotes: z.string(),
   /** The tutor's preparation notes (sanitized HTML); null for the student, who never sees them. */
   tutorPrepNotes: z.string().nullable(),
+  /** UTC ISO start of the lesson this one replaced (it was moved from there); null if none. */
+  movedFrom: z.string().nullable(),
+  moveRequest: moveRequest.nullable(),
 });
 export type Lesson = z.infer<typeof lesson>;
 
@@ -210,7 +227,10 @@ export const getRescheduleSlots = defineEndpoint({
   errors: ['VALIDATION_FAILED', ...LESSON_NOT_FOUND],
 });
 
-/** Answers the new lesson; the old one is canceled, both in one transaction. */
+/**
+ * The student moves the lesson at once (a tutor proposes instead: FORBIDDEN). Answers the new
+ * lesson; the old one is canceled, both in one transaction.
+ */
 export const rescheduleLesson = defineEndpoint({
   method: 'POST',
   path: '/api/lessons/:id/reschedule',
@@ -225,6 +245,55 @@ export const rescheduleLesson = defineEndpoint({
     'SLOT_TAKEN',
     'CANNOT_RESCHEDULE',
   ],
+});
+
+const MOVE_ERRORS = ['VALIDATION_FAILED', ...LESSON_NOT_FOUND, 'FORBIDDEN'] as const;
+
+/**
+ * The lesson's tutor proposes a new time (chosen as a move is); the lesson keeps its time until
+ * the student accepts. Answers the lesson with its open request.
+ */
+export const proposeMove = defineEndpoint({
+  method: 'POST',
+  path: '/api/lessons/:id/move-request',
+  params: idParams,
+  body: rescheduleLessonSchema,
+  status: 201,
+  response: lessonResponse,
+  errors: [...MOVE_ERRORS, 'SLOT_TAKEN', 'CANNOT_RESCHEDULE', 'MOVE_REQUEST_OPEN'],
+});
+
+/** The lesson's tutor withdraws the waiting request; the lesson keeps its time. */
+export const withdrawMove = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/lessons/:id/move-request',
+  params: idParams,
+  status: 200,
+  response: lessonResponse,
+  errors: [...MOVE_ERRORS, 'MOVE_REQUEST_CLOSED'],
+});
+
+/**
+ * The lesson's student accepts the new time: the lesson moves (checked as a move is). Answers
+ * the lesson it became; SLOT_TAKEN when that time was taken meanwhile (the request stays open).
+ */
+export const acceptMove = defineEndpoint({
+  method: 'POST',
+  path: '/api/lessons/:id/move-request/accept',
+  params: idParams,
+  status: 201,
+  response: lessonResponse,
+  errors: [...MOVE_ERRORS, 'SLOT_TAKEN', 'CANNOT_RESCHEDULE', 'MOVE_REQUEST_CLOSED'],
+});
+
+/** The lesson's student declines the new time: the lesson keeps its time. */
+export const declineMove = defineEndpoint({
+  method: 'POST',
+  path: '/api/lessons/:id/move-request/decline',
+  params: idParams,
+  status: 200,
+  response: lessonResponse,
+  errors: [...MOVE_ERRORS, 'MOVE_REQUEST_CLOSED'],
 });
 
 /** The student writes studentNotes, the tutor tutorPrepNotes: the server knows whose. */

@@ -29,6 +29,11 @@ export const ERROR_STATUS = {
   CANNOT_RESCHEDULE: 409,
   /** The cancellation policy does not let this party cancel this lesson now. */
   CANNOT_CANCEL: 409,
+  // A tutor's move request (ADR 032): one waits per lesson, and only a waiting one is answered.
+  /** The lesson already has a new time waiting for its student's answer. */
+  MOVE_REQUEST_OPEN: 409,
+  /** The request was answered, withdrawn, or left unanswered until the start. */
+  MOVE_REQUEST_CLOSED: 409,
   EMAIL_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

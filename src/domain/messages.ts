@@ -24,3 +24,4 @@ export { ADMIN_USERS_MESSAGES } from './messages/admin-users';
 export { ACCOUNT_ZONE_MESSAGES } from './messages/account-zone';
 export { TEXT_MESSAGES } from './messages/text';
 export { CLASSROOM_MESSAGES } from './messages/classroom';
+export { MOVE_REQUEST_MESSAGES } from './messages/move-request';

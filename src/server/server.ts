@@ -13,6 +13,7 @@ import { startJobQueue, type JobQueue } from './adapters/jobs/job-queue';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { startPaymentWorkers } from './modules/payments/payment-workers';
 import { startLessonWorkers } from './modules/lessons/lesson-reminders';
+import { startMoveRequestWorker } from './modules/lessons/move-request-notice';
 import { startAccountWorkers } from './modules/account/close-account';
 import { startTutorApprovalWorkers } from './modules/tutor-approval/tutor-approval';
 import { startCancellationWorkers } from './modules/lessons/lesson-canceled-notice';
@@ -120,6 +121,7 @@ async function startAllWorkers(app: FastifyInstance) {
   await startAccountWorkers(app.deps);
   await startCompletionWorker(app.deps);
   await startLessonWorkers(app.deps);
+  await startMoveRequestWorker(app.deps);
   await startCancellationWorkers(app.deps);
   await startTutorApprovalWorkers(app.deps);
   await startMessagingWorkers(app.deps);

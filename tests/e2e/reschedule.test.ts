@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lesson, SlotsResponse } from '../../src/contracts/booking.contract';
-import { BOOKING_MESSAGES as M } from '../../src/domain/messages';
+import { BOOKING_MESSAGES as M, MOVE_REQUEST_MESSAGES as R } from '../../src/domain/messages';
 import { signUpAndVerify } from '../../src/server/test/accounts';
 import { createLesson, createTutors } from '../../src/server/test/factories';
 import { everyDay } from '../../src/server/test/weekly-availability';
@@ -354,7 +354,7 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     await close();
   });
 
-  it('lets a tutor move a lesson from the Upcoming Lessons card', async () => {
+  it('lets a tutor propose a new time from the Upcoming Lessons card, which the student accepts', async () => {
     const { db } = suite.server.app.database;
     const tutorZone = 'Europe/Lisbon';
     const { email } = await signUpAndVerify(suite.server.url, suite.server.inbox, 'tutor');
@@ -387,9 +387,9 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     await row.getByRole('button').click();
     await page
       .getByRole('dialog', { name: M.lessonDetails })
-      .getByRole('button', { name: M.reschedule })
+      .getByRole('button', { name: R.proposeNewTime })
       .click();
-    const dialog = page.getByRole('dialog', { name: M.rescheduleTitle });
+    const dialog = page.getByRole('dialog', { name: R.proposeNewTime });
     await dialog.getByTestId('reschedule-view').waitFor();
     // Same zone as the booking: no warning.
     expect(await dialog.getByText(M.zoneDiffers(tutorZone)).count()).toBe(0);
@@ -403,12 +403,49 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
       .getByRole('button', { name: clock(chosen.startTime, tutorZone), exact: true })
       .click();
     await shoot(page, 'reschedule-tutor');
-    await confirmButton(dialog).click();
-    await page.getByText(M.rescheduled).waitFor();
+    await dialog.getByRole('button', { name: R.sendRequest }).click();
+    await page.getByText(R.requestSent).waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    const newTimes = lessonTimes(chosen.startTime, 50, tutorZone);
-    await expect.poll(() => row.innerText()).toContain(newTimes);
-    expect(await card.getByTestId('lesson-list').innerText()).not.toContain(oldTimes);
+    // A request: the lesson keeps its time, tagged as waiting for the student.
+    await row.getByTestId('lesson-move-pending').waitFor();
+    expect(await row.innerText()).toContain(oldTimes);
+    await row.getByRole('button').click();
+    const details = page.getByRole('dialog', { name: M.lessonDetails });
+    await details.getByText(R.waitingForStudent).waitFor();
+    await shoot(page, 'move-request-tutor');
+    await page.keyboard.press('Escape');
+    assertNoErrors();
+    await close();
+
+    // The student sees the proposed time on the lesson, in their zone, and accepts it.
+    for (const look of [
+      { viewport: { width: 375, height: 780 }, colorScheme: 'dark' as const, name: '375-dark' },
+      { viewport: { width: 1280, height: 900 }, colorScheme: 'light' as const, name: '1280-light' },
+    ]) {
+      const seen = await studentPage({ viewport: look.viewport, colorScheme: look.colorScheme });
+      await seen.page.goto(`${suite.server.url}/student/schedule`);
+      const studentRow = seen.page
+        .getByTestId('lesson-row')
+        .filter({ has: seen.page.getByTestId('lesson-move-pending') });
+      await studentRow.getByRole('button').click();
+      const panel = seen.page.getByRole('region', { name: R.pendingTitle });
+      await expect
+        .poll(() => panel.getByTestId('move-request-time').innerText())
+        .toContain(lessonTimes(chosen.startTime, 50));
+      await shoot(seen.page, `move-request-student-${look.name}`);
+      if (look.name === '1280-light') {
+        await panel.getByRole('button', { name: R.accept }).click();
+        await seen.page.getByText(R.accepted).waitFor();
+        await seen.page.getByRole('dialog').waitFor({ state: 'hidden' });
+        const moved = seen.page
+          .getByTestId('lesson-row')
+          .filter({ hasText: lessonTimes(chosen.startTime, 50) });
+        await moved.getByTestId('lesson-moved-from').waitFor();
+        await shoot(seen.page, 'move-accepted-student');
+      }
+      seen.assertNoErrors();
+      await seen.close();
+    }
 
     const { old, moved } = await savedLessons(lessonId);
     expect(old).toMatchObject({
@@ -419,7 +456,5 @@ describe.skipIf(!hasChromium)('rescheduling a lesson in a browser', () => {
     // A pending lesson stays pending at its new time.
     expect(moved).toMatchObject({ status: 'pending', timezone: tutorZone });
     expect(moved.starts_at.toISOString()).toBe(chosen.startTime);
-    assertNoErrors();
-    await close();
   });
 });

@@ -24,6 +24,7 @@ const single: LessonFacts = {
   endsAt: END,
   status: 'scheduled',
   movedLate: false,
+  moveRefused: false,
 };
 const packaged: LessonFacts = {
   ...single,

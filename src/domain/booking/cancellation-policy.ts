@@ -43,6 +43,11 @@ export interface LessonFacts extends LessonMoneyFacts {
    * a move to next week would turn a late cancel into a free one.
    */
   movedLate: boolean;
+  /**
+   * The tutor asked to move it and it did not move (move-requests' `moveRefused`): the
+   * student's cancel is free whatever the window says.
+   */
+  moveRefused: boolean;
 }
 
 /** What happens to the money or the credit. */
@@ -110,13 +115,14 @@ export function settlementQuote(
 
 /**
  * What canceling `facts` now would do when `by` cancels: a tutor's cancel (any time) or a
- * student's at least 24 h ahead gives the lesson back in full; a student's later cancel gives
- * nothing back (a package's credit is used up); a free trial can always be canceled.
+ * student's at least 24 h ahead (or after the tutor asked to move it and it did not move) gives
+ * the lesson back in full; a student's later cancel gives nothing back (a package's credit is used up); a free trial can always be canceled.
  */
 export function cancellationQuote(facts: LessonFacts, by: Party, now: Date): CancellationQuote {
   const late =
     by === 'student' &&
     facts.paidWith !== 'trial' &&
+    !facts.moveRefused &&
     (facts.movedLate || !isFreeCancellation(facts.startsAt, now));
   const settlement: Settlement = late
     ? facts.paidWith === 'package'

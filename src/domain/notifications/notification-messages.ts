@@ -54,6 +54,14 @@ export function notificationText(facts: NotificationFacts, readerRole: 'student'
       return `${actor} booked ${lessonOf(facts, 'a')} with you${on(facts.when)}.`;
     case 'lesson_rescheduled':
       return `${actor} moved ${lessonOf(facts, 'your')}${facts.when ? ` to ${facts.when}` : ''}.`;
+    case 'move_requested':
+      return `${actor} asks to move ${lessonOf(facts, 'your')}${on(facts.when)} to another time. Open the lesson to accept or decline.`;
+    case 'move_accepted':
+      return `${actor} accepted the new time for ${lessonOf(facts, 'your')}${facts.when ? `: ${facts.when}` : ''}.`;
+    case 'move_declined':
+      return `${actor} declined the new time: ${lessonOf(facts, 'your')} stays${on(facts.when)}.`;
+    case 'move_withdrawn':
+      return `${actor} withdrew the request to move ${lessonOf(facts, 'your')}: it stays${on(facts.when)}.`;
     case 'lesson_canceled':
       return facts.actorClosed
         ? `Your ${other} closed their account, so ${lessonOf(facts, 'your')}${on(facts.when)} was canceled.`

@@ -12,6 +12,7 @@ import type {
   ReportStatus,
 } from '../../domain/admin/moderation';
 import type { LessonStatus } from '../../domain/booking/booking-rules';
+import type { MoveAnswer } from '../../domain/booking/move-requests';
 import type { NotificationKind } from '../../domain/notifications/notification-kinds';
 import type {
   PaymentKind,
@@ -178,6 +179,22 @@ export interface LessonEarnings {
   released_at: Date | null;
   status: string;
   tutor_profile_id: string;
+}
+
+export interface LessonMoveRequests {
+  answer: MoveAnswer | null;
+  answered_at: Date | null;
+  booking_date: string;
+  created_at: Date;
+  ends_at: Date;
+  id: Generated<string>;
+  lesson_id: string;
+  moved_to: string | null;
+  proposed_by: string;
+  reason: string;
+  slot_label: string;
+  starts_at: Date;
+  viewer_zone: string;
 }
 
 export interface LessonPackages {
@@ -690,6 +707,7 @@ export interface DB {
   ledger_entries: LedgerEntries;
   ledger_transactions: LedgerTransactions;
   lesson_earnings: LessonEarnings;
+  lesson_move_requests: LessonMoveRequests;
   lesson_packages: LessonPackages;
   lessons: Lessons;
   local_checkout_sessions: LocalCheckoutSessions;

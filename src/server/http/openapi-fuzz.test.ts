@@ -190,6 +190,10 @@ function bodies(
       ...slot(5, mornings.HOUR_SLOTS[1]),
       reason: 'A clash at work.',
     }),
+    'POST /api/lessons/{id}/move-request': one({
+      ...slot(7, mornings.HOUR_SLOTS[0]),
+      reason: 'A conference.',
+    }),
     'PUT /api/lessons/{id}/notes': one({
       html: '<p>Fractions <a href="https://x.org">here</a></p>',
     }),

@@ -117,5 +117,8 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(conflicts('POST /api/lessons/{id}/reschedule')).toBe(
       'Error: SLOT_TAKEN, CANNOT_RESCHEDULE',
     );
+    expect(conflicts('POST /api/lessons/{id}/move-request/accept')).toBe(
+      'Error: SLOT_TAKEN, CANNOT_RESCHEDULE, MOVE_REQUEST_CLOSED',
+    );
   });
 });

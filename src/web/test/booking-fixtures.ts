@@ -111,6 +111,8 @@ export const bookedLesson = (fields: Partial<ReturnType<typeof lesson.parse>> = 
     meetingUrl: null,
     studentNotes: '',
     tutorPrepNotes: null,
+    movedFrom: null,
+    moveRequest: null,
     ...fields,
   });
 

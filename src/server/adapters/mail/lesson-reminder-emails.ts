@@ -80,7 +80,7 @@ export function lessonRescheduledEmail(facts: RescheduledFacts): MailMessage {
   };
 }
 
-function joinLines(facts: ClassroomFacts, sameRoom = ''): string[] {
+export function joinLines(facts: ClassroomFacts, sameRoom = ''): string[] {
   if (!facts.meetingUrl) return [];
   return [
     `Join the lesson: ${facts.meetingUrl}${sameRoom}`,
@@ -89,10 +89,10 @@ function joinLines(facts: ClassroomFacts, sameRoom = ''): string[] {
   ];
 }
 
-const scheduleLink = (facts: ClassroomFacts) =>
+export const scheduleLink = (facts: ClassroomFacts) =>
   `${facts.publicUrl.replace(/\/+$/, '')}/${facts.recipientRole}/schedule`;
 
-function lessonCalendar(facts: ClassroomFacts, schedule: string): MailAttachment {
+export function lessonCalendar(facts: ClassroomFacts, schedule: string): MailAttachment {
   const room = facts.meetingUrl ? ` Join: ${facts.meetingUrl}` : '';
   return lessonCalendarAttachment(facts, {
     summary: `${facts.subject} lesson with ${facts.otherName}`,
@@ -102,4 +102,4 @@ function lessonCalendar(facts: ClassroomFacts, schedule: string): MailAttachment
 }
 
 /** A header holds one line: names with stray line breaks or runs of spaces are evened out. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

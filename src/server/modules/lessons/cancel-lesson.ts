@@ -15,6 +15,7 @@ import {
   settlementQuote,
   type Quote,
 } from '../../../domain/booking/cancellation-policy';
+import { moveRefused, moveRequestState } from '../../../domain/booking/move-requests';
 import { BOOKING_MESSAGES as M, CANCELLATION_MESSAGES as C } from '../../../domain/messages';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
@@ -48,6 +49,9 @@ const facts = (row: Row, now: Date) => ({
   endsAt: row.ends_at,
   status: row.status,
   movedLate: row.moved_late,
+  moveRefused: moveRefused(
+    row.mr_created_at ? moveRequestState({ answer: row.mr_answer }, row.starts_at, now) : null,
+  ),
 });
 
 /** What canceling now would do, for the party asking. */

@@ -134,7 +134,11 @@ export async function startLessonWorkers(ctx: NoticeContext) {
 
 type FactsRow = NonNullable<Awaited<ReturnType<typeof lessonReminderFacts>>>;
 
-function classroomFacts(ctx: NoticeContext, row: FactsRow, role: LessonRole): ClassroomFacts {
+export function classroomFacts(
+  ctx: NoticeContext,
+  row: FactsRow,
+  role: LessonRole,
+): ClassroomFacts {
   const student = {
     name: row.student_name,
     email: row.student_email,

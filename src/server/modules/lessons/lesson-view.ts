@@ -1,6 +1,8 @@
 import type { SessionUser } from '../../../contracts/auth.contract';
-import type { Lesson } from '../../../contracts/booking.contract';
+import type { Lesson, MoveRequest } from '../../../contracts/booking.contract';
 import { statusAt } from '../../../domain/booking/booking-rules';
+import { DEFAULT_RESCHEDULE_REASON } from '../../../domain/booking/booking-rules';
+import { moveRequestState } from '../../../domain/booking/move-requests';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { avatarUrlOf } from '../../adapters/storage/signed-url';
 import { AppError } from '../../errors';
@@ -50,5 +52,23 @@ export function toLesson(ctx: LessonsContext, row: repository.LessonRow, viewerI
     studentNotes: notes(row.student_notes, row.student_id),
     tutorPrepNotes:
       row.tutor_user_id === viewerId ? notes(row.tutor_prep_notes, row.tutor_user_id) : null,
+    movedFrom: row.moved_from?.toISOString() ?? null,
+    moveRequest: moveRequestOf(row, now),
+  };
+}
+
+/** The lesson's latest move request while it matters (waiting, declined, unanswered); else null. */
+function moveRequestOf(row: repository.LessonRow, now: Date): MoveRequest | null {
+  if (!row.mr_starts_at || !row.mr_ends_at || !row.mr_created_at) return null;
+  // A lesson canceled (or moved by its student) meanwhile has nothing left to answer.
+  if (row.status === 'canceled') return null;
+  const state = moveRequestState({ answer: row.mr_answer }, row.starts_at, now);
+  if (state === 'accepted' || state === 'withdrawn') return null;
+  return {
+    state,
+    startTime: row.mr_starts_at.toISOString(),
+    endTime: row.mr_ends_at.toISOString(),
+    reason: row.mr_reason && row.mr_reason !== DEFAULT_RESCHEDULE_REASON ? row.mr_reason : null,
+    requestedAt: row.mr_created_at.toISOString(),
   };
 }

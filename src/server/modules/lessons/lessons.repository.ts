@@ -272,30 +272,58 @@ export const lessonsWithParties = (db: Db) =>
     .innerJoin('users as su', 'su.id', 'l.student_id')
     .innerJoin('subjects as s', 's.id', 'l.subject_id');
 
-/** Lessons with both parties' names and photos and the subject's name. */
+/**
+ * Lessons with both parties' names and photos and the subject's name; the time of the lesson it
+ * replaced (a move: `moved_from`), and its latest move request (`mr_*`, null without one).
+ */
 export function lessonRows(db: Db) {
-  return lessonsWithParties(db).select([
-    'l.id',
-    'l.tutor_profile_id',
-    'l.student_id',
-    'tp.user_id as tutor_user_id',
-    fullName('tu').as('tutor_name'),
-    'tu.avatar_url as tutor_avatar',
-    fullName('su').as('student_name'),
-    'su.avatar_url as student_avatar',
-    's.name as subject',
-    'l.is_trial',
-    'l.status',
-    'l.starts_at',
-    'l.ends_at',
-    'l.duration_minutes',
-    'l.timezone',
-    'l.price_cents',
-    'l.currency',
-    'l.meeting_url',
-    'l.student_notes',
-    'l.tutor_prep_notes',
-  ]);
+  return lessonsWithParties(db)
+    .leftJoin('lessons as before_move', 'before_move.id', 'l.rescheduled_from')
+    .leftJoin('lesson_move_requests as mr', (join) =>
+      join.on((eb) =>
+        eb(
+          'mr.id',
+          '=',
+          eb
+            .selectFrom('lesson_move_requests as latest')
+            .select('latest.id')
+            .whereRef('latest.lesson_id', '=', 'l.id')
+            .orderBy('latest.created_at', 'desc')
+            .orderBy('latest.id', 'desc')
+            .limit(1),
+        ),
+      ),
+    )
+    .select([
+      'before_move.starts_at as moved_from',
+      'mr.starts_at as mr_starts_at',
+      'mr.ends_at as mr_ends_at',
+      'mr.reason as mr_reason',
+      'mr.created_at as mr_created_at',
+      'mr.answer as mr_answer',
+    ])
+    .select([
+      'l.id',
+      'l.tutor_profile_id',
+      'l.student_id',
+      'tp.user_id as tutor_user_id',
+      fullName('tu').as('tutor_name'),
+      'tu.avatar_url as tutor_avatar',
+      fullName('su').as('student_name'),
+      'su.avatar_url as student_avatar',
+      's.name as subject',
+      'l.is_trial',
+      'l.status',
+      'l.starts_at',
+      'l.ends_at',
+      'l.duration_minutes',
+      'l.timezone',
+      'l.price_cents',
+      'l.currency',
+      'l.meeting_url',
+      'l.student_notes',
+      'l.tutor_prep_notes',
+    ]);
 }
 export type LessonRow = Awaited<ReturnType<ReturnType<typeof lessonRows>['execute']>>[number];
 

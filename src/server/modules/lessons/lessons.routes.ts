@@ -8,6 +8,7 @@ import { saveNotes, storeNoteImage } from './lesson-notes';
 import { lessonFor, upcomingLessons } from './list-lessons';
 import { availableSlots } from './list-slots';
 import { rescheduleLesson, rescheduleSlots } from './reschedule-lesson';
+import { acceptMove, declineMove, proposeMove, withdrawMove } from './move-requests';
 
 export const lessonsRoutes: FastifyPluginAsync = async (app) => {
   // Each use case takes the part of the app's dependencies it needs.
@@ -41,6 +42,22 @@ export const lessonsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, contract.rescheduleLesson, signedIn, async (request) => ({
     lesson: await rescheduleLesson(ctx(), signedInUser(request), request.params.id, request.body),
+  }));
+
+  route(app, contract.proposeMove, signedIn, async (request) => ({
+    lesson: await proposeMove(ctx(), signedInUser(request), request.params.id, request.body),
+  }));
+
+  route(app, contract.withdrawMove, signedIn, async (request) => ({
+    lesson: await withdrawMove(ctx(), signedInUser(request), request.params.id),
+  }));
+
+  route(app, contract.acceptMove, signedIn, async (request) => ({
+    lesson: await acceptMove(ctx(), signedInUser(request), request.params.id),
+  }));
+
+  route(app, contract.declineMove, signedIn, async (request) => ({
+    lesson: await declineMove(ctx(), signedInUser(request), request.params.id),
   }));
 
   route(app, contract.saveNotes, signedIn, async (request) => ({

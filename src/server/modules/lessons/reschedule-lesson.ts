@@ -6,7 +6,8 @@ import type {
   rescheduleLessonSchema,
   rescheduleSlotsQuerySchema,
 } from '../../../contracts/booking.contract';
-import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { movesAtOnce } from '../../../domain/booking/move-requests';
+import { BOOKING_MESSAGES as M, MOVE_REQUEST_MESSAGES as R } from '../../../domain/messages';
 import { AppError } from '../../errors';
 import type { NoticeContext } from './lesson-booked-notice';
 import {
@@ -21,13 +22,13 @@ import * as repository from './lessons.repository';
 import { placeLesson } from './lesson-lifecycle';
 import { slotsOf } from './slot-rules';
 
-// Rescheduling: either party moves a pending or scheduled lesson to another offered slot of the
-// same length. The old lesson is canceled and a new one replaces it, in one transaction: in the
+// Rescheduling: the student moves a pending or scheduled lesson to another offered slot of the
+// same length (the tutor proposes one instead: move-requests.ts). The old lesson is canceled and a new one replaces it, in one transaction: in the
 // same video room (people keep the link they have), its reminders moved to the new time, and
 // the other party told.
 
 /** The lesson and its tutor, if the user is one of its two parties (else not found). */
-async function ownLesson(ctx: LessonsContext, user: SessionUser, id: string) {
+export async function ownLesson(ctx: LessonsContext, user: SessionUser, id: string) {
   const row = await lessonOfParty(ctx, user, id);
   const tutor = await repository.bookableTutor(ctx.db, row.tutor_profile_id);
   if (!tutor) throw new AppError('NOT_FOUND', M.lessonNotFound);
@@ -57,7 +58,10 @@ export async function rescheduleLesson(
   lessonId: string,
   input: z.output<typeof rescheduleLessonSchema>,
 ): Promise<Lesson> {
-  const { tutor } = await ownLesson(ctx, user, lessonId);
+  const { row, tutor } = await ownLesson(ctx, user, lessonId);
+  // A tutor asks instead (move-requests.ts): the student accepts or declines.
+  if (!movesAtOnce(row.student_id === user.id ? 'student' : 'tutor'))
+    throw new AppError('FORBIDDEN', R.tutorMustAsk);
   const newId = await ctx.db.transaction().execute(async (trx) => {
     // Locked: a second move of the same lesson waits here, then finds it canceled.
     const lesson = (await repository.lockLesson(trx, lessonId))!;

@@ -93,7 +93,7 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
     expect(await unreadOf(student.client)).toBe(0);
   });
 
-  it('tells the other party of a reschedule, whichever party moved the lesson', async () => {
+  it("tells the other party of a reschedule, and the student of a tutor's request to move", async () => {
     const { tutor, student, lessonId } = await lessonInThreeDays();
     const moved = await student.client.post(`/api/lessons/${lessonId}/reschedule`, {
       bookingDate: viewerDate(5),
@@ -111,7 +111,8 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
     });
     expect(await unreadOf(student.client)).toBe(0);
 
-    const back = await tutor.client.post(`/api/lessons/${newId}/reschedule`, {
+    // The tutor asks instead (ADR 032): the student is told of the request.
+    const back = await tutor.client.post(`/api/lessons/${newId}/move-request`, {
       bookingDate: viewerDate(6),
       slotLabel: HOUR_SLOTS[2],
       viewerZone: VIEWER_ZONE,
@@ -120,9 +121,9 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
     expect(back.status, back.text).toBe(201);
     const [toStudent] = (await listOf(student.client)).notifications;
     expect(toStudent).toMatchObject({
-      kind: 'lesson_rescheduled',
+      kind: 'move_requested',
       actor: { name: 'Clara Whitfield', accountClosed: false },
-      lesson: { id: (back.json as { lesson: { id: string } }).lesson.id },
+      lesson: { id: newId },
     });
     expect(await unreadOf(tutor.client)).toBe(1);
   });

@@ -15,6 +15,8 @@ import { useJoinUrl } from './use-join-url';
 import { LessonNotes } from './lesson-notes';
 import { PersonAvatar } from '../../components/ui/person-avatar';
 import { RescheduleView } from './reschedule-view';
+import { MoveRequestPanel } from './move-request-panel';
+import { MOVE_REQUEST_MESSAGES as R } from '../../../domain/messages';
 import { useReschedule } from './use-reschedule';
 import { CANCELLATION_MESSAGES as C } from '../../../domain/messages';
 import {
@@ -52,7 +54,8 @@ export function LessonDetailDialog({
     setCameBack(false);
     onClose();
   };
-  const step = useReschedule({ lesson, zone, active: rescheduling, onMoved: close });
+  const step = useReschedule({ lesson, viewer, zone, active: rescheduling, onMoved: close });
+  const tutor = viewer === 'tutor';
   const settle = useSettleStep({ lesson, mode: settling, onDone: close });
   const actions = settleActions(lesson);
   const openSettle = (mode: SettleMode) => {
@@ -67,7 +70,7 @@ export function LessonDetailDialog({
         Close
       </Button>
       {joinUrl && <JoinLessonLink href={joinUrl} />}
-      {lesson && canReschedule(lesson.status) && (
+      {lesson && canReschedule(lesson.status) && lesson.moveRequest?.state !== 'open' && (
         <Button
           autoFocus={cameBack}
           onClick={() => {
@@ -75,7 +78,7 @@ export function LessonDetailDialog({
             setRescheduling(true);
           }}
         >
-          {M.reschedule}
+          {tutor ? R.proposeNewTime : M.reschedule}
         </Button>
       )}
       {actions.cancel && (
@@ -123,7 +126,7 @@ export function LessonDetailDialog({
         {M.backToDetails}
       </Button>
       <Button disabled={!step.date || !step.slot || step.busy} onClick={step.submit}>
-        {step.busy ? M.processing : M.confirmReschedule}
+        {step.busy ? M.processing : tutor ? R.sendRequest : M.confirmReschedule}
       </Button>
     </>
   );
@@ -131,7 +134,15 @@ export function LessonDetailDialog({
     <Dialog
       open={lesson !== null}
       onClose={close}
-      title={settling ? settleTitle : rescheduling ? M.rescheduleTitle : M.lessonDetails}
+      title={
+        settling
+          ? settleTitle
+          : rescheduling
+            ? tutor
+              ? R.proposeNewTime
+              : M.rescheduleTitle
+            : M.lessonDetails
+      }
       closeLabel={M.closeLessonDetails}
       footer={settling ? settleFooter : rescheduling ? rescheduleFooter : detailsFooter}
     >
@@ -141,7 +152,7 @@ export function LessonDetailDialog({
         ) : rescheduling ? (
           <RescheduleView lesson={lesson} viewer={viewer} zone={zone} step={step} />
         ) : (
-          <LessonFacts lesson={lesson} viewer={viewer} zone={zone} />
+          <LessonFacts lesson={lesson} viewer={viewer} zone={zone} onMoveDone={close} />
         ))}
     </Dialog>
   );
@@ -151,10 +162,12 @@ function LessonFacts({
   lesson,
   viewer,
   zone,
+  onMoveDone,
 }: {
   lesson: Lesson;
   viewer: LessonViewer;
   zone: string;
+  onMoveDone: () => void;
 }) {
   const person = otherPartyOf(lesson, viewer);
   const meetingUrl = safeWebUrl(lesson.meetingUrl);
@@ -176,6 +189,12 @@ function LessonFacts({
         <Fact label="Subject">{lesson.subject}</Fact>
         <Fact label="Date">{longDate(lesson.startTime, zone)}</Fact>
         <Fact label="Time">{lessonTimes(lesson.startTime, lesson.durationMinutes, zone)}</Fact>
+        {lesson.movedFrom && (
+          <Fact label="Moved from">
+            {longDate(lesson.movedFrom, zone)} ·{' '}
+            {lessonTimes(lesson.movedFrom, lesson.durationMinutes, zone)}
+          </Fact>
+        )}
         <Fact label="Duration">{M.lessonMinutes(lesson.durationMinutes)}</Fact>
         <Fact label="Timezone">{zoneLabel(zone, lesson.startTime)}</Fact>
         {meetingUrl && (
@@ -204,6 +223,7 @@ function LessonFacts({
           <LessonStatusBadge status={lesson.status} />
         </Fact>
       </dl>
+      <MoveRequestPanel lesson={lesson} viewer={viewer} zone={zone} onDone={onMoveDone} />
       <LessonNotes lesson={lesson} viewer={viewer} />
     </div>
   );

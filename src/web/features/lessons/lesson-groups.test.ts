@@ -21,6 +21,8 @@ const lesson = (id: string, startTime: string, status: Lesson['status'] = 'sched
   meetingUrl: null,
   studentNotes: '',
   tutorPrepNotes: null,
+  movedFrom: null,
+  moveRequest: null,
 });
 
 describe('groupLessons', () => {

@@ -5,7 +5,8 @@ import { notesPreview } from '../../../domain/booking/lesson-notes';
 import { LessonStatusBadge, TrialTag } from './lesson-badges';
 import { groupLessons } from './lesson-groups';
 import { otherPartyOf, type LessonViewer } from './lesson-status';
-import { lessonTimes } from '../../lib/lesson-time';
+import { lessonTimes, shortDateTime } from '../../lib/lesson-time';
+import { MOVE_REQUEST_MESSAGES as R } from '../../../domain/messages';
 import { JoinLessonLink } from './join-lesson-link';
 import { useJoinUrl } from './use-join-url';
 import { ownNotesOf } from './lesson-notes';
@@ -95,6 +96,22 @@ function LessonRow({
             <Clock aria-hidden className="h-3.5 w-3.5 shrink-0" />
             {lessonTimes(lesson.startTime, lesson.durationMinutes, zone)}
           </span>
+          {lesson.movedFrom && (
+            <span
+              className="mt-0.5 block truncate text-xs text-slate-600 dark:text-slate-400"
+              data-testid="lesson-moved-from"
+            >
+              {R.movedFrom(shortDateTime(lesson.movedFrom, zone))}
+            </span>
+          )}
+          {lesson.moveRequest?.state === 'open' && (
+            <span
+              className="mt-1 inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/70 dark:text-amber-100"
+              data-testid="lesson-move-pending"
+            >
+              {R.pendingTag}
+            </span>
+          )}
           {preview && (
             <span
               className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400"

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { Lesson } from '../../../contracts/booking.contract';
 import { MAX_RESCHEDULE_REASON_LENGTH } from '../../../domain/booking/booking-rules';
-import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { BOOKING_MESSAGES as M, MOVE_REQUEST_MESSAGES as R } from '../../../domain/messages';
 import { lessonTimes, longDate, zoneLabel } from '../../lib/lesson-time';
 import { TimeSlots } from '../../components/booking/time-slots';
 import { WeekStrip } from '../../components/booking/week-strip';
@@ -45,6 +45,9 @@ export function RescheduleView({
           {lesson.subject} · {otherPartyOf(lesson, viewer).name}
         </p>
       </div>
+      {viewer === 'tutor' && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">{R.tutorsAsk}</p>
+      )}
       {zone !== lesson.timezone && (
         <Banner kind="warning" dismissible={false}>
           {M.zoneDiffers(lesson.timezone)}

@@ -6,6 +6,9 @@ import { notify } from '../../lib/notify';
 import { defaultDay, weekStart } from '../../components/booking/booking-week';
 import { localDateKey } from '../../lib/lesson-time';
 import { useRescheduleLesson, useRescheduleSlots } from './reschedule-api';
+import { useProposeMove } from './move-request-api';
+import { MOVE_REQUEST_MESSAGES as R } from '../../../domain/messages';
+import type { LessonViewer } from './lesson-status';
 
 interface RescheduleChoice {
   /** Weeks after today's: 0 is the first, and the strip never goes before it. */
@@ -26,11 +29,14 @@ const FRESH: RescheduleChoice = { weekOffset: 0, date: null, slotStart: null, re
  */
 export function useReschedule({
   lesson,
+  viewer,
   zone,
   active,
   onMoved,
 }: {
   lesson: Lesson | null;
+  /** A student moves the lesson; a tutor proposes the time (the student accepts: ADR 032). */
+  viewer: LessonViewer;
   zone: string;
   active: boolean;
   onMoved: () => void;
@@ -41,7 +47,9 @@ export function useReschedule({
   const today = localDateKey(now, zone);
   const fromDate = weekStart(today, choice.weekOffset);
   const slots = useRescheduleSlots(active && lesson ? lesson.id : null, fromDate, zone);
-  const move = useRescheduleLesson();
+  const moveNow = useRescheduleLesson();
+  const propose = useProposeMove();
+  const move = viewer === 'tutor' ? propose : moveNow;
 
   // The lesson's own start is offered (its time counts as free) but is no new time.
   const week =
@@ -65,11 +73,11 @@ export function useReschedule({
       { lessonId: lesson.id, body: { ...body, reason: choice.reason } },
       {
         onSuccess: () => {
-          notify.success(M.rescheduled);
+          notify.success(viewer === 'tutor' ? R.requestSent : M.rescheduled);
           onMoved();
         },
         onError: (error) => {
-          notify.error(messageOf(error, M.rescheduleFailed));
+          notify.error(messageOf(error, viewer === 'tutor' ? R.requestFailed : M.rescheduleFailed));
           // Taken meanwhile: drop the time and show what is free now.
           if (error instanceof ApiError && error.message === M.slotUnavailable) {
             setChoice((current) => ({ ...current, slotStart: null }));

@@ -45,6 +45,10 @@ export function linkOf(notification: NotificationView, role: Role): string {
   switch (notification.kind) {
     case 'lesson_booked':
     case 'lesson_rescheduled':
+    case 'move_requested':
+    case 'move_accepted':
+    case 'move_declined':
+    case 'move_withdrawn':
       return area.schedule;
     case 'lesson_canceled':
       return area.lessons;
