@@ -8,6 +8,8 @@ export const NOTIFICATION_KINDS = [
   'refund_issued',
   'profile_approved',
   'profile_rejected',
+  'payout_sent',
+  'payout_failed',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
