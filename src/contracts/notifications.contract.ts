@@ -31,6 +31,14 @@ export const notificationView = z.object({
   refund: z
     .object({ amountCents: z.number().int(), currency: z.string(), reason: z.string().nullable() })
     .nullable(),
+  /** A payout told of (payout_sent, payout_failed), and why it failed. */
+  payout: z
+    .object({
+      amountCents: z.number().int(),
+      currency: z.string(),
+      failureReason: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type NotificationView = z.infer<typeof notificationView>;
 

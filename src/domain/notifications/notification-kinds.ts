@@ -8,6 +8,8 @@ export const NOTIFICATION_KINDS = [
   'refund_issued',
   'profile_approved',
   'profile_rejected',
+  'payout_sent',
+  'payout_failed',
   // A tutor's move request (migration 031-a): told to the student, its answer to the tutor.
   'move_requested',
   'move_accepted',

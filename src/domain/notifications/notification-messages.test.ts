@@ -51,4 +51,19 @@ describe('notification texts', () => {
       '$42.00 was refunded to your card for your lesson.',
     );
   });
+
+  it("words a payout's outcome, with the bank's reason when it failed", () => {
+    const payout = { actorName: null, subject: null, when: null, amount: '$22.50' };
+    expect(notificationText(facts({ ...payout, kind: 'payout_sent' }), 'tutor')).toBe(
+      'Your payout of $22.50 was sent to your bank account.',
+    );
+    expect(
+      notificationText(
+        facts({ ...payout, kind: 'payout_failed', payoutFailure: 'The bank account is closed.' }),
+        'tutor',
+      ),
+    ).toBe(
+      'Your payout of $22.50 failed and is back in your available balance. The bank account is closed.',
+    );
+  });
 });

@@ -35,6 +35,8 @@ export interface NotificationFacts {
   amount: string | null;
   /** Why the money went back (the payment's refund reason). */
   refundReason: string | null;
+  /** Why a payout failed, as the bank said it. */
+  payoutFailure?: string | null;
 }
 
 const lessonOf = (facts: NotificationFacts, owner: 'a' | 'your') => {
@@ -80,5 +82,11 @@ export function notificationText(facts: NotificationFacts, readerRole: 'student'
       return 'Your tutor profile was approved: students now see the verified tick.';
     case 'profile_rejected':
       return 'Your tutor profile needs changes before it can be approved. See why on your overview.';
+    case 'payout_sent':
+      return `Your payout of ${amount} was sent to your bank account.`;
+    case 'payout_failed':
+      return `Your payout of ${amount} failed and is back in your available balance.${
+        facts.payoutFailure ? ` ${facts.payoutFailure}` : ''
+      }`;
   }
 }

@@ -283,6 +283,7 @@ export interface LocalRefunds {
   created_at: Generated<Date>;
   id: string;
   idempotency_key: string;
+  reference: string | null;
   session_id: string;
 }
 
@@ -320,6 +321,7 @@ export interface Notifications {
   kind: NotificationKind;
   lesson_id: string | null;
   payment_id: string | null;
+  payout_id: string | null;
   read_at: Date | null;
   user_id: string;
 }
@@ -341,11 +343,15 @@ export interface PaymentEvents {
 
 export interface PaymentRefunds {
   amount_cents: number;
+  id: Generated<string>;
   idempotency_key: string;
   lesson_id: string | null;
   payment_id: string;
+  provider_refund_id: string | null;
   reason: string;
-  refunded_at: Date;
+  refunded_at: Date | null;
+  requested_at: Date;
+  status: string;
 }
 
 export interface Payments {

@@ -57,6 +57,8 @@ export interface StripeFake {
   sessions: Map<string, { session: FakeCheckoutSession; params: Record<string, FormValue> }>;
   /** Amount refunded on the session's charge so far (0 before payment). */
   refundedCents(sessionId: string): number;
+  /** The refunds made on the session's payment, oldest first. */
+  refunds(sessionId: string): FakeRefund[];
   /** The student pays by card: the session completes, paid, with an intent and a charge. */
   pay(sessionId: string): FakeCheckoutSession;
   /** The student pays by a delayed method: complete but unpaid until `pay` settles it. */
@@ -69,6 +71,21 @@ export interface StripeFake {
   ): { id: string; body: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
+
+interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  metadata: Record<string, string>;
+  status: 'succeeded';
+  created: number;
+}
+
+/** Stripe forgets an idempotency key about 24 hours after its first use. */
+const IDEMPOTENCY_KEY_LIFE_MS = 24 * 60 * 60 * 1000;
 
 /** Stripe's bounds on a session's `expires_at`, in seconds from its creation. */
 const SESSION_LIFE = { min: 30 * 60, max: 24 * 60 * 60 };
@@ -98,8 +115,12 @@ export async function startStripeFake({
   const sessions: StripeFake['sessions'] = new Map();
   const intents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
-  /** Idempotency-Key → the request it was first used with and Stripe's answer to it. */
-  const answered = new Map<string, { request: string; status: number; body: unknown }>();
+  const refunds: FakeRefund[] = [];
+  /** Idempotency-Key → the request it was first used with, Stripe's answer to it, and when. */
+  const answered = new Map<
+    string,
+    { request: string; status: number; body: unknown; at: number }
+  >();
   const seconds = () => Math.floor(now().getTime() / 1000);
   let url = '';
 
@@ -193,15 +214,38 @@ export async function startStripeFake({
     }
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
-    return {
+    const refund: FakeRefund = {
       id: newId('re'),
       object: 'refund',
       amount,
       currency: charge.currency,
       charge: charge.id,
       payment_intent: intent.id,
+      metadata: strings(params.metadata),
       status: 'succeeded',
       created: seconds(),
+    };
+    refunds.push(refund);
+    return refund;
+  }
+
+  /** GET /v1/refunds: newest first, filtered by payment intent, paged by `starting_after`. */
+  function listRefunds(params: Record<string, FormValue>) {
+    const limit = Math.min(100, Number(params.limit ?? 10));
+    let matching = refunds
+      .filter(
+        (r) => params.payment_intent === undefined || r.payment_intent === params.payment_intent,
+      )
+      .reverse();
+    if (typeof params.starting_after === 'string') {
+      const after = matching.findIndex((r) => r.id === params.starting_after);
+      matching = matching.slice(after + 1);
+    }
+    return {
+      object: 'list',
+      url: '/v1/refunds',
+      has_more: matching.length > limit,
+      data: matching.slice(0, limit),
     };
   }
 
@@ -229,6 +273,7 @@ export async function startStripeFake({
     if (method === 'POST' && sessionPath?.[2])
       return expireSession(decodeURIComponent(sessionPath[1] ?? ''));
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
+    if (method === 'GET' && path === '/v1/refunds') return listRefunds(params);
     throw new StripeApiError(
       404,
       'invalid_request_error',
@@ -243,7 +288,12 @@ export async function startStripeFake({
     const params = parseForm(method === 'GET' ? search.slice(1) : body);
     const key = req.headers['idempotency-key'];
     const request = `${method} ${pathname} ${body}`;
-    const previous = typeof key === 'string' && method === 'POST' ? answered.get(key) : undefined;
+    const remembered = typeof key === 'string' && method === 'POST' ? answered.get(key) : undefined;
+    // A key older than Stripe keeps them is forgotten: the same request runs again.
+    const previous =
+      remembered && now().getTime() - remembered.at < IDEMPOTENCY_KEY_LIFE_MS
+        ? remembered
+        : undefined;
     if (previous?.request === request) {
       return send(res, previous.status, previous.body, { 'idempotent-replayed': 'true' });
     }
@@ -259,7 +309,7 @@ export async function startStripeFake({
     }
     // As Stripe: a request refused before it ran (bad parameters) leaves its key unused.
     if (typeof key === 'string' && method === 'POST' && status === 200) {
-      answered.set(key, { request, status, body: answer });
+      answered.set(key, { request, status, body: answer, at: now().getTime() });
     }
     send(res, status, answer);
   }
@@ -341,6 +391,10 @@ export async function startStripeFake({
         body,
         headers: { 'content-type': 'application/json', 'stripe-signature': signature },
       };
+    },
+    refunds: (sessionId) => {
+      const intent = sessions.get(sessionId)?.session.payment_intent;
+      return refunds.filter((r) => r.payment_intent === intent);
     },
     refundedCents: (sessionId) => {
       const intentId = sessions.get(sessionId)?.session.payment_intent;

@@ -118,9 +118,26 @@ export function refundByKey(db: Db, idempotencyKey: string) {
     .executeTakeFirst();
 }
 
+/** The refund of the payment intent that carries `reference` (its caller's refund id). */
+export function refundByReference(db: Db, paymentIntentId: string, reference: string) {
+  return db
+    .selectFrom('local_refunds as r')
+    .innerJoin('local_checkout_sessions as s', 's.id', 'r.session_id')
+    .select(['r.id', 'r.amount_cents'])
+    .where('s.payment_intent_id', '=', paymentIntentId)
+    .where('r.reference', '=', reference)
+    .executeTakeFirst();
+}
+
 export async function recordRefund(
   trx: Transaction<DB>,
-  refund: { id: string; sessionId: string; idempotencyKey: string; amountCents: number },
+  refund: {
+    id: string;
+    sessionId: string;
+    idempotencyKey: string;
+    amountCents: number;
+    reference: string;
+  },
 ) {
   await trx
     .insertInto('local_refunds')
@@ -129,6 +146,7 @@ export async function recordRefund(
       session_id: refund.sessionId,
       idempotency_key: refund.idempotencyKey,
       amount_cents: refund.amountCents,
+      reference: refund.reference,
     })
     .execute();
   await trx

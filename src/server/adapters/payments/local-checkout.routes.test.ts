@@ -181,6 +181,7 @@ describe.each(TEST_DRIVERS)('local hosted checkout on %s', (driver) => {
       paymentIntentId: session.paymentIntentId!,
       amountCents: 1500,
       idempotencyKey: `refund-${sessionId}`,
+      reference: `refund-${sessionId}`,
     });
     const refunded = await get(new URL(session.receiptUrl!).pathname);
     expect(visibleText(refunded.text)).toContain('Refunded $15.00');

@@ -139,6 +139,7 @@ describe.each(TEST_DRIVERS)('local payment provider on %s', (driver) => {
       paymentIntentId,
       amountCents: 2000,
       idempotencyKey: `refund-${paid.sessionId}`,
+      reference: `refund-${paid.sessionId}`,
     };
     const [first, replay] = await Promise.all([provider.refund(request), provider.refund(request)]);
     expect(first.refundId).toMatch(/^re_local_[0-9a-f]{32}$/);
@@ -146,12 +147,27 @@ describe.each(TEST_DRIVERS)('local payment provider on %s', (driver) => {
     expect(await refundedCents()).toBe(2000);
 
     await expect(
-      provider.refund({ paymentIntentId, amountCents: 3001, idempotencyKey: 'too-much' }),
+      provider.refund({
+        paymentIntentId,
+        amountCents: 3001,
+        idempotencyKey: 'too-much',
+        reference: 'too-much',
+      }),
     ).rejects.toThrow(PaymentProviderError);
-    await provider.refund({ paymentIntentId, amountCents: 3000, idempotencyKey: 'the-rest' });
+    await provider.refund({
+      paymentIntentId,
+      amountCents: 3000,
+      idempotencyKey: 'the-rest',
+      reference: 'the-rest',
+    });
     expect(await refundedCents()).toBe(5000);
     await expect(
-      provider.refund({ paymentIntentId, amountCents: 1, idempotencyKey: 'one-more' }),
+      provider.refund({
+        paymentIntentId,
+        amountCents: 1,
+        idempotencyKey: 'one-more',
+        reference: 'one-more',
+      }),
     ).rejects.toThrow(PaymentProviderError);
   });
 
@@ -161,6 +177,7 @@ describe.each(TEST_DRIVERS)('local payment provider on %s', (driver) => {
         paymentIntentId: 'pi_local_00000000000000000000000000000000',
         amountCents: 100,
         idempotencyKey: 'nothing-to-refund',
+        reference: 'nothing-to-refund',
       }),
     ).rejects.toThrow(PaymentProviderError);
     const paid = await paidSession();
@@ -169,6 +186,7 @@ describe.each(TEST_DRIVERS)('local payment provider on %s', (driver) => {
         paymentIntentId: paid.paymentIntentId!,
         amountCents: 0,
         idempotencyKey: 'zero',
+        reference: 'zero',
       }),
     ).rejects.toThrow(PaymentProviderError);
   });

@@ -165,7 +165,7 @@ export function localProvider(deps: LocalProviderDeps): PaymentProvider {
       await repository.expireOpenSession(db, sessionId);
     },
 
-    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+    async refund({ paymentIntentId, amountCents, idempotencyKey, reference }) {
       if (!Number.isInteger(amountCents) || amountCents <= 0)
         throw new PaymentProviderError('A refund amount must be a positive number of cents');
       return db.transaction().execute(async (trx) => {
@@ -189,9 +189,15 @@ export function localProvider(deps: LocalProviderDeps): PaymentProvider {
           sessionId: session.id,
           idempotencyKey,
           amountCents,
+          reference,
         });
         return { refundId };
       });
+    },
+
+    async findRefund({ paymentIntentId, reference }) {
+      const refund = await repository.refundByReference(db, paymentIntentId, reference);
+      return refund ? { refundId: refund.id, amountCents: refund.amount_cents } : null;
     },
 
     parseWebhook(rawBody, headers, now) {

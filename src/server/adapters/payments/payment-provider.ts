@@ -63,18 +63,31 @@ export class PaymentProviderError extends Error {
   override name = 'PaymentProviderError';
 }
 
+/** The metadata key of our refund row's id on a provider's refund. */
+export const REFUND_REFERENCE = 'tutora_refund_id';
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
   retrieveSession(sessionId: string): Promise<CheckoutSessionState>;
   /** Closes an open session so it can no longer be paid; a session already complete stays so. */
   expireSession(sessionId: string): Promise<void>;
-  /** Refunds (part of) a captured payment; the same idempotency key never refunds twice. */
+  /**
+   * Refunds (part of) a captured payment; the same idempotency key never refunds twice (while
+   * the provider remembers it: Stripe forgets after about 24 hours). `reference` (our refund
+   * row's id) is kept on the provider's refund, where `findRefund` looks for it.
+   */
   refund(request: {
     paymentIntentId: string;
     amountCents: number;
     idempotencyKey: string;
+    reference: string;
   }): Promise<{ refundId: string }>;
+  /** The refund of this payment carrying `reference`, if the provider made one. */
+  findRefund(request: {
+    paymentIntentId: string;
+    reference: string;
+  }): Promise<{ refundId: string; amountCents: number } | null>;
   /**
    * Verifies a webhook delivery on its raw body (signature over timestamp and body, 300 s
    * tolerance against `now`) and returns the event; unknown event types return null.

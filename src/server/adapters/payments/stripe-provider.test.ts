@@ -84,7 +84,10 @@ describe('Stripe payment provider', () => {
       const first = await provider.createCheckout(checkout);
       clock.advance(5 * MINUTE);
       const retried = await provider.createCheckout(checkout);
-      const another = await provider.createCheckout({ ...checkout, idempotencyKey: 'other-key' });
+      const another = await provider.createCheckout({
+        ...checkout,
+        idempotencyKey: 'other-key',
+      });
 
       expect(retried).toEqual(first);
       expect(another.sessionId).not.toBe(first.sessionId);
@@ -225,11 +228,13 @@ describe('Stripe payment provider', () => {
         paymentIntentId,
         amountCents: 2000,
         idempotencyKey: 'refund-a',
+        reference: 'refund-a',
       });
       const replay = await provider.refund({
         paymentIntentId,
         amountCents: 2000,
         idempotencyKey: 'refund-a',
+        reference: 'refund-a',
       });
       expect(replay).toEqual(first);
       expect(first.refundId).toMatch(/^re_/);
@@ -239,10 +244,16 @@ describe('Stripe payment provider', () => {
         paymentIntentId,
         amountCents: 3000,
         idempotencyKey: 'refund-b',
+        reference: 'refund-b',
       });
       expect(rest.refundId).not.toBe(first.refundId);
       await expect(
-        provider.refund({ paymentIntentId, amountCents: 1, idempotencyKey: 'refund-c' }),
+        provider.refund({
+          paymentIntentId,
+          amountCents: 1,
+          idempotencyKey: 'refund-c',
+          reference: 'refund-c',
+        }),
       ).rejects.toThrow(PaymentProviderError);
     });
 
@@ -251,7 +262,12 @@ describe('Stripe payment provider', () => {
       const paymentIntentId = fake.payAsync(sessionId).payment_intent ?? '';
 
       await expect(
-        provider.refund({ paymentIntentId, amountCents: 5000, idempotencyKey: 'refund-d' }),
+        provider.refund({
+          paymentIntentId,
+          amountCents: 5000,
+          idempotencyKey: 'refund-d',
+          reference: 'refund-d',
+        }),
       ).rejects.toThrow(PaymentProviderError);
     });
   });

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import {
   PaymentProviderError,
+  REFUND_REFERENCE,
   WebhookSignatureError,
   type CheckoutSessionState,
   type PaymentEventType,
@@ -101,14 +102,31 @@ export function stripeProvider({
       }
     },
 
-    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+    async refund({ paymentIntentId, amountCents, idempotencyKey, reference }) {
       const refund = await call(() =>
         stripe.refunds.create(
-          { payment_intent: paymentIntentId, amount: amountCents },
+          {
+            payment_intent: paymentIntentId,
+            amount: amountCents,
+            metadata: { [REFUND_REFERENCE]: reference },
+          },
           { idempotencyKey },
         ),
       );
       return { refundId: refund.id };
+    },
+
+    async findRefund({ paymentIntentId, reference }) {
+      // A payment has a handful of refunds at most: its list, every page, is searched.
+      const found = await call(async () => {
+        for await (const refund of stripe.refunds.list({
+          payment_intent: paymentIntentId,
+          limit: 100,
+        }))
+          if (refund.metadata?.[REFUND_REFERENCE] === reference) return refund;
+        return null;
+      });
+      return found && { refundId: found.id, amountCents: found.amount };
     },
 
     parseWebhook(rawBody, headers, now) {

@@ -94,13 +94,14 @@ export async function startAccountWorkers(ctx: ClosingContext) {
   // Refunds queued here before they moved to the payments module's shared refund job.
   await ctx.jobs.work(
     ACCOUNT_JOBS.refund,
-    (job: { paymentId: string; amountCents: number }) =>
-      giveRefund(ctx, {
+    async (job: { paymentId: string; amountCents: number }) => {
+      await giveRefund(ctx, {
         ...job,
         reason: 'account_closed',
         key: closingRefundKey(job.paymentId),
         endsPackage: true,
-      }),
+      });
+    },
     MONEY_OWED_RETRIES,
   );
   await ctx.jobs.work(ACCOUNT_JOBS.mail, (message: MailMessage) => ctx.mailer.send(message));

@@ -3,6 +3,7 @@ import { CANCELLATION_POLICY } from '../../../domain/booking/cancellation-policy
 import type { Clock } from '../../adapters/clock';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { DB } from '../../db/types';
+import { completeEndedLessons } from '../lessons/lesson-completion';
 import { type DueEarning, lockDueEarnings, markEarningAvailable, post } from './ledger.repository';
 
 // An earned lesson's money becomes available to its tutor once nobody can report the lesson any
@@ -22,6 +23,16 @@ export async function releaseEarnings(db: Kysely<DB>, now: Date, tutorProfileId?
     for (const earning of due) await releaseOne(trx, earning, now);
     return due.length;
   });
+}
+
+/**
+ * What a read of balances must see first (one tutor's, or everyone's): the lessons that ended
+ * by `now` completed (their money earned, by the lessons trigger) and what is due released.
+ * Without it a lesson's money waits for the next sweeps after the clock has passed its end.
+ */
+export async function earnAndReleaseDue(db: Kysely<DB>, now: Date, tutorProfileId?: string) {
+  await completeEndedLessons(db, now, tutorProfileId ? { tutorProfileId } : 'all');
+  return releaseEarnings(db, now, tutorProfileId);
 }
 
 async function releaseOne(trx: Transaction<DB>, earning: DueEarning, now: Date) {

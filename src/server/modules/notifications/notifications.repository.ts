@@ -38,6 +38,7 @@ export function notificationRows(
     .leftJoin('lessons as l', 'l.id', 'n.lesson_id')
     .leftJoin('subjects as s', 's.id', 'l.subject_id')
     .leftJoin('payments as p', 'p.id', 'n.payment_id')
+    .leftJoin('payouts as po', 'po.id', 'n.payout_id')
     .select([
       'n.id',
       'n.kind',
@@ -52,6 +53,8 @@ export function notificationRows(
       'l.is_trial',
       's.name as subject',
       'p.refund_reason',
+      'n.payout_id',
+      'po.failure_reason as payout_failure',
     ])
     .where('n.user_id', '=', userId)
     .orderBy('n.created_at', 'desc')
@@ -94,8 +97,9 @@ export async function insertNotification(trx: Transaction<DB>, notification: Not
       lesson_id: notification.lessonId ?? null,
       actor_id: notification.actorId ?? null,
       payment_id: notification.paymentId ?? null,
-      amount_cents: notification.refund?.amountCents ?? null,
-      currency: notification.refund?.currency.trim().toUpperCase() ?? null,
+      amount_cents: (notification.refund ?? notification.payout)?.amountCents ?? null,
+      currency: (notification.refund ?? notification.payout)?.currency.trim().toUpperCase() ?? null,
+      payout_id: notification.payoutId ?? null,
     })
     .execute();
 }

@@ -87,6 +87,7 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
           isTrial: true,
         },
         refund: null,
+        payout: null,
       },
     ]);
     // The one who booked is not told of their own booking.

@@ -40,12 +40,20 @@ function toView(row: repository.NotificationRow): NotificationView {
             isTrial: row.is_trial ?? false,
           },
     refund:
-      row.amount_cents === null || row.currency === null
+      row.amount_cents === null || row.currency === null || row.payout_id !== null
         ? null
         : {
             amountCents: row.amount_cents,
             currency: row.currency.trim(),
             reason: row.refund_reason,
+          },
+    payout:
+      row.amount_cents === null || row.currency === null || row.payout_id === null
+        ? null
+        : {
+            amountCents: row.amount_cents,
+            currency: row.currency.trim(),
+            failureReason: row.payout_failure,
           },
   };
 }

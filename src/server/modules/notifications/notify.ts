@@ -20,6 +20,9 @@ export interface Notification {
   /** The payment money went back to (refund_issued), with the amount. */
   paymentId?: string;
   refund?: { amountCents: number; currency: string };
+  /** The payout told of (payout_sent, payout_failed), with its amount in `refund`'s columns. */
+  payoutId?: string;
+  payout?: { amountCents: number; currency: string };
 }
 
 export async function notify(trx: Transaction<DB>, notification: Notification) {

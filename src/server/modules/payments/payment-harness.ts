@@ -74,6 +74,7 @@ const stripe: PaymentHarness = {
       'retrieveSession',
       'expireSession',
       'refund',
+      'findRefund',
       'parseWebhook',
     ] as const) {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any

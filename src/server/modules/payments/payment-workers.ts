@@ -1,5 +1,4 @@
 import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
-import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { fulfilCheckout, giveUp } from './fulfil-checkout';
 import { PAYMENT_JOBS } from './payment-jobs';
 import { PAYMENT_MESSAGES as P } from '../../../domain/messages';
@@ -8,12 +7,10 @@ import {
   sendLessonBookedEmails,
   sendRefundEmail,
 } from '../lessons/lesson-booked-notice';
-import { recordRefundGiven } from '../ledger/money-events';
-import { notify } from '../notifications/notify';
 import type { PaymentsContext } from './payments-context';
 import { purchaseLessonOf } from '../lessons/lessons.repository';
 import * as repository from './payments.repository';
-import { startRefundWorker } from './refunds';
+import { giveRefund, startRefundWorker } from './refunds';
 
 // What happens to a booking later, as jobs: a hold's end, an automatic refund, the emails.
 // Each handler is safe to run twice (a job may be retried after a crash).
@@ -65,41 +62,16 @@ export async function expireHold(ctx: PaymentsContext, paymentId: string) {
 export async function refundSlotTaken(ctx: PaymentsContext, paymentId: string) {
   const payment = await repository.findPayment(ctx.db, paymentId);
   if (!payment || payment.refund_reason !== 'slot_taken' || payment.status !== 'completed') return;
-  if (!payment.provider_payment_intent_id)
-    throw new PaymentProviderError(`payment ${paymentId} has no payment intent to refund`);
-  // The same key on a retry: the provider refunds once.
-  await ctx.paymentProvider.refund({
-    paymentIntentId: payment.provider_payment_intent_id,
-    amountCents: payment.amount_cents,
-    idempotencyKey: `refund-${paymentId}`,
-  });
-  const now = ctx.clock.now();
   const lesson = await purchaseLessonOf(ctx.db, paymentId);
-  await ctx.db.transaction().execute(async (trx) => {
-    // Locked: a second run of this job waits here, then finds the refund recorded.
-    const locked = await repository.lockPayment(trx, paymentId);
-    if (locked?.status !== 'completed') return;
-    await recordRefundGiven(
-      trx,
-      { paymentId, amountCents: payment.amount_cents, key: `refund-${paymentId}` },
-      now,
-    );
-    await repository.updatePayment(trx, paymentId, {
-      status: 'refunded',
-      refundedCents: payment.amount_cents,
-      refundedAt: now,
-      now,
-    });
-    await repository.setStudentPackageStatus(trx, paymentId, 'refunded');
-    await notify(trx, {
-      userId: payment.student_id,
-      kind: 'refund_issued',
-      at: now,
-      paymentId,
-      refund: { amountCents: payment.amount_cents, currency: payment.currency },
-      ...(lesson && { lessonId: lesson.id }),
-    });
+  const recorded = await giveRefund(ctx, {
+    paymentId,
+    amountCents: payment.amount_cents,
+    reason: 'slot_taken',
+    key: `refund-${paymentId}`,
+    endsPackage: true,
+    ...(lesson && { lessonId: lesson.id }),
   });
+  if (!recorded) return;
   if (lesson)
     await sendRefundEmail(ctx, lesson.id, {
       amountCents: payment.amount_cents,

@@ -244,18 +244,28 @@ export function paymentRows(db: Db) {
     ]);
 }
 
-/** Whether a refund with this key was recorded (refunds.ts): the provider was paid back. */
-export async function refundRecorded(db: Db, key: string) {
-  const row = await db
+/** The refund row of this key (refunds.ts): pending until the provider confirmed it. */
+export function refundByKey(db: Db, key: string) {
+  return db
     .selectFrom('payment_refunds')
-    .select('idempotency_key')
+    .select(['id', 'status', 'amount_cents'])
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
-  return row !== undefined;
 }
 
-/** Records a refund once per key; false when this key was recorded before. */
-export async function insertRefund(
+/** What refunds of the payment written but not confirmed yet will give back. */
+export async function pendingRefundCents(trx: Transaction<DB>, paymentId: string) {
+  const row = await trx
+    .selectFrom('payment_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'))
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
+}
+
+/** Writes a refund, pending, before the provider is called (its id is the provider's key). */
+export function insertPendingRefund(
   trx: Transaction<DB>,
   refund: {
     key: string;
@@ -266,7 +276,7 @@ export async function insertRefund(
   },
   now: Date,
 ) {
-  const inserted = await trx
+  return trx
     .insertInto('payment_refunds')
     .values({
       idempotency_key: refund.key,
@@ -274,12 +284,28 @@ export async function insertRefund(
       lesson_id: refund.lessonId ?? null,
       amount_cents: refund.amountCents,
       reason: refund.reason,
-      refunded_at: now,
+      status: 'pending',
+      requested_at: now,
     })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('idempotency_key')
+    .returning(['id', 'status', 'amount_cents'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The provider confirmed the refund; false when it was confirmed before. */
+export async function settleRefund(
+  trx: Transaction<DB>,
+  key: string,
+  providerRefundId: string,
+  now: Date,
+) {
+  const settled = await trx
+    .updateTable('payment_refunds')
+    .set({ status: 'succeeded', provider_refund_id: providerRefundId, refunded_at: now })
+    .where('idempotency_key', '=', key)
+    .where('status', '=', 'pending')
+    .returning('id')
     .executeTakeFirst();
-  return inserted !== undefined;
+  return settled !== undefined;
 }
 
 /** Adds a refund to its payment: refunded when all of it went back, else partially refunded. */

@@ -197,7 +197,10 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
 
     const settled = await confirm(late, started.sessionId);
     expect(settled.json.outcome).toBe('refunded');
-    await expect.poll(async () => (await paymentRow(started.payment.id)).status).toBe('refunded');
+    // The refund job: polled every half second, then a row, a provider call, a transaction.
+    await expect
+      .poll(async () => (await paymentRow(started.payment.id)).status, { timeout: 10_000 })
+      .toBe('refunded');
     const payment = await paymentRow(started.payment.id);
     expect(payment).toMatchObject({ refund_reason: 'slot_taken', refunded_cents: 3333 });
     expect(await h.refundedCents(t, started)).toBe(3333);

@@ -10,20 +10,28 @@ import { notify } from '../notifications/notify';
 import * as repository from './payments.repository';
 
 // Money given back without anyone at a checkout: when an account closes, when a lesson is
-// canceled or its tutor did not come. Each refund is a job written in the transaction that
-// decided it (so it exists only if that committed), retried through a provider outage of days,
-// and keyed: the provider refunds once per key, and payment_refunds records it once per key.
+// canceled or its tutor did not come, when a late payment's slot was taken. Each refund is a job
+// written in the transaction that decided it (so it exists only if that committed), retried
+// through a provider outage of days. Pending row first (ADR 028): the job writes the refund row,
+// with its own id, before it calls the provider with that id as idempotency key and as the
+// refund's reference; a retry first asks the provider for a refund with that reference, so a
+// retry after the provider forgot the key (Stripe: ~24 h) still refunds once.
 
 export const REFUND_JOB = 'payments.refund';
 
 export type RefundReason =
-  'account_closed' | 'account_suspended' | 'lesson_canceled' | 'tutor_canceled' | 'tutor_no_show';
+  | 'account_closed'
+  | 'account_suspended'
+  | 'lesson_canceled'
+  | 'tutor_canceled'
+  | 'tutor_no_show'
+  | 'slot_taken';
 
 export interface RefundJob {
   paymentId: string;
   amountCents: number;
   reason: RefundReason;
-  /** The provider's idempotency key and payment_refunds' key: one refund per key, ever. */
+  /** payment_refunds' key: one refund per key, ever. */
   key: string;
   lessonId?: string;
   /** Closing: the package's remaining credits end with this refund. */
@@ -41,34 +49,66 @@ export interface RefundContext {
 export const queueRefund = (jobs: JobQueue, trx: Transaction<DB>, job: RefundJob) =>
   jobs.send(REFUND_JOB, job, { key: job.key }, trx);
 
-/** Gives the money back through the provider, then records it on the payment (once per key). */
+/**
+ * Gives the money back through the provider, then records it on the payment (once per key).
+ * Answers whether this run recorded it.
+ */
 export async function giveRefund(ctx: RefundContext, job: RefundJob) {
-  const done = await repository.refundRecorded(ctx.db, job.key);
-  const payment = await repository.findPayment(ctx.db, job.paymentId);
-  if (done || !payment) return;
-  // Never more than is left: two decisions made side by side (a cancel while the account
-  // closes) may both have counted the same money as owed.
-  const amountCents = Math.min(job.amountCents, payment.amount_cents - payment.refunded_cents);
-  if (amountCents <= 0) return;
+  const opened = await openRefund(ctx, job);
+  if (!opened || opened.row.status !== 'pending') return false;
+  const { row, payment } = opened;
   if (!payment.provider_payment_intent_id)
     throw new PaymentProviderError(`payment ${payment.id} has no payment intent to refund`);
-  await ctx.paymentProvider.refund({
-    paymentIntentId: payment.provider_payment_intent_id,
-    amountCents,
-    idempotencyKey: job.key,
-  });
-  await ctx.db
+  const request = { paymentIntentId: payment.provider_payment_intent_id, reference: row.id };
+  const made =
+    (!opened.written && (await ctx.paymentProvider.findRefund(request))) ||
+    (await ctx.paymentProvider.refund({
+      ...request,
+      amountCents: row.amount_cents,
+      idempotencyKey: row.id,
+    }));
+  return ctx.db
     .transaction()
-    .execute((trx) => recordRefund(trx, { ...job, amountCents }, ctx.clock.now()));
+    .execute((trx) =>
+      recordRefund(trx, { ...job, amountCents: row.amount_cents }, made.refundId, ctx.clock.now()),
+    );
+}
+
+/**
+ * The job's refund row: written now, pending, for what is left to give back, or the one an
+ * earlier run wrote. The payment's lock orders two refunds of one payment decided side by side
+ * (a cancel while the account closes): the second counts the first's pending money as given.
+ */
+function openRefund(ctx: RefundContext, job: RefundJob) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const payment = await repository.lockPayment(trx, job.paymentId);
+    if (!payment) return undefined;
+    const earlier = await repository.refundByKey(trx, job.key);
+    if (earlier) return { row: earlier, payment, written: false };
+    const left =
+      payment.amount_cents -
+      payment.refunded_cents -
+      (await repository.pendingRefundCents(trx, payment.id));
+    const amountCents = Math.min(job.amountCents, left);
+    if (amountCents <= 0) return undefined;
+    const row = await repository.insertPendingRefund(trx, { ...job, amountCents }, ctx.clock.now());
+    return { row, payment, written: true };
+  });
 }
 
 /** The refund on the payment: refunded when all of it went back, else partially refunded. */
-export async function recordRefund(trx: Transaction<DB>, job: RefundJob, now: Date) {
-  if (!(await repository.insertRefund(trx, job, now))) return;
+async function recordRefund(
+  trx: Transaction<DB>,
+  job: RefundJob,
+  providerRefundId: string,
+  now: Date,
+) {
+  if (!(await repository.settleRefund(trx, job.key, providerRefundId, now))) return false;
   await recordRefundGiven(trx, job, now);
   const payment = await repository.addRefundToPayment(trx, job, now);
   await tellStudent(trx, job, payment, now);
   if (job.endsPackage) await repository.setStudentPackageStatus(trx, job.paymentId, 'refunded');
+  return true;
 }
 
 /** The student's bell says the money went back (a closed account is told by email only). */
@@ -91,4 +131,10 @@ async function tellStudent(
 
 /** The refund worker (started once per process, with the app). */
 export const startRefundWorker = (ctx: RefundContext) =>
-  ctx.jobs.work(REFUND_JOB, (job: RefundJob) => giveRefund(ctx, job), MONEY_OWED_RETRIES);
+  ctx.jobs.work(
+    REFUND_JOB,
+    async (job: RefundJob) => {
+      await giveRefund(ctx, job);
+    },
+    MONEY_OWED_RETRIES,
+  );

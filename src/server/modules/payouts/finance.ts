@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
 import { recordAudit } from '../audit/audit.repository';
 import { balances, post, totalsByKind } from '../ledger/ledger.repository';
-import { releaseEarnings } from '../ledger/release-earnings';
+import { earnAndReleaseDue } from '../ledger/release-earnings';
 import type { PayoutsContext } from './payouts-context';
 import { requestPayout } from './request-payout';
 import * as repository from './payouts.repository';
@@ -19,7 +19,7 @@ type Finance = EndpointOutput<typeof getFinance>;
 const CURRENCY = 'USD';
 
 export async function financeOverview(ctx: PayoutsContext): Promise<Finance> {
-  await releaseEarnings(ctx.db, ctx.clock.now());
+  await earnAndReleaseDue(ctx.db, ctx.clock.now());
   const platform = Object.fromEntries(
     (await balances(ctx.db, null))
       .filter((b) => b.currency === CURRENCY)

@@ -1,16 +1,33 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/types';
+import { notify } from '../notifications/notify';
 import { payoutFailedEmail, payoutPaidEmail } from './payout-emails';
 import type { PayoutsContext } from './payouts-context';
 import * as repository from './payouts.repository';
 
-// A payout's outcome is told by email: a job written in the transaction that settled the
-// payout (so it exists only if that committed), keyed by payout and outcome (so it is sent once).
+// A payout's outcome is told by email and on the tutor's bell, both in the transaction that
+// settled the payout (so they exist only if it committed): the email as a job keyed by payout
+// (sent once), the bell notice written there (a replayed webhook settles nothing, so no second).
 
 export const PAYOUT_NOTICE_JOB = 'payouts.notice';
 
-export const notePayoutOutcome = (ctx: PayoutsContext, trx: Transaction<DB>, payoutId: string) =>
-  ctx.jobs.send(PAYOUT_NOTICE_JOB, { payoutId }, { key: `notice-${payoutId}` }, trx);
+export async function notePayoutOutcome(
+  ctx: PayoutsContext,
+  trx: Transaction<DB>,
+  payoutId: string,
+) {
+  const payout = await repository.findPayout(trx, payoutId);
+  const tutor = payout && (await repository.findTutorContact(trx, payout.tutor_profile_id));
+  if (tutor && !tutor.closed_at && (payout.status === 'paid' || payout.status === 'failed'))
+    await notify(trx, {
+      userId: tutor.user_id,
+      kind: payout.status === 'paid' ? 'payout_sent' : 'payout_failed',
+      at: ctx.clock.now(),
+      payoutId,
+      payout: { amountCents: payout.amount_cents, currency: payout.currency },
+    });
+  await ctx.jobs.send(PAYOUT_NOTICE_JOB, { payoutId }, { key: `notice-${payoutId}` }, trx);
+}
 
 export async function sendPayoutNotice(ctx: PayoutsContext, payoutId: string) {
   const payout = await repository.findPayout(ctx.db, payoutId);

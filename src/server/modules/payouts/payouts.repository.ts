@@ -140,7 +140,7 @@ export const findTutorContact = (db: Db, tutorProfileId: string) =>
   db
     .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
-    .select(['u.email', 'u.closed_at'])
+    .select(['u.id as user_id', 'u.email', 'u.closed_at'])
     .where('tp.id', '=', tutorProfileId)
     .executeTakeFirst();
 

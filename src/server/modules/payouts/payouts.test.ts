@@ -65,6 +65,14 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
     return lesson;
   }
 
+  /** What the tutor's bell tells of money (its payout notices). */
+  const bellOf = async (tutor: { client: TestStudent['client'] }) => {
+    const bell = await tutor.client.get('/api/notifications');
+    expect(bell.status).toBe(200);
+    return (bell.json.notifications as { kind: string; payout: unknown; refund: unknown }[]).map(
+      ({ kind, payout, refund }) => ({ kind, payout, refund }),
+    );
+  };
   const payoutStatus = async (id: string) =>
     (
       await t.database.db
@@ -158,6 +166,13 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
     ]);
     const mail = await t.inbox.waitFor(tutor.email, { afterCount: 1 }); // after its sign-up code
     expect(mail.subject).toBe('Your payout of $22.50 was sent');
+    expect(await bellOf(tutor)).toEqual([
+      {
+        kind: 'payout_sent',
+        payout: { amountCents: 2250, currency: 'USD', failureReason: null },
+        refund: null,
+      },
+    ]);
 
     const finance = await admin.client.get('/api/admin/finance');
     expect(finance.status).toBe(200);
@@ -230,6 +245,17 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
     const mail = await t.inbox.waitFor(tutor.email, { afterCount: 1 }); // after its sign-up code
     expect(mail.subject).toBe('Your payout failed: your payout account needs attention');
     expect(mail.text).toContain(LOCAL_FAILURE.message);
+    expect(await bellOf(tutor)).toEqual([
+      {
+        kind: 'payout_failed',
+        payout: {
+          amountCents: view.json.payouts[0].amountCents,
+          currency: 'USD',
+          failureReason: LOCAL_FAILURE.message,
+        },
+        refund: null,
+      },
+    ]);
 
     // The admin cannot retry before the account is fixed; after, the retry pays.
     const blocked = await admin.client.post(`/api/admin/payouts/${withdrawn.json.payoutId}/retry`);

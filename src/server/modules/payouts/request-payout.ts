@@ -3,7 +3,7 @@ import { PAYOUT_MESSAGES as M } from '../../../domain/ledger/payout-messages';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { balanceOf, lockTutorAvailable, post } from '../ledger/ledger.repository';
-import { releaseEarnings } from '../ledger/release-earnings';
+import { earnAndReleaseDue } from '../ledger/release-earnings';
 import { SEND_PAYOUT_JOB } from './payout-jobs';
 import type { PayoutsContext } from './payouts-context';
 import * as repository from './payouts.repository';
@@ -20,7 +20,7 @@ const CURRENCY = 'USD';
 
 /** A tutor's Withdraw: everything available, if it is at least the minimum. */
 export async function withdraw(ctx: PayoutsContext, tutorProfileId: string) {
-  await releaseEarnings(ctx.db, ctx.clock.now(), tutorProfileId);
+  await earnAndReleaseDue(ctx.db, ctx.clock.now(), tutorProfileId);
   const payout = await ctx.db
     .transaction()
     .execute((trx) => requestPayout(ctx, trx, tutorProfileId, 'withdraw'));
@@ -79,7 +79,7 @@ export async function requestPayout(
 /** The weekly run: every tutor with an active account and at least the minimum available. */
 export async function payEveryoneDue(ctx: PayoutsContext) {
   const now = ctx.clock.now();
-  await releaseEarnings(ctx.db, now);
+  await earnAndReleaseDue(ctx.db, now);
   const tutors = await repository.activePayoutAccountTutors(ctx.db);
   let paid = 0;
   for (const { tutor_profile_id: tutorProfileId } of tutors) {

@@ -4,7 +4,7 @@ import { tierFor } from '../../../domain/ledger/commission';
 import type { CommissionTier } from '../../../domain/ledger/commission';
 import { balances } from '../ledger/ledger.repository';
 import { taughtMinutes } from '../ledger/money-events';
-import { releaseEarnings } from '../ledger/release-earnings';
+import { earnAndReleaseDue } from '../ledger/release-earnings';
 import type { PayoutsContext } from './payouts-context';
 import * as repository from './payouts.repository';
 
@@ -18,7 +18,7 @@ export async function tutorPayoutsOf(
   ctx: PayoutsContext & { env: { COMMISSION_TIERS: readonly CommissionTier[] } },
   tutorProfileId: string,
 ): Promise<View> {
-  await releaseEarnings(ctx.db, ctx.clock.now(), tutorProfileId);
+  await earnAndReleaseDue(ctx.db, ctx.clock.now(), tutorProfileId);
   const owed = Object.fromEntries(
     (await balances(ctx.db, tutorProfileId))
       .filter((b) => b.currency === CURRENCY)

@@ -173,7 +173,13 @@ function LessonLines({ data }: { data: TutorPayouts }) {
         <p className={`text-sm ${muted}`}>{M.noLessons}</p>
       ) : (
         <>
-          <div className="overflow-x-auto">
+          {/* Scrolls sideways on a phone: focusable so that keyboard users can scroll it too. */}
+          <div
+            className="overflow-x-auto"
+            tabIndex={0}
+            role="region"
+            aria-labelledby="lesson-lines-title"
+          >
             <table className="w-full text-left text-sm">
               <thead className={`text-xs uppercase ${muted}`}>
                 <tr>

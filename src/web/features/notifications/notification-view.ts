@@ -21,6 +21,9 @@ const lessonWhen = (instant: string, zone: string) =>
     timeZone: zone,
   }).format(new Date(instant));
 
+const money = (sum: { amountCents: number; currency: string } | null) =>
+  sum ? formatMoney(sum.amountCents, sum.currency) : null;
+
 export function textOf(notification: NotificationView, role: Role, zone: string) {
   return notificationText(
     {
@@ -30,10 +33,9 @@ export function textOf(notification: NotificationView, role: Role, zone: string)
       subject: notification.lesson?.subject || null,
       isTrial: notification.lesson?.isTrial ?? false,
       when: notification.lesson ? lessonWhen(notification.lesson.startsAt, zone) : null,
-      amount: notification.refund
-        ? formatMoney(notification.refund.amountCents, notification.refund.currency)
-        : null,
+      amount: money(notification.refund ?? notification.payout),
       refundReason: notification.refund?.reason ?? null,
+      payoutFailure: notification.payout?.failureReason ?? null,
     },
     role,
   );
@@ -59,6 +61,9 @@ export function linkOf(notification: NotificationView, role: Role): string {
     case 'profile_approved':
     case 'profile_rejected':
       return paths.tutor.overview;
+    case 'payout_sent':
+    case 'payout_failed':
+      return paths.tutor.earnings;
   }
 }
 

@@ -35,6 +35,7 @@ const moved = (fields: Partial<NotificationView> = {}) =>
       isTrial: false,
     },
     refund: null,
+    payout: null,
     ...fields,
   });
 
