@@ -1,5 +1,5 @@
 // What an in-app notification can tell of. The database's CHECK lists the same kinds
-// (migrations 019, 020, 031-a): a new kind is added to both.
+// (migrations 019, 020, 029-b, 031-a): a new kind is added to both.
 export const NOTIFICATION_KINDS = [
   'lesson_booked',
   'lesson_rescheduled',
