@@ -46,6 +46,33 @@ const boundaryZones = [
   })),
 ];
 
+// Test support (src/server/test, src/web/test) is for tests only: the test files, the end-to-end
+// suite and the benchmarks import it; production code and scripts never do, and no production
+// file imports the test runner (ADR 024).
+const testSupportZones = [
+  {
+    target: './src',
+    from: './src/server/test',
+    message: 'src/server/test is test support: only *.test.ts, tests/e2e and bench import it',
+  },
+  {
+    target: './src',
+    from: './src/web/test',
+    message: 'src/web/test is test support: only *.test.tsx, tests/e2e and bench import it',
+  },
+];
+const testFiles = [
+  '**/*.test.{ts,tsx}',
+  'tests/**',
+  'bench/**',
+  'src/server/test/**',
+  'src/web/test/**',
+];
+const testRunnerPackages = {
+  group: ['vitest', 'vitest/*', '@vitest/*', '@testing-library/*', 'vitest-axe', 'vitest-axe/*'],
+  message: 'the test runner is for tests: move this into src/server/test or src/web/test',
+};
+
 const frameworkPackages = [
   'react',
   'react-*',
@@ -92,13 +119,28 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}', 'scripts/**', 'deploy/**'],
+    ignores: testFiles,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...testSupportZones] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [testRunnerPackages] }] },
+  },
+  {
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: frameworkPackages, message: 'domain is pure: no I/O, no framework' }],
+          patterns: [
+            { group: frameworkPackages, message: 'domain is pure: no I/O, no framework' },
+            testRunnerPackages,
+          ],
         },
       ],
     },
@@ -124,9 +166,6 @@ export default tseslint.config(
       'src/server/adapters/**',
       'src/server/test/**',
       'src/server/**/*.test.ts',
-      'src/server/**/*-fixtures.ts',
-      'src/server/**/*-harness.ts',
-      'src/server/**/*.test-support.ts',
     ],
     rules: {
       'no-restricted-syntax': [

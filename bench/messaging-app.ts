@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadEnv } from '../src/server/env';
-import { createConversation, sendSignalledMessage } from '../src/server/modules/live/live-fixtures';
+import { createConversation, sendSignalledMessage } from '../src/server/test/live-fixtures';
 import { createServer } from '../src/server/server';
 import { createStudents } from '../src/server/test/factories';
 import { freePort } from '../src/server/test/free-port';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { testDatabaseUrl } from '../src/server/env';
-import { openLiveTab, type LiveTab } from '../src/server/modules/live/live-fixtures';
+import { openLiveTab, type LiveTab } from '../src/server/test/live-fixtures';
 import { openTestDatabase } from '../src/server/test/test-database';
 import {
   sentAtOf,

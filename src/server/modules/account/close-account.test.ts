@@ -16,7 +16,7 @@ import {
   localCheckoutSuite,
   openSingleCheckout,
   paidSingleLesson,
-} from '../payments/payment-harness';
+} from '../../test/payment-harness';
 
 // Deleting an account on each database, with the built-in checkout: what it will do is told
 // first, then future lessons are canceled, the other side is emailed, paid lessons go back to

@@ -6,7 +6,7 @@ import { TestClient } from '../../test/http-client';
 import { resetLinkFrom } from '../../test/smtp-inbox';
 import { startSecondProcess, startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { createAdmin } from '../admin/admin-fixtures';
+import { createAdmin } from '../../test/admin-fixtures';
 import { setAdminRole } from '../admin/admin-role';
 
 // Two API processes on one PostgreSQL database, as production runs them: a session revoked

@@ -11,8 +11,8 @@ import {
   VIEWER_ZONE,
   viewerDate,
 } from '../../test/tokyo-mornings';
-import { createBoughtPackage, createPaidLesson } from '../packages/purchase-fixtures';
-import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harness';
+import { createBoughtPackage, createPaidLesson } from '../../test/purchase-fixtures';
+import { localCheckoutSuite, paidSingleLesson } from '../../test/payment-harness';
 
 // Canceling lessons and reporting no-shows on each database, with the built-in checkout: the
 // 24-hour line to the minute on a fixed clock, refunds through the provider exactly once, a

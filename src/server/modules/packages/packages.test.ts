@@ -29,7 +29,7 @@ import {
   viewerDate,
 } from '../../test/tokyo-mornings';
 import { packageOfferById } from './package-offers';
-import { createBoughtPackage, createPaidLesson } from './purchase-fixtures';
+import { createBoughtPackage, createPaidLesson } from '../../test/purchase-fixtures';
 
 const DAY = 86_400_000;
 

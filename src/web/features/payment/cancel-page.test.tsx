@@ -14,7 +14,7 @@ import { gate, serveSignedIn, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { CancelPage } from './cancel-page';
 import { loadPendingPayment } from './pending-payment';
-import { saveCheckoutBeforeLeaving } from './saved-checkout.test-support';
+import { saveCheckoutBeforeLeaving } from '../../test/saved-checkout';
 
 const CANCEL = 'POST /api/payments/payment-1/cancel';
 

@@ -11,7 +11,7 @@ import { signedInStudent } from '../../test/fixtures';
 import { apiError, gate, serveSignedIn, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { loadPendingPayment } from './pending-payment';
-import { saveCheckoutBeforeLeaving } from './saved-checkout.test-support';
+import { saveCheckoutBeforeLeaving } from '../../test/saved-checkout';
 import { SuccessPage } from './success-page';
 
 const CONFIRM = 'POST /api/checkout/sessions/cs_1/confirm';

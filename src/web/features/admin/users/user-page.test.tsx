@@ -8,7 +8,7 @@ import { apiError, serveSignedIn } from '../../../test/fake-api';
 import { renderInApp } from '../../../test/render';
 import { paths, patterns } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
-import { signedInAdmin, userDetail } from './test-fixtures';
+import { signedInAdmin, userDetail } from '../../../test/admin-user-fixtures';
 import { UserPage } from './user-page';
 
 // A user's page and its suspend dialog against a fake API: what will happen is said first, a
