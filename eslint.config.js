@@ -61,6 +61,15 @@ const testSupportZones = [
     message: 'src/web/test is test support: only *.test.tsx, tests/e2e and bench import it',
   },
 ];
+// Shared web code (components/, lib/) is below the features and the app shell: it never imports
+// them (a piece two features need moves down, never sideways through a feature).
+const sharedWebZones = ['./src/web/components', './src/web/lib'].flatMap((target) =>
+  ['./src/web/features', './src/web/app'].map((from) => ({
+    target,
+    from,
+    message: 'shared web code (components/, lib/) never imports features/ or app/',
+  })),
+);
 const testFiles = [
   '**/*.test.{ts,tsx}',
   'tests/**',
@@ -105,6 +114,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
     settings: {
+      // Which files the import rules read to follow imports further (no-cycle walks them).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
       ],
@@ -122,7 +134,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'scripts/**', 'deploy/**'],
     ignores: testFiles,
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...testSupportZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...boundaryZones, ...testSupportZones, ...sharedWebZones] },
+      ],
     },
   },
   {
@@ -186,6 +201,8 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
+      // A cycle makes the load order decide what a module sees (and defeats code splitting).
+      'import-x/no-cycle': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
