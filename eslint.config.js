@@ -46,6 +46,42 @@ const boundaryZones = [
   })),
 ];
 
+// Test support (src/server/test, src/web/test) is for tests only: the test files, the end-to-end
+// suite and the benchmarks import it; production code and scripts never do, and no production
+// file imports the test runner (ADR 024).
+const testSupportZones = [
+  {
+    target: './src',
+    from: './src/server/test',
+    message: 'src/server/test is test support: only *.test.ts, tests/e2e and bench import it',
+  },
+  {
+    target: './src',
+    from: './src/web/test',
+    message: 'src/web/test is test support: only *.test.tsx, tests/e2e and bench import it',
+  },
+];
+// Shared web code (components/, lib/) is below the features and the app shell: it never imports
+// them (a piece two features need moves down, never sideways through a feature).
+const sharedWebZones = ['./src/web/components', './src/web/lib'].flatMap((target) =>
+  ['./src/web/features', './src/web/app'].map((from) => ({
+    target,
+    from,
+    message: 'shared web code (components/, lib/) never imports features/ or app/',
+  })),
+);
+const testFiles = [
+  '**/*.test.{ts,tsx}',
+  'tests/**',
+  'bench/**',
+  'src/server/test/**',
+  'src/web/test/**',
+];
+const testRunnerPackages = {
+  group: ['vitest', 'vitest/*', '@vitest/*', '@testing-library/*', 'vitest-axe', 'vitest-axe/*'],
+  message: 'the test runner is for tests: move this into src/server/test or src/web/test',
+};
+
 const frameworkPackages = [
   'react',
   'react-*',
@@ -78,6 +114,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
     settings: {
+      // Which files the import rules read to follow imports further (no-cycle walks them).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
       ],
@@ -92,13 +131,31 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}', 'scripts/**', 'deploy/**'],
+    ignores: testFiles,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...boundaryZones, ...testSupportZones, ...sharedWebZones] },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [testRunnerPackages] }] },
+  },
+  {
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: frameworkPackages, message: 'domain is pure: no I/O, no framework' }],
+          patterns: [
+            { group: frameworkPackages, message: 'domain is pure: no I/O, no framework' },
+            testRunnerPackages,
+          ],
         },
       ],
     },
@@ -124,9 +181,6 @@ export default tseslint.config(
       'src/server/adapters/**',
       'src/server/test/**',
       'src/server/**/*.test.ts',
-      'src/server/**/*-fixtures.ts',
-      'src/server/**/*-harness.ts',
-      'src/server/**/*.test-support.ts',
     ],
     rules: {
       'no-restricted-syntax': [
@@ -147,6 +201,8 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
+      // A cycle makes the load order decide what a module sees (and defeats code splitting).
+      'import-x/no-cycle': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },

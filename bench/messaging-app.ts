@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createConversation, sendSignalledMessage } from '../src/server/modules/live/live-fixtures';
+import { createConversation, sendSignalledMessage } from '../src/server/test/live-fixtures';
 import { createStudents } from '../src/server/test/factories';
 import { serveBenchJobs, startBenchApi } from './bench-api';
 import {

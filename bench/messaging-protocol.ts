@@ -1,4 +1,4 @@
-import type { TestConversation } from '../src/server/modules/live/live-fixtures';
+import type { TestConversation } from '../src/server/test/live-fixtures';
 
 // What `npm run bench:messages` and its API processes (messaging-app.ts) say over IPC.
 

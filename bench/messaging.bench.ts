@@ -4,7 +4,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { testDatabaseUrl } from '../src/server/env';
-import { openLiveTab, type LiveTab } from '../src/server/modules/live/live-fixtures';
+import { openLiveTab, type LiveTab } from '../src/server/test/live-fixtures';
 import { openTestDatabase } from '../src/server/test/test-database';
 import { forkBenchApi } from './bench-api';
 import {

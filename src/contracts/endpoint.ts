@@ -50,6 +50,24 @@ export const numberIdFromQuery = (message: string) =>
 export const SIGNED_IN_ERRORS = ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED'] as const;
 export const ROLE_ERRORS = [...SIGNED_IN_ERRORS, 'FORBIDDEN'] as const;
 
+type Values = Record<string, unknown>;
+
+/** The endpoint's path (web client and API tests alike) with its :params filled in (encoded) and its query string. */
+export function urlOf(endpoint: Endpoint, input: { params?: unknown; query?: unknown }): string {
+  const params = (input.params ?? {}) as Values;
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String(params[name])),
+  );
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((input.query ?? {}) as Values)) {
+    if (value === undefined || value === null) continue;
+    // Lists travel as comma lists (the contracts' list schemas read them back).
+    query.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 type Schema<S> = S extends z.ZodType ? S : never;
 
 /** What call(endpoint, input) takes: the endpoint's params, query and body, as sent. */
@@ -62,6 +80,10 @@ export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
     : E['body'] extends z.ZodType
       ? { body: z.input<Schema<E['body']>> }
       : unknown);
+
+/** call()'s input argument: optional when the endpoint takes nothing. */
+export type EndpointArgs<E extends Endpoint> =
+  object extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>];
 
 /** The success body as the client reads it. */
 export type EndpointOutput<E extends Endpoint> = z.output<NonNullable<E['response']>>;

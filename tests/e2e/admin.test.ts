@@ -10,7 +10,7 @@ import {
   ADMIN_USERS_MESSAGES as U,
   REPORT_MESSAGES as R,
 } from '../../src/domain/messages';
-import { createAdmin } from '../../src/server/modules/admin/admin-fixtures';
+import { createAdmin } from '../../src/server/test/admin-fixtures';
 import { closeStay, openStay } from '../../src/server/modules/classroom/classroom.repository';
 import { TEST_PASSWORD } from '../../src/server/test/accounts';
 import { createLesson, createStudent, createTutor } from '../../src/server/test/factories';

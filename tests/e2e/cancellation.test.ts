@@ -8,10 +8,7 @@ import {
 } from '../../src/domain/messages';
 import { createSignedInTutor, type TestTutor } from '../../src/server/test/factories';
 import { everyDay } from '../../src/server/test/weekly-availability';
-import {
-  PAYMENT_HARNESSES,
-  type StartedCheckout,
-} from '../../src/server/modules/payments/payment-harness';
+import { PAYMENT_HARNESSES, type StartedCheckout } from '../../src/server/test/payment-harness';
 import { checkScreen, hasChromium, newPage } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { dateIn } from './support/fixed-time';

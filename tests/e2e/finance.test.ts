@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/domain/messages';
 import { FINANCE_MESSAGES as F } from '../../src/domain/ledger/finance-messages';
-import { createAdmin } from '../../src/server/modules/admin/admin-fixtures';
-import { insertStudent, paidLesson } from '../../src/server/modules/ledger/ledger-fixtures';
+import { createAdmin } from '../../src/server/test/admin-fixtures';
+import { insertStudent, paidLesson } from '../../src/server/test/ledger-fixtures';
 import { TEST_PASSWORD } from '../../src/server/test/accounts';
 import { createTutor } from '../../src/server/test/factories';
 import { checkScreen, hasChromium, newPage } from './support/browser';

@@ -9,7 +9,7 @@ import {
   type LessonOptions,
   type TestTutor,
 } from '../../src/server/test/factories';
-import { rescheduleNotification } from '../../src/server/modules/notifications/notification-fixtures';
+import { rescheduleNotification } from '../../src/server/test/notification-fixtures';
 import { browserSuite } from './support/browser-suite';
 import { signUpStudent } from './support/sign-up';
 import { openTutorSchedule } from './support/tutor-schedule';

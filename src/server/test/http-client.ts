@@ -1,3 +1,32 @@
+import {
+  MULTIPART,
+  urlOf,
+  type Endpoint,
+  type EndpointArgs,
+  type EndpointInput,
+  type EndpointOutput,
+} from '../../contracts/endpoint';
+import { errorResponse } from '../../contracts/error-codes';
+
+/**
+ * What a call expected to fail takes: typed params (the URL), and any query or body, since
+ * what is refused is often input the contract would not let through.
+ */
+type RefusedInput<E extends Endpoint> = {
+  params?: EndpointInput<E> extends { params: infer P } ? P : never;
+  query?: unknown;
+  body?: unknown;
+};
+
+/**
+ * An endpoint's query as a page's address spells it (`fromDate=…&viewerZone=…`), for tests that
+ * write their queries as text: typed as the endpoint's query, checked by the server.
+ */
+export const queryText = <E extends Endpoint>(_endpoint: E, search: string) =>
+  Object.fromEntries(new URLSearchParams(search)) as EndpointInput<E> extends { query: infer Q }
+    ? Q
+    : never;
+
 /**
  * A tiny cookie-keeping client for API tests: one instance is one browser. It sends the
  * Origin a browser would, so CSRF checks see a same-origin request.
@@ -40,6 +69,50 @@ export class TestClient {
     return { status: response.status, headers: response.headers, json, text };
   }
 
+  /**
+   * Calls an endpoint through its contract: the URL from its path, params and query, its body,
+   * and the success answer parsed by its response schema (a wrong shape fails the test). Any
+   * other status throws a CallFailed with the status and the error's code; a test that expects
+   * a refusal asks `callError`.
+   */
+  async call<E extends Endpoint>(
+    endpoint: E,
+    ...[input]: EndpointArgs<E>
+  ): Promise<EndpointOutput<E>> {
+    const answer = await this.send(endpoint, input);
+    const success =
+      answer.status === endpoint.status || endpoint.alsoAnswers?.includes(answer.status);
+    if (!success) throw new CallFailed(endpoint, answer);
+    // An empty answer (204) is the contract's null, as the web client reads it.
+    const body: unknown = answer.text ? answer.json : null;
+    return (endpoint.response ? endpoint.response.parse(body) : answer.text) as EndpointOutput<E>;
+  }
+
+  /**
+   * Calls an endpoint that is expected to refuse: its status and its error (code, message,
+   * fields), checked against the shared error body. A success fails the test. The body is not
+   * typed: a refusal is often of input the contract would not let through.
+   */
+  async callError<E extends Endpoint>(endpoint: E, input?: RefusedInput<E>) {
+    const answer = await this.send(endpoint, input);
+    if (answer.status < 400) {
+      throw new Error(
+        `${endpoint.method} ${endpoint.path} answered ${answer.status}, not an error`,
+      );
+    }
+    return { status: answer.status, ...errorResponse.parse(answer.json).error };
+  }
+
+  private send(endpoint: Endpoint, input: unknown) {
+    const { params, query, body } = (input ?? {}) as {
+      params?: unknown;
+      query?: unknown;
+      body?: unknown;
+    };
+    if (endpoint.body === MULTIPART) throw new Error('uploads go through test/multipart.ts');
+    return this.request(endpoint.method, urlOf(endpoint, { params, query }), body);
+  }
+
   get(path: string) {
     return this.request('GET', path);
   }
@@ -59,5 +132,15 @@ export class TestClient {
   /** Name and value of each cookie this browser holds (to hand its session to a real one). */
   cookieEntries() {
     return [...this.cookies];
+  }
+}
+
+/** A call that did not answer its endpoint's success status. */
+export class CallFailed extends Error {
+  constructor(
+    endpoint: Endpoint,
+    readonly answer: { status: number; text: string },
+  ) {
+    super(`${endpoint.method} ${endpoint.path} answered ${answer.status}: ${answer.text}`);
   }
 }

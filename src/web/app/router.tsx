@@ -268,19 +268,19 @@ const pages: RouteObject[] = [
           {
             path: paths.payment.checkout,
             lazy: async () => ({
-              Component: (await import('../features/payment/checkout-page')).CheckoutPage,
+              Component: (await import('../features/booking/checkout-page')).CheckoutPage,
             }),
           },
           {
             path: paths.payment.success,
             lazy: async () => ({
-              Component: (await import('../features/payment/success-page')).SuccessPage,
+              Component: (await import('../features/booking/success-page')).SuccessPage,
             }),
           },
           {
             path: paths.payment.cancel,
             lazy: async () => ({
-              Component: (await import('../features/payment/cancel-page')).CancelPage,
+              Component: (await import('../features/booking/cancel-page')).CancelPage,
             }),
           },
         ],

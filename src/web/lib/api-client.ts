@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import {
   MULTIPART,
+  urlOf,
   type Endpoint,
+  type EndpointArgs,
   type EndpointInput,
   type EndpointOutput,
 } from '../../contracts/endpoint';
@@ -30,28 +32,13 @@ export class ApiError extends Error {
 /** The body an endpoint takes, for callers that pass one through. */
 export type BodyOf<E extends Endpoint> = EndpointInput<E> extends { body: infer B } ? B : never;
 
-type Values = Record<string, unknown>;
-
-/** The endpoint's path with its :params filled in (encoded) and its query string. */
-export function urlOf(endpoint: Endpoint, input: { params?: unknown; query?: unknown }): string {
-  const params = (input.params ?? {}) as Values;
-  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(String(params[name])),
-  );
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries((input.query ?? {}) as Values)) {
-    if (value === undefined || value === null) continue;
-    // Lists travel as comma lists (the contracts' list schemas read them back).
-    query.set(name, Array.isArray(value) ? value.join(',') : String(value));
-  }
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
-}
+/** The endpoint's URL (the contracts build it: the API tests' client builds it the same way). */
+export { urlOf };
 
 /** Calls an endpoint and answers its success body, checked against the contract. */
 export async function call<E extends Endpoint>(
   endpoint: E,
-  ...[input]: object extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
+  ...[input]: EndpointArgs<E>
 ): Promise<EndpointOutput<E>> {
   const { params, query, body } = (input ?? {}) as {
     params?: unknown;

@@ -2,7 +2,7 @@ import { lesson, type SlotsResponse } from '../../contracts/booking.contract';
 import { packageOffer } from '../../contracts/packages.contract';
 import { paymentView, studentPackageView } from '../../contracts/payments.contract';
 import { tutorProfileResponse } from '../../contracts/tutors.contract';
-import type { PendingBooking } from '../components/booking/pending-booking';
+import type { PendingBooking } from '../features/booking/pending-booking';
 import { signedInStudent } from './fixtures';
 
 // What the booking and payment endpoints answer, parsed through their contracts, for the

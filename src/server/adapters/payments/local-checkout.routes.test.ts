@@ -5,11 +5,7 @@ import { startTestApp, TEST_SESSION_SECRET, type TestApp } from '../../test/test
 import { TEST_DRIVERS } from '../../test/test-database';
 import { CHECKOUT_SCRIPT_PATH } from './local-checkout-script';
 import { PAGE_TEXT } from './local-checkout-page';
-import {
-  paymentParties,
-  pendingCheckout,
-  type PaymentParties,
-} from './local-checkout.test-support';
+import { paymentParties, pendingCheckout, type PaymentParties } from '../../test/local-checkout';
 import { localProvider, WEBHOOK_PATH, type LocalProviderDeps } from './local-provider';
 import { CARD_TEXT } from './local-test-cards';
 import { deriveLocalWebhookSecret } from './local-webhook-signature';

@@ -5,11 +5,7 @@ import { startTestApp, TEST_SESSION_SECRET, type TestApp } from '../../test/test
 import { TEST_DRIVERS } from '../../test/test-database';
 import { payLocalCheckout } from './local-checkout-payment';
 import { localCheckoutRoutes } from './local-checkout.routes';
-import {
-  paymentParties,
-  pendingCheckout,
-  type PaymentParties,
-} from './local-checkout.test-support';
+import { paymentParties, pendingCheckout, type PaymentParties } from '../../test/local-checkout';
 import { localProvider, LocalCheckoutRefusedError, webhookEvent } from './local-provider';
 import { TEST_CARDS } from './local-test-cards';
 import {

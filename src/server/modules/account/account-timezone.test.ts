@@ -1,5 +1,8 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAccount, updateAccountTimezone } from '../../../contracts/account.contract';
+import { getSession, signUp } from '../../../contracts/auth.contract';
+import { createCalendarFeed } from '../../../contracts/calendar-feed.contract';
 import { TUTOR_PROFILE_MESSAGES as T } from '../../../domain/messages';
 import { signUpAndVerify, TEST_PASSWORD, uniqueEmail } from '../../test/accounts';
 import { TestClient } from '../../test/http-client';
@@ -22,10 +25,11 @@ describe.each(TEST_DRIVERS)('the account timezone on %s', (driver) => {
     const { client } = await signUpAndVerify(t.url, t.inbox, 'student', {
       timezone: 'Asia/Tokyo',
     });
-    expect((await client.get('/api/auth/session')).json.user.timezone).toBe('Asia/Tokyo');
-    expect((await client.get('/api/account')).json.timezone).toBe('Asia/Tokyo');
+    const zone = async () => (await client.call(getSession)).user?.timezone;
+    expect(await zone()).toBe('Asia/Tokyo');
+    expect((await client.call(getAccount)).timezone).toBe('Asia/Tokyo');
 
-    const { url } = (await client.post('/api/calendar-feed')).json as { url: string };
+    const { url } = await client.call(createCalendarFeed);
     const feed = await (await fetch(url)).text();
     const calendar = new ICAL.Component(ICAL.parse(feed));
     expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('Asia/Tokyo');
@@ -33,18 +37,20 @@ describe.each(TEST_DRIVERS)('the account timezone on %s', (driver) => {
 
   it('refuses a zone that does not exist and creates no account', async () => {
     const email = uniqueEmail('zone');
-    const response = await new TestClient(t.url).post('/api/auth/sign-up', {
-      role: 'student',
-      firstName: 'Sam',
-      lastName: 'Jones',
-      email,
-      password: TEST_PASSWORD,
-      confirmPassword: TEST_PASSWORD,
-      acceptTerms: true,
-      timezone: 'Mars/Olympus',
+    const response = await new TestClient(t.url).callError(signUp, {
+      body: {
+        role: 'student',
+        firstName: 'Sam',
+        lastName: 'Jones',
+        email,
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
+        acceptTerms: true,
+        timezone: 'Mars/Olympus',
+      },
     });
     expect(response.status).toBe(400);
-    expect(response.text).toContain(T.timezoneInvalid);
+    expect(JSON.stringify(response)).toContain(T.timezoneInvalid);
     const row = await t.database.db
       .selectFrom('users')
       .select('id')
@@ -57,21 +63,21 @@ describe.each(TEST_DRIVERS)('the account timezone on %s', (driver) => {
     const { client } = await signUpAndVerify(t.url, t.inbox, 'tutor', {
       timezone: 'Europe/Warsaw',
     });
-    const bad = await client.request('PUT', '/api/account/timezone', {
-      timezone: 'Europe/Nowhere',
+    const zone = async () => (await client.call(getSession)).user?.timezone;
+    const bad = await client.callError(updateAccountTimezone, {
+      body: { timezone: 'Europe/Nowhere' },
     });
     expect(bad.status).toBe(400);
-    expect((await client.get('/api/auth/session')).json.user.timezone).toBe('Europe/Warsaw');
+    expect(await zone()).toBe('Europe/Warsaw');
 
-    const switched = await client.request('PUT', '/api/account/timezone', {
-      timezone: 'America/New_York',
+    const switched = await client.call(updateAccountTimezone, {
+      body: { timezone: 'America/New_York' },
     });
-    expect(switched.status).toBe(200);
-    expect(switched.json.timezone).toBe('America/New_York');
-    expect((await client.get('/api/auth/session')).json.user.timezone).toBe('America/New_York');
+    expect(switched.timezone).toBe('America/New_York');
+    expect(await zone()).toBe('America/New_York');
+    const signedOut = new TestClient(t.url);
     expect(
-      (await new TestClient(t.url).request('PUT', '/api/account/timezone', { timezone: 'UTC' }))
-        .status,
+      (await signedOut.callError(updateAccountTimezone, { body: { timezone: 'UTC' } })).status,
     ).toBe(401);
   });
 });

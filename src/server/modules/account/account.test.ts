@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountView } from '../../../contracts/account.contract';
+import {
+  changePassword,
+  confirmEmailChange,
+  getAccount,
+  requestEmailChange,
+  updateAccountPhoto,
+  updateAccountProfile,
+  type AccountView,
+} from '../../../contracts/account.contract';
+import { getSession, signIn } from '../../../contracts/auth.contract';
 import {
   ACCOUNT_MESSAGES as A,
   SETTINGS_MESSAGES as M,
@@ -28,14 +37,12 @@ describe.each(TEST_DRIVERS)('account settings on %s', (driver) => {
   });
 
   it('answers only the signed-in user, with their own account', async () => {
-    expect((await new TestClient(t.url).get('/api/account')).status).toBe(401);
+    expect((await new TestClient(t.url).callError(getAccount)).status).toBe(401);
     const { client, email } = await signUpAndVerify(t.url, t.inbox, 'student', {
       firstName: 'Ada',
       lastName: 'Byron',
     });
-    const me = await client.get('/api/account');
-    expect(me.status).toBe(200);
-    expect(me.json).toEqual({
+    expect(await client.call(getAccount)).toEqual({
       email,
       firstName: 'Ada',
       lastName: 'Byron',
@@ -48,7 +55,7 @@ describe.each(TEST_DRIVERS)('account settings on %s', (driver) => {
 
   it('changes the name and timezone with the sign-up rules and messages', async () => {
     const { client } = await signUpAndVerify(t.url, t.inbox, 'tutor');
-    const save = (body: object) => client.request('PUT', '/api/account/profile', body);
+
     const refused = [
       [{ firstName: '', lastName: 'Lovelace', timezone: 'Europe/London' }, A.namesEmpty],
       [{ firstName: 'Ada1', lastName: 'Lovelace', timezone: 'Europe/London' }, A.namesLettersOnly],
@@ -56,40 +63,39 @@ describe.each(TEST_DRIVERS)('account settings on %s', (driver) => {
       [{ firstName: 'Ada', lastName: 'Lovelace', timezone: 'Mars/Olympus' }, T.timezoneInvalid],
     ] as const;
     for (const [body, message] of refused) {
-      const response = await save(body);
+      const response = await client.callError(updateAccountProfile, { body });
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(response.json.error.code).toBe('VALIDATION_FAILED');
-      expect(Object.values(response.json.error.fields ?? {})).toContain(message);
+      expect(response.code).toBe('VALIDATION_FAILED');
+      expect(Object.values(response.fields ?? {})).toContain(message);
     }
-    const saved = await save({ firstName: 'aDA', lastName: 'lovelace', timezone: 'Europe/London' });
-    expect(saved.status, saved.text).toBe(200);
-    expect(saved.json).toMatchObject({
+    const saved = await client.call(updateAccountProfile, {
+      body: { firstName: 'aDA', lastName: 'lovelace', timezone: 'Europe/London' },
+    });
+    expect(saved).toMatchObject({
       firstName: 'Ada',
       lastName: 'Lovelace',
       timezone: 'Europe/London',
     });
-    const session = await client.get('/api/auth/session');
-    expect(session.json.user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+    const session = await client.call(getSession);
+    expect(session.user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
   });
 
   it('uses only a photo the user uploaded, and shows it on a tutor’s profile too', async () => {
     const { client, email } = await signUpAndVerify(t.url, t.inbox, 'student');
     const { client: other } = await signUpAndVerify(t.url, t.inbox, 'student');
     const theirs = await uploadAvatar(t.url, other);
-    const stolen = await client.request('PUT', '/api/account/photo', { avatarPath: theirs });
-    expect(stolen.status).toBe(400);
-    expect(stolen.json.error.message).toBe(M.photoNotYours);
+    const stolen = await client.callError(updateAccountPhoto, { body: { avatarPath: theirs } });
+    expect(stolen).toMatchObject({ status: 400, message: M.photoNotYours });
 
     const mine = await uploadAvatar(t.url, client);
-    const saved = await client.request('PUT', '/api/account/photo', { avatarPath: mine });
-    expect(saved.status, saved.text).toBe(200);
-    expect(saved.json.avatarUrl).toMatch(/^\/api\/files\//);
-    const image = await client.get(saved.json.avatarUrl);
+    const saved = await client.call(updateAccountPhoto, { body: { avatarPath: mine } });
+    expect(saved.avatarUrl).toMatch(/^\/api\/files\//);
+    const image = await client.get(saved.avatarUrl!);
     expect(image.status).toBe(200);
-    expect((await client.get('/api/auth/session')).json.user.avatarUrl).toMatch(/^\/api\/files\//);
+    expect((await client.call(getSession)).user?.avatarUrl).toMatch(/^\/api\/files\//);
 
-    const removed = await client.request('PUT', '/api/account/photo', { avatarPath: null });
-    expect(removed.json.avatarUrl).toBeNull();
+    const removed = await client.call(updateAccountPhoto, { body: { avatarPath: null } });
+    expect(removed.avatarUrl).toBeNull();
     const row = await t.database.db
       .selectFrom('users')
       .select('avatar_url')
@@ -101,10 +107,8 @@ describe.each(TEST_DRIVERS)('account settings on %s', (driver) => {
   it('changes the password after checking the current one, and ends other sessions', async () => {
     const { client, email } = await signUpAndVerify(t.url, t.inbox, 'student');
     const elsewhere = new TestClient(t.url);
-    expect(
-      (await elsewhere.post('/api/auth/sign-in', { email, password: TEST_PASSWORD })).status,
-    ).toBe(200);
-    const change = (body: object) => client.post('/api/account/password', body);
+    await elsewhere.call(signIn, { body: { email, password: TEST_PASSWORD } });
+    const change = (body: object) => client.callError(changePassword, { body });
 
     const weak = await change({
       currentPassword: TEST_PASSWORD,
@@ -112,84 +116,78 @@ describe.each(TEST_DRIVERS)('account settings on %s', (driver) => {
       confirmPassword: 'weakpass',
     });
     expect(weak.status).toBe(400);
-    expect(weak.json.error.fields.newPassword).toBe(A.weakPassword);
+    expect(weak.fields?.newPassword).toBe(A.weakPassword);
     const mismatch = await change({
       currentPassword: TEST_PASSWORD,
       newPassword: NEW_PASSWORD,
       confirmPassword: `${NEW_PASSWORD}x`,
     });
-    expect(mismatch.json.error.fields.confirmPassword).toBe(A.passwordsDoNotMatch);
+    expect(mismatch.fields?.confirmPassword).toBe(A.passwordsDoNotMatch);
     const wrong = await change({
       currentPassword: 'Wr0ng!pass',
       newPassword: NEW_PASSWORD,
       confirmPassword: NEW_PASSWORD,
     });
-    expect(wrong.status).toBe(400);
-    expect(wrong.json.error.message).toBe(M.currentPasswordWrong);
+    expect(wrong).toMatchObject({ status: 400, message: M.currentPasswordWrong });
 
-    const changed = await change({
-      currentPassword: TEST_PASSWORD,
-      newPassword: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
+    await client.call(changePassword, {
+      body: {
+        currentPassword: TEST_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
     });
-    expect(changed.status, changed.text).toBe(204);
     // This browser stays signed in; the other one is signed out.
-    expect((await client.get('/api/account')).status).toBe(200);
-    expect((await elsewhere.get('/api/account')).status).toBe(401);
+    expect((await client.call(getAccount)).email).toBe(email);
+    expect((await elsewhere.callError(getAccount)).status).toBe(401);
     const fresh = new TestClient(t.url);
-    expect((await fresh.post('/api/auth/sign-in', { email, password: TEST_PASSWORD })).status).toBe(
-      401,
-    );
-    expect((await fresh.post('/api/auth/sign-in', { email, password: NEW_PASSWORD })).status).toBe(
-      200,
-    );
+    const oldPassword = { body: { email, password: TEST_PASSWORD } };
+    expect((await fresh.callError(signIn, oldPassword)).status).toBe(401);
+    await fresh.call(signIn, { body: { email, password: NEW_PASSWORD } });
   });
 
   it('changes the email only once the code sent to the new address is confirmed', async () => {
     const { client, email } = await signUpAndVerify(t.url, t.inbox, 'student');
     const { email: taken } = await signUpAndVerify(t.url, t.inbox, 'student');
-    const request = (newEmail: string) =>
-      client.post('/api/account/email', { newEmail, password: TEST_PASSWORD });
+    const refusal = (newEmail: string) =>
+      client.callError(requestEmailChange, { body: { newEmail, password: TEST_PASSWORD } });
 
     // A session alone cannot move the account: the password is asked again.
-    const withoutPassword = await client.post('/api/account/email', {
-      newEmail: uniqueEmail('thief'),
+    const withoutPassword = await client.callError(requestEmailChange, {
+      body: { newEmail: uniqueEmail('thief') },
     });
     expect(withoutPassword.status).toBe(400);
-    expect(withoutPassword.json.error.fields.password).toBe(M.currentPasswordRequired);
-    const wrongPassword = await client.post('/api/account/email', {
-      newEmail: uniqueEmail('thief'),
-      password: 'Wrong!pass1',
+    expect(withoutPassword.fields?.password).toBe(M.currentPasswordRequired);
+    const wrongPassword = await client.callError(requestEmailChange, {
+      body: { newEmail: uniqueEmail('thief'), password: 'Wrong!pass1' },
     });
-    expect(wrongPassword.json.error.fields.password).toBe(M.currentPasswordWrong);
-    expect((await request('not an email')).json.error.fields.newEmail).toBe(A.invalidEmail);
-    expect((await request(email)).json.error.message).toBe(M.sameEmail);
-    const clash = await request(taken.toUpperCase());
-    expect(clash.status).toBe(409);
-    expect(clash.json.error.message).toBe(A.emailAlreadyRegistered);
+    expect(wrongPassword.fields?.password).toBe(M.currentPasswordWrong);
+    expect((await refusal('not an email')).fields?.newEmail).toBe(A.invalidEmail);
+    expect((await refusal(email)).message).toBe(M.sameEmail);
+    const clash = await refusal(taken.toUpperCase());
+    expect(clash).toMatchObject({ status: 409, message: A.emailAlreadyRegistered });
 
     const newEmail = uniqueEmail('moved');
-    expect((await request(newEmail)).status).toBe(204);
+    await client.call(requestEmailChange, { body: { newEmail, password: TEST_PASSWORD } });
     const code = codeFrom(await t.inbox.waitFor(newEmail));
     // Nothing changed yet.
-    expect((await client.get('/api/account')).json.email).toBe(email);
+    expect((await client.call(getAccount)).email).toBe(email);
 
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const refused = await client.post('/api/account/email/confirm', { newEmail, code: wrongCode });
-    expect(refused.status).toBe(400);
-    expect(refused.json.error.message).toBe(A.invalidVerificationCode);
+    const refused = await client.callError(confirmEmailChange, {
+      body: { newEmail, code: wrongCode },
+    });
+    expect(refused).toMatchObject({ status: 400, message: A.invalidVerificationCode });
 
-    const confirmed = await client.post('/api/account/email/confirm', { newEmail, code });
-    expect(confirmed.status, confirmed.text).toBe(200);
-    expect(confirmed.json.email).toBe(newEmail);
-    expect((await client.get('/api/auth/session')).json.user.email).toBe(newEmail);
+    const confirmed = await client.call(confirmEmailChange, { body: { newEmail, code } });
+    expect(confirmed.email).toBe(newEmail);
+    expect((await client.call(getSession)).user?.email).toBe(newEmail);
     const notice = await t.inbox.waitFor(email, { afterCount: 1 });
     expect(notice.subject).toBe('Your Tutora email address was changed');
     expect(notice.text).toContain(newEmail);
 
-    const signIn = (address: string) =>
-      new TestClient(t.url).post('/api/auth/sign-in', { email: address, password: TEST_PASSWORD });
-    expect((await signIn(email)).status).toBe(401);
-    expect((await signIn(newEmail)).status).toBe(200);
+    const signInAs = (address: string) => ({ body: { email: address, password: TEST_PASSWORD } });
+    expect((await new TestClient(t.url).callError(signIn, signInAs(email))).status).toBe(401);
+    await new TestClient(t.url).call(signIn, signInAs(newEmail));
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ClosingSummary } from '../../../contracts/account.contract';
+import {
+  deleteAccount,
+  getAccount,
+  getClosingSummary,
+  type ClosingSummary,
+} from '../../../contracts/account.contract';
+import { signIn } from '../../../contracts/auth.contract';
+import { getTutorProfile, searchTutors } from '../../../contracts/tutors.contract';
 import { SETTINGS_MESSAGES as M } from '../../../domain/messages';
 import { sessionAt } from '../../adapters/payments/local-checkout.repository';
 import { TEST_PASSWORD } from '../../test/accounts';
@@ -16,7 +23,7 @@ import {
   localCheckoutSuite,
   openSingleCheckout,
   paidSingleLesson,
-} from '../payments/payment-harness';
+} from '../../test/payment-harness';
 
 // Deleting an account on each database, with the built-in checkout: what it will do is told
 // first, then future lessons are canceled, the other side is emailed, paid lessons go back to
@@ -61,28 +68,27 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
       status: 'completed',
     });
 
-    const summary = await student.client.get('/api/account/closing-summary');
-    expect(summary.json).toEqual({
+    expect(await student.client.call(getClosingSummary)).toEqual({
       futureLessons: 1,
       refunds: [{ amountCents: checkout.amountCents, currency: 'USD' }],
       unusedCredits: 0,
     } satisfies ClosingSummary);
 
-    const remove = (body: object) => student.client.post('/api/account/delete', body);
-    expect(
-      (await remove({ password: TEST_PASSWORD, confirm: 'delete' })).json.error.fields.confirm,
-    ).toBe(M.confirmDeleteWord);
+    const remove = (body: object) => student.client.callError(deleteAccount, { body });
+    expect((await remove({ password: TEST_PASSWORD, confirm: 'delete' })).fields?.confirm).toBe(
+      M.confirmDeleteWord,
+    );
     const wrong = await remove({ password: 'Wr0ng!pass', confirm: 'DELETE' });
-    expect(wrong.status).toBe(400);
-    expect(wrong.json.error.message).toBe(M.currentPasswordWrong);
+    expect(wrong).toMatchObject({ status: 400, message: M.currentPasswordWrong });
     expect(await lessonStatus(checkout.payment.id)).toBe('scheduled');
 
     const [tutorMail, studentMail] = [
       suite.app.inbox.countTo(tutor.email),
       suite.app.inbox.countTo(student.email),
     ];
-    const deleted = await remove({ password: TEST_PASSWORD, confirm: 'DELETE' });
-    expect(deleted.status, deleted.text).toBe(204);
+    await student.client.call(deleteAccount, {
+      body: { password: TEST_PASSWORD, confirm: 'DELETE' },
+    });
     expect(await lessonStatus(checkout.payment.id)).toBe('canceled');
     // Stamped as every cancel is: when and why.
     expect(
@@ -123,10 +129,9 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
       });
 
     // Signed out, and the email and password no longer sign anyone in.
-    expect((await student.client.get('/api/account')).status).toBe(401);
-    const again = await new TestClient(suite.app.url).post('/api/auth/sign-in', {
-      email: student.email,
-      password: TEST_PASSWORD,
+    expect((await student.client.callError(getAccount)).status).toBe(401);
+    const again = await new TestClient(suite.app.url).callError(signIn, {
+      body: { email: student.email, password: TEST_PASSWORD },
     });
     expect(again.status).toBe(401);
     const row = await suite.app.database.db
@@ -152,14 +157,12 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
       start: new Date(NOW.getTime() + 5 * DAY),
       status: 'scheduled',
     });
-    expect((await tutor.client.get('/api/account/closing-summary')).json.futureLessons).toBe(1);
+    expect((await tutor.client.call(getClosingSummary)).futureLessons).toBe(1);
 
     const studentMail = suite.app.inbox.countTo(student.email);
-    const deleted = await tutor.client.post('/api/account/delete', {
-      password: TEST_PASSWORD,
-      confirm: 'DELETE',
+    await tutor.client.call(deleteAccount, {
+      body: { password: TEST_PASSWORD, confirm: 'DELETE' },
     });
-    expect(deleted.status, deleted.text).toBe(204);
     expect(await lessonStatus(checkout.payment.id)).toBe('canceled');
     const notice = await suite.app.inbox.waitFor(student.email, {
       afterCount: studentMail,
@@ -180,14 +183,13 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
       .execute();
     expect(others.map((lesson) => lesson.status)).toEqual(['scheduled']);
     // Gone from search, with and without words, and from the profile pages.
-    const listed = async (query: string) =>
-      ((await student.client.get(`/api/tutors?${query}`)).json.tutors as { id: string }[]).map(
-        (card) => card.id,
-      );
-    expect(await listed('')).toContain(other.id);
-    expect(await listed('')).not.toContain(tutor.id);
-    expect(await listed('q=Deleted')).not.toContain(tutor.id);
-    expect((await student.client.get(`/api/tutors/${tutor.id}`)).status).toBe(404);
+    const listed = async (q?: string) =>
+      (await student.client.call(searchTutors, { query: { q } })).tutors.map((card) => card.id);
+    expect(await listed()).toContain(other.id);
+    expect(await listed()).not.toContain(tutor.id);
+    expect(await listed('Deleted')).not.toContain(tutor.id);
+    const profile = await student.client.callError(getTutorProfile, { params: { id: tutor.id } });
+    expect(profile.status).toBe(404);
   });
 
   it('gives back money that arrives for a lesson the closing canceled while its checkout was open', async () => {
@@ -197,11 +199,9 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
     });
     const student = await createStudent(suite.app);
     const checkout = await openSingleCheckout(student, tutor);
-    const deleted = await tutor.client.post('/api/account/delete', {
-      password: TEST_PASSWORD,
-      confirm: 'DELETE',
+    await tutor.client.call(deleteAccount, {
+      body: { password: TEST_PASSWORD, confirm: 'DELETE' },
     });
-    expect(deleted.status, deleted.text).toBe(204);
     expect(await lessonStatus(checkout.payment.id)).toBe('canceled');
 
     await suite.harness.pay(suite.app, checkout);
@@ -216,8 +216,8 @@ describe.each(TEST_DRIVERS)('deleting an account on %s', (driver) => {
   });
 
   it('refuses the delete to anyone signed out', async () => {
-    const response = await new TestClient(suite.app.url).post('/api/account/delete', {
-      confirm: 'DELETE',
+    const response = await new TestClient(suite.app.url).callError(deleteAccount, {
+      body: { confirm: 'DELETE' },
     });
     expect(response.status).toBe(401);
   });

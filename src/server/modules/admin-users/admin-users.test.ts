@@ -10,7 +10,7 @@ import {
 } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { createAdmin } from '../admin/admin-fixtures';
+import { createAdmin } from '../../test/admin-fixtures';
 
 // The admin's users search and user page on each database: a substring of the name or email in
 // any case (wildcards are plain characters), role and status filters, newest first, paged; one

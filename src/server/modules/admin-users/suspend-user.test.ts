@@ -7,8 +7,8 @@ import { TestClient } from '../../test/http-client';
 import { codeFrom } from '../../test/smtp-inbox';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { MORNING_TEACHING, NOW } from '../../test/tokyo-mornings';
-import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harness';
-import { createAdmin } from '../admin/admin-fixtures';
+import { localCheckoutSuite, paidSingleLesson } from '../../test/payment-harness';
+import { createAdmin } from '../../test/admin-fixtures';
 
 // Suspending and restoring accounts on each database, with the built-in checkout: the user's
 // existing session is refused on its next request, signing in is refused with the reason, their

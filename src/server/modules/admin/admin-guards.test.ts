@@ -6,7 +6,7 @@ import { TestClient } from '../../test/http-client';
 import { fixedClockApp } from '../../test/fixed-clock-app';
 import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { createAdmin } from './admin-fixtures';
+import { createAdmin } from '../../test/admin-fixtures';
 
 // Every /api/admin route of the real app, walked from its route table: a guest gets 401, a
 // student and a tutor 403, and nothing changes. A route added later is walked too, so an admin

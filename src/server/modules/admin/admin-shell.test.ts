@@ -7,7 +7,7 @@ import { fixedClockApp } from '../../test/fixed-clock-app';
 import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { recordAudit } from '../audit/audit.repository';
-import { createAdmin } from './admin-fixtures';
+import { createAdmin } from '../../test/admin-fixtures';
 
 // The admin sidebar's counts and the audit log, as an admin reads them, on a clock standing
 // at NOW: every row that should count, and one of each that should not.

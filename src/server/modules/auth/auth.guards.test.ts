@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSession } from '../../../contracts/auth.contract';
 import { TestClient } from '../../test/http-client';
 import { signUpAndVerify } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -55,6 +56,6 @@ describe('role guards', () => {
       headers: { cookie: 'tutora.session_token=forged.value' },
     });
     expect(response.status).toBe(401);
-    expect((await forged.get('/api/auth/session')).json.user).toBeNull();
+    expect((await forged.call(getSession)).user).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAuthProviders, getSession, signOut } from '../../../contracts/auth.contract';
 import { RESEND_COOLDOWN_SECONDS } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { fixedClock } from '../../adapters/clock';
@@ -276,10 +277,10 @@ describe.each(TEST_DRIVERS)('accounts on %s', (driver) => {
 
     // Sign-out ends the session on the server: a copy of the old cookie no longer works.
     const stolen = short.cookieHeader();
-    expect((await short.post('/api/auth/sign-out')).status).toBe(204);
+    await short.call(signOut);
     const replay = await fetch(`${t.url}/api/auth/session`, { headers: { cookie: stolen } });
     expect((await replay.json()).user).toBeNull();
-    expect((await long.get('/api/auth/session')).json.user.email).toBe(email);
+    expect((await long.call(getSession)).user?.email).toBe(email);
   });
 
   it('refuses a wrong password, then limits brute force with 429 per account', async () => {
@@ -340,7 +341,7 @@ describe.each(TEST_DRIVERS)('accounts on %s', (driver) => {
     expect(reused.status).toBe(400);
     expect(reused.json.error.message).toBe(M.resetLinkInvalid);
 
-    expect((await otherDevice.get('/api/auth/session')).json.user).toBeNull();
+    expect((await otherDevice.call(getSession)).user).toBeNull();
     expect((await client().post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(
       401,
     );
@@ -359,7 +360,7 @@ describe.each(TEST_DRIVERS)('accounts on %s', (driver) => {
   });
 
   it('answers whether Google sign-in is available', async () => {
-    expect((await client().get('/api/auth/providers')).json).toEqual({ google: false });
+    expect(await client().call(getAuthProviders)).toEqual({ google: false });
     expect(
       (await client().post('/api/auth/google', { role: 'student', isSignup: true })).status,
     ).toBe(404);

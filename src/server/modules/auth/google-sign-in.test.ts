@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSession } from '../../../contracts/auth.contract';
 import { TestClient } from '../../test/http-client';
 import { freePort } from '../../test/free-port';
 import { signInAtIssuer, startOidcIssuer, type OidcIssuer } from '../../test/oidc-issuer';
@@ -67,7 +68,7 @@ describe('Google sign-in', () => {
       isSignup: 'true',
       new: 'true',
     });
-    const { user } = (await browser.get('/api/auth/session')).json;
+    const { user } = await browser.call(getSession);
     expect(user).toMatchObject({
       email: 'grace.hopper@example.com',
       firstName: 'Grace',
@@ -82,7 +83,7 @@ describe('Google sign-in', () => {
   it('signs a new student up as profile-complete, with the default names', async () => {
     const alan = new TestClient(t.url);
     await googleFlow(alan, 'alan-2', { role: 'student', isSignup: true });
-    expect((await alan.get('/api/auth/session')).json.user).toMatchObject({
+    expect((await alan.call(getSession)).user).toMatchObject({
       firstName: 'Alan',
       lastName: 'User',
       role: 'student',
@@ -90,7 +91,7 @@ describe('Google sign-in', () => {
     });
     const cher = new TestClient(t.url);
     await googleFlow(cher, 'cher-3', { role: 'student', isSignup: true });
-    expect((await cher.get('/api/auth/session')).json.user).toMatchObject({
+    expect((await cher.call(getSession)).user).toMatchObject({
       firstName: 'Unknown',
       lastName: 'User',
     });
@@ -103,7 +104,7 @@ describe('Google sign-in', () => {
     const landing = await googleFlow(browser, 'ada-4', { role: 'student', isSignup: true });
     expect(landing.searchParams.get('new')).toBeNull();
     expect(landing.searchParams.get('isSignup')).toBe('true');
-    expect((await browser.get('/api/auth/session')).json.user.role).toBe('tutor');
+    expect((await browser.call(getSession)).user?.role).toBe('tutor');
   });
 
   it('refuses a password sign-up for a Google account with the Google message', async () => {
@@ -134,6 +135,6 @@ describe('Google sign-in', () => {
     const landing = await googleFlow(browser, 'mallory-6', { role: 'student', isSignup: false });
     expect(landing.pathname).toBe('/auth/google-callback');
     expect(landing.searchParams.getAll('error')).toContain('ACCOUNT_SUSPENDED');
-    expect((await browser.get('/api/auth/session')).json.user).toBeNull();
+    expect((await browser.call(getSession)).user).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSession } from '../../../contracts/auth.contract';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { signUpAndVerify, TEST_PASSWORD, uniqueEmail } from '../../test/accounts';
 import { TestClient } from '../../test/http-client';
@@ -51,6 +52,6 @@ describe('accounts in production', () => {
     expect(session).not.toMatch(/Domain=/i);
     // Every cookie the sign-in sets carries the prefix.
     expect(cookies.every((cookie) => cookie.startsWith('__Host-'))).toBe(true);
-    expect((await client.get('/api/auth/session')).json.user.email).toBe(email);
+    expect((await client.call(getSession)).user?.email).toBe(email);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSession } from '../../../contracts/auth.contract';
 import { createStudent } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
@@ -45,11 +46,11 @@ describe.each(TEST_DRIVERS)('the session check on %s', (driver) => {
     const student = await createStudent(t);
     await expireIn(student.id, 29.5 * DAY_MS);
     const fresh = (await sessionOf(student.id))!.expires_at.getTime();
-    expect((await student.client.get('/api/auth/session')).json.user.email).toBe(student.email);
+    expect((await student.client.call(getSession)).user?.email).toBe(student.email);
     expect((await sessionOf(student.id))!.expires_at.getTime()).toBe(fresh);
 
     await expireIn(student.id, 28 * DAY_MS);
-    expect((await student.client.get('/api/auth/session')).json.user.email).toBe(student.email);
+    expect((await student.client.call(getSession)).user?.email).toBe(student.email);
     const renewed = (await sessionOf(student.id))!.expires_at.getTime();
     expect(renewed).toBeGreaterThan(fresh + 0.4 * DAY_MS);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSession, signOut } from '../../../contracts/auth.contract';
 import { fixedClock } from '../../adapters/clock';
 import { TEST_PASSWORD } from '../../test/accounts';
 import { createStudent, type TestStudent } from '../../test/factories';
@@ -6,7 +7,7 @@ import { TestClient } from '../../test/http-client';
 import { resetLinkFrom } from '../../test/smtp-inbox';
 import { startSecondProcess, startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { createAdmin } from '../admin/admin-fixtures';
+import { createAdmin } from '../../test/admin-fixtures';
 import { setAdminRole } from '../admin/admin-role';
 
 // Two API processes on one PostgreSQL database, as production runs them: a session revoked
@@ -47,12 +48,12 @@ describe.skipIf(postgres.length === 0)('sessions with two API processes on Postg
 
   async function expectRefusedOnB(onB: TestClient) {
     expect((await onB.get('/api/lessons/upcoming?days=7')).status).toBe(401);
-    expect((await onB.get('/api/auth/session')).json).toEqual({ user: null });
+    expect(await onB.call(getSession)).toEqual({ user: null });
   }
 
   it('refuses on B a session signed out on A', async () => {
     const { student, onB } = await usedOnB();
-    expect((await student.client.post('/api/auth/sign-out')).status).toBe(204);
+    await student.client.call(signOut);
     await expectRefusedOnB(onB);
   });
 

@@ -5,11 +5,7 @@ import { signUpAndVerify } from '../../test/accounts';
 import { createSignedInTutor, createStudent, createTutor } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import {
-  createBoughtPackage,
-  createPaidLesson,
-  createPayment,
-} from '../packages/purchase-fixtures';
+import { createBoughtPackage, createPaidLesson, createPayment } from '../../test/purchase-fixtures';
 
 // Billing and Earnings read what checkout, fulfilment and scheduling stored; the tests store
 // it directly and check the sums. The clock stands at NOW, mid-February 2030.

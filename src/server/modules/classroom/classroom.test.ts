@@ -11,8 +11,8 @@ import {
 } from '../../test/factories';
 import { startSecondProcess, startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { createAdmin } from '../admin/admin-fixtures';
-import { openClassroomTab, type ClassroomTab } from './classroom-fixtures';
+import { createAdmin } from '../../test/admin-fixtures';
+import { openClassroomTab, type ClassroomTab } from '../../test/classroom-fixtures';
 import { compactWhiteboard, loadWhiteboard } from './whiteboard-store';
 
 // The classroom's channels on each database: page data, signals, whiteboard and attendance

@@ -3,7 +3,7 @@ import { createSignedInTutor, createStudent } from '../../test/factories';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { MORNING_TEACHING } from '../../test/tokyo-mornings';
 import { completeEndedLessons } from '../lessons/lesson-completion';
-import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harness';
+import { localCheckoutSuite, paidSingleLesson } from '../../test/payment-harness';
 import { balances } from './ledger.repository';
 
 // The money events of today's code reach the ledger, through the app as a student uses it: a

@@ -13,7 +13,7 @@ import { SEND_PAYOUT_JOB } from '../payouts/payout-jobs';
 import type { PayoutsContext } from '../payouts/payouts-context';
 import { requestPayout } from '../payouts/request-payout';
 import { post } from './ledger.repository';
-import { insertStudent, paidLesson } from './ledger-fixtures';
+import { insertStudent, paidLesson } from '../../test/ledger-fixtures';
 import { recordRefundGiven } from './money-events';
 import { releaseEarnings } from './release-earnings';
 

@@ -4,7 +4,7 @@ import { splitLessonPrice } from '../../../domain/ledger/commission';
 import type { Database } from '../../db/database';
 import { openTestDatabase, TEST_DRIVERS } from '../../test/test-database';
 import { balanceOf, balances, post } from './ledger.repository';
-import { insertStudent, newTutor, paidLesson } from './ledger-fixtures';
+import { insertStudent, newTutor, paidLesson } from '../../test/ledger-fixtures';
 import { recordRefundGiven } from './money-events';
 import { releaseEarnings } from './release-earnings';
 

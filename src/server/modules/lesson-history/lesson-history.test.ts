@@ -12,7 +12,7 @@ import {
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { lessonEventUid } from '../../adapters/mail/calendar-event';
-import { createPayment } from '../packages/purchase-fixtures';
+import { createPayment } from '../../test/purchase-fixtures';
 import { HISTORY_PAGE_SIZE } from './lesson-history';
 
 // My Lessons (past and canceled lessons, newest first) and My Students read what booking

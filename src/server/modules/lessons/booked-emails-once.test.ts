@@ -3,7 +3,7 @@ import { sendOnce, smtpMailer, type Mailer } from '../../adapters/mail/mailer';
 import { createSignedInTutor, createStudent } from '../../test/factories';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { MORNING_TEACHING } from '../../test/tokyo-mornings';
-import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harness';
+import { localCheckoutSuite, paidSingleLesson } from '../../test/payment-harness';
 import { sendLessonBookedEmails } from './lesson-booked-notice';
 
 // A booking's emails go out once even when their job runs again: after kill -9 a job that was

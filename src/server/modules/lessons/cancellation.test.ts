@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { getCancellationQuote, reportNoShow } from '../../../contracts/cancellation.contract';
+import { getMyPackagesWithTutor } from '../../../contracts/packages.contract';
 import { CANCELLATION_MESSAGES as C } from '../../../domain/messages';
 import { createSignedInTutor, createStudent, type TestStudent } from '../../test/factories';
 import { TestClient } from '../../test/http-client';
@@ -11,8 +13,8 @@ import {
   VIEWER_ZONE,
   viewerDate,
 } from '../../test/tokyo-mornings';
-import { createBoughtPackage, createPaidLesson } from '../packages/purchase-fixtures';
-import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harness';
+import { createBoughtPackage, createPaidLesson } from '../../test/purchase-fixtures';
+import { localCheckoutSuite, paidSingleLesson } from '../../test/payment-harness';
 
 // Canceling lessons and reporting no-shows on each database, with the built-in checkout: the
 // 24-hour line to the minute on a fixed clock, refunds through the provider exactly once, a
@@ -31,11 +33,8 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
     tutor: await createSignedInTutor(suite.app, { ...MORNING_TEACHING, rateCents: RATE_CENTS }),
     student: await createStudent(suite.app),
   });
-  const quote = async (who: { client: TestClient }, lessonId: string) => {
-    const response = await who.client.get(`/api/lessons/${lessonId}/cancellation`);
-    expect(response.status, response.text).toBe(200);
-    return response.json;
-  };
+  const quote = (who: { client: TestClient }, lessonId: string) =>
+    who.client.call(getCancellationQuote, { params: { id: lessonId } });
   const cancel = (who: { client: TestClient }, lessonId: string, reason?: string) =>
     who.client.post(`/api/lessons/${lessonId}/cancel`, reason === undefined ? {} : { reason });
   const payment = (id: string) =>
@@ -48,11 +47,8 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
   const refundedAtProvider = (checkout: Parameters<typeof suite.harness.refundedCents>[1]) =>
     suite.harness.refundedCents(suite.app, checkout);
   const creditsLeft = async (student: TestStudent, tutorId: string) =>
-    (
-      (await student.client.get(`/api/tutors/${tutorId}/my-packages`)).json.packages as {
-        lessonsLeft: number;
-      }[]
-    )[0]?.lessonsLeft;
+    (await student.client.call(getMyPackagesWithTutor, { params: { id: tutorId } })).packages[0]
+      ?.lessonsLeft;
 
   it('refunds a paid lesson canceled exactly 24 hours ahead, once however often it is canceled', async () => {
     const { tutor, student } = await parties();
@@ -287,9 +283,10 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
       isTrial: true,
     });
     const stranger = await createStudent(suite.app);
-    expect((await stranger.client.get(`/api/lessons/${lessonId}/cancellation`)).status).toBe(404);
+    const params = { id: lessonId };
+    expect((await stranger.client.callError(getCancellationQuote, { params })).status).toBe(404);
     expect((await cancel(stranger, lessonId)).status).toBe(404);
-    expect((await stranger.client.post(`/api/lessons/${lessonId}/no-show`)).status).toBe(404);
+    expect((await stranger.client.callError(reportNoShow, { params })).status).toBe(404);
     expect((await cancel(student, 'not-a-lesson')).status).toBe(404);
     expect(
       (await new TestClient(suite.app.url).post(`/api/lessons/${lessonId}/cancel`, {})).status,

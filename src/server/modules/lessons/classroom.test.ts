@@ -22,8 +22,8 @@ import {
   viewerDate,
   trialBooking,
 } from '../../test/tokyo-mornings';
-import { createBoughtPackage } from '../packages/purchase-fixtures';
-import { PAYMENT_HARNESSES } from '../payments/payment-harness';
+import { createBoughtPackage } from '../../test/purchase-fixtures';
+import { PAYMENT_HARNESSES } from '../../test/payment-harness';
 
 // The classroom and the reminders on each database: every booking path gives its lesson a room
 // of its own, a move keeps it; reminders are queued in the booking's transaction for 24 h and

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { getLesson } from '../../../contracts/booking.contract';
+import { createReview } from '../../../contracts/reviews.contract';
 import { REVIEW_MESSAGES as R } from '../../../domain/messages';
 import { createLesson, createSignedInTutor, createStudent } from '../../test/factories';
 import { fixedClockApp } from '../../test/fixed-clock-app';
@@ -26,22 +28,16 @@ describe.each(TEST_DRIVERS)('lesson length on %s', (driver) => {
       start: NOON,
       durationMinutes: 25,
     });
-    const view = async () => {
-      const response = await student.client.get(`/api/lessons/${id}`);
-      expect(response.status, response.text).toBe(200);
-      return (response.json as { lesson: { status: string; endTime: string } }).lesson;
-    };
+    const view = async () => (await student.client.call(getLesson, { params: { id } })).lesson;
 
     clock.set(at(24));
     expect(await view()).toMatchObject({ status: 'in_progress', endTime: at(25).toISOString() });
-    const early = await student.client.post(`/api/lessons/${id}/review`, review);
-    expect(early.status, early.text).toBe(409);
-    expect(early.json.error.message).toBe(R.notReviewable);
+    const early = await student.client.callError(createReview, { params: { id }, body: review });
+    expect(early).toMatchObject({ status: 409, message: R.notReviewable });
 
     clock.set(at(25));
     expect(await view()).toMatchObject({ status: 'completed', endTime: at(25).toISOString() });
-    const done = await student.client.post(`/api/lessons/${id}/review`, review);
-    expect(done.status, done.text).toBe(201);
+    await student.client.call(createReview, { params: { id }, body: review });
   });
 
   it("keeps the slot's break for the tutor only", async () => {

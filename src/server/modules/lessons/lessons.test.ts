@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Lesson, SlotsResponse } from '../../../contracts/booking.contract';
+import {
+  getLesson,
+  getRescheduleSlots,
+  getSlots,
+  getTrialEligibility,
+  getUpcomingLessons,
+  saveNotes,
+  type Lesson,
+} from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES } from '../../../domain/messages';
 import { JITSI_MEETING_URL_TEMPLATE } from '../../../domain/booking/classroom';
 import { fixedClock } from '../../adapters/clock';
@@ -11,7 +19,7 @@ import {
   createStudent,
   createTutor,
 } from '../../test/factories';
-import type { TestClient } from '../../test/http-client';
+import { queryText, type TestClient } from '../../test/http-client';
 import { StudentOverlapError, TrialAlreadyUsedError, TutorOverlapError } from './lesson-errors';
 import * as repository from './lessons.repository';
 import { offeredSlot } from './slot-rules';
@@ -56,11 +64,12 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     });
     return { tutor, student, otherStudent, lessonId };
   };
-  const slots = async (client: TestClient, tutorId: string, query: string) => {
-    const response = await client.get(`/api/tutors/${tutorId}/slots?${query}`);
-    expect(response.status, response.text).toBe(200);
-    return response.json as SlotsResponse;
-  };
+  /** Slots for a query as the booking modal sends it (`fromDate=…&viewerZone=…`). */
+  const slots = (client: TestClient, tutorId: string, query: string) =>
+    client.call(getSlots, {
+      params: { id: tutorId },
+      query: queryText(getSlots, query),
+    });
   const slotLabels = async (client: TestClient, tutorId: string, date: string) =>
     (
       await slots(client, tutorId, `fromDate=${date}&days=1&viewerZone=${VIEWER_ZONE}`)
@@ -89,11 +98,10 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
         .where('tutor_profile_id', '=', tutorId)
         .executeTakeFirstOrThrow()
     ).n;
-  const upcoming = async (client: TestClient, query = '') => {
-    const response = await client.get(`/api/lessons/upcoming${query}`);
-    expect(response.status, response.text).toBe(200);
-    return response.json.lessons as Lesson[];
-  };
+  const upcoming = async (client: TestClient, days?: number) =>
+    (await client.call(getUpcomingLessons, { query: { days } })).lessons;
+  const lessonOf = async (client: TestClient, id: string) =>
+    (await client.call(getLesson, { params: { id } })).lesson;
 
   it("lists a week of slots in the viewer's zone, by slot length", async () => {
     const [tutor, student] = [await newTutor(), await newStudent()];
@@ -152,16 +160,19 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
         'Please choose a lesson of 25, 50 or 100 minutes',
       ],
     ] as const) {
-      const response = await student.client.get(`/api/tutors/${tutor.id}/slots?${query}`);
+      const response = await student.client.callError(getSlots, {
+        params: { id: tutor.id },
+        query: queryText(getSlots, query),
+      });
       expect(response.status, query).toBe(400);
-      if (message) expect(response.json.error.message).toBe(message);
-      else expect(response.json.error.message).toMatch(/\w/);
+      if (message) expect(response.message).toBe(message);
+      else expect(response.message).toMatch(/\w/);
     }
-    const unknown = await student.client.get(
-      `/api/tutors/00000000-0000-4000-8000-000000000000/slots?fromDate=${viewerDate(1)}&viewerZone=UTC`,
-    );
-    expect(unknown.status).toBe(404);
-    expect(unknown.json.error.message).toBe(M.tutorNotFound);
+    const unknown = await student.client.callError(getSlots, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      query: { fromDate: viewerDate(1), viewerZone: 'UTC' },
+    });
+    expect(unknown).toMatchObject({ status: 404, message: M.tutorNotFound });
   });
 
   it('refuses bookings it cannot honour, with their message, and stores nothing', async () => {
@@ -200,8 +211,9 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     const tutor = await createSignedInTutor(t, MORNING_TEACHING);
     const secondTutor = await newTutor();
     const [student, otherStudent] = [await newStudent(), await newStudent()];
-    const eligible = await student.client.get(`/api/tutors/${tutor.id}/trial-eligibility`);
-    expect(eligible.json).toEqual({ eligible: true });
+    const eligibility = () =>
+      student.client.call(getTrialEligibility, { params: { id: tutor.id } });
+    expect(await eligibility()).toEqual({ eligible: true });
 
     const response = await book(student.client, tutor);
     expect(response.status, response.text).toBe(201);
@@ -239,9 +251,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       FIRST_SLOT,
     );
 
-    expect((await student.client.get(`/api/tutors/${tutor.id}/trial-eligibility`)).json).toEqual({
-      eligible: false,
-    });
+    expect(await eligibility()).toEqual({ eligible: false });
     const again = await book(student.client, tutor, { slotLabel: '07:30-08:30' });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe(M.trialUsed);
@@ -253,9 +263,11 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     expect(taught[0]!.student.name).toBe('Sam Jones');
     expect(await upcoming(otherStudent.client)).toEqual([]);
 
-    expect((await tutor.client.get(`/api/lessons/${lesson.id}`)).json.lesson.id).toBe(lesson.id);
-    expect((await otherStudent.client.get(`/api/lessons/${lesson.id}`)).status).toBe(404);
-    expect((await student.client.get('/api/lessons/not-a-lesson')).status).toBe(404);
+    expect((await lessonOf(tutor.client, lesson.id)).id).toBe(lesson.id);
+    const stranger = await otherStudent.client.callError(getLesson, { params: { id: lesson.id } });
+    expect(stranger.status).toBe(404);
+    const unknown = await student.client.callError(getLesson, { params: { id: 'not-a-lesson' } });
+    expect(unknown.status).toBe(404);
   });
 
   it('gives a slot two students race for to exactly one of them', async () => {
@@ -355,12 +367,11 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     ]);
     const starts = fortnight.map((lesson) => lesson.startTime);
     expect(starts).toEqual([...starts].sort());
-    expect(await upcoming(student.client, '?days=30')).toHaveLength(4);
-    expect(await upcoming(student.client, '?days=7')).toHaveLength(2);
+    expect(await upcoming(student.client, 30)).toHaveLength(4);
+    expect(await upcoming(student.client, 7)).toHaveLength(2);
     for (const days of ['0', '61', 'x', '1.5']) {
-      const response = await student.client.get(`/api/lessons/upcoming?days=${days}`);
-      expect(response.status).toBe(400);
-      expect(response.json.error.message).toBe(M.invalidRange);
+      const response = await student.client.callError(getUpcomingLessons, { query: { days } });
+      expect(response).toMatchObject({ status: 400, message: M.invalidRange });
     }
     expect((await fetch(`${t.url}/api/lessons/upcoming`)).status).toBe(401);
   });
@@ -378,12 +389,11 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     });
     const date = viewerDate(3);
     // Its own time is free to move to; the lesson keeps its length.
-    const free = await student.client.get(
-      `/api/lessons/${trialId}/slots?fromDate=${date}&days=1&viewerZone=${VIEWER_ZONE}`,
-    );
-    expect((free.json as SlotsResponse).days[0]!.slots.map((slot) => slot.slotLabel)).toContain(
-      FIRST_SLOT,
-    );
+    const free = await student.client.call(getRescheduleSlots, {
+      params: { id: trialId },
+      query: { fromDate: date, days: 1, viewerZone: VIEWER_ZONE },
+    });
+    expect(free.days[0]!.slots.map((slot) => slot.slotLabel)).toContain(FIRST_SLOT);
 
     const move = (client: TestClient, id: string, body: Record<string, unknown>) =>
       client.post(`/api/lessons/${id}/reschedule`, { viewerZone: VIEWER_ZONE, ...body });
@@ -433,9 +443,10 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     ).toBe(404);
     expect(
       (
-        await otherStudent.client.get(
-          `/api/lessons/${next.id}/slots?fromDate=${date}&viewerZone=UTC`,
-        )
+        await otherStudent.client.callError(getRescheduleSlots, {
+          params: { id: next.id },
+          query: { fromDate: date, viewerZone: 'UTC' },
+        })
       ).status,
     ).toBe(404);
     expect(
@@ -483,8 +494,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
 
   it("keeps each party's notes, cleaned, and shows the tutor's preparation notes to the tutor only", async () => {
     const { tutor, student, otherStudent, lessonId } = await lessonInThreeDays();
-    const notesOf = async (client: TestClient) =>
-      (await client.get(`/api/lessons/${lessonId}`)).json.lesson as Lesson;
+    const notesOf = (client: TestClient) => lessonOf(client, lessonId);
     const save = (client: TestClient, html: string) =>
       client.request('PUT', `/api/lessons/${lessonId}/notes`, { html });
 
@@ -530,8 +540,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       code: 'VALIDATION_FAILED',
       message: M.notesHtmlTooLong,
     });
-    const lesson = (await student.client.get(`/api/lessons/${lessonId}`)).json.lesson as Lesson;
-    expect(lesson.studentNotes).toBe('');
+    expect((await lessonOf(student.client, lessonId)).studentNotes).toBe('');
   });
 
   it('refuses notes on a canceled lesson with 409, and keeps what was written', async () => {
@@ -541,13 +550,12 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       .set({ status: 'canceled', student_notes: '<p>Before</p>' })
       .where('id', '=', lessonId)
       .execute();
-    const response = await student.client.request('PUT', `/api/lessons/${lessonId}/notes`, {
-      html: '<p>After</p>',
+    const response = await student.client.callError(saveNotes, {
+      params: { id: lessonId },
+      body: { html: '<p>After</p>' },
     });
-    expect(response.status).toBe(409);
-    expect(response.json.error).toMatchObject({ code: 'CONFLICT', message: M.notesClosed });
-    const lesson = (await student.client.get(`/api/lessons/${lessonId}`)).json.lesson as Lesson;
-    expect(lesson.studentNotes).toBe('<p>Before</p>');
+    expect(response).toMatchObject({ status: 409, code: 'CONFLICT', message: M.notesClosed });
+    expect((await lessonOf(student.client, lessonId)).studentNotes).toBe('<p>Before</p>');
   });
 
   it('stores pictures for lesson notes and serves them to the other party through signed links', async () => {
@@ -568,11 +576,11 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     expect((await upload(null, png)).status).toBe(401);
     expect((await upload(student.client, Buffer.from('not an image'))).status).toBe(415);
 
-    await student.client.request('PUT', `/api/lessons/${lessonId}/notes`, {
-      html: `<p>See <img src="${url}" alt="graph"></p>`,
+    await student.client.call(saveNotes, {
+      params: { id: lessonId },
+      body: { html: `<p>See <img src="${url}" alt="graph"></p>` },
     });
-    const shown = ((await tutor.client.get(`/api/lessons/${lessonId}`)).json.lesson as Lesson)
-      .studentNotes;
+    const shown = (await lessonOf(tutor.client, lessonId)).studentNotes;
     const src = /<img src="([^"]+)"/.exec(shown)![1]!.replaceAll('&amp;', '&');
     const image = await fetch(`${t.url}${src}`);
     expect(image.status).toBe(200);
@@ -594,17 +602,16 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     const [unsigned] = url.split('?');
 
     // Someone who learnt the path (or a signed link) pastes it into their own notes.
-    const saved = await mine.student.client.request('PUT', `/api/lessons/${mine.lessonId}/notes`, {
-      html: `<p>mine<img src="${unsigned}"><img src="${url}"></p>`,
+    const saved = await mine.student.client.call(saveNotes, {
+      params: { id: mine.lessonId },
+      body: { html: `<p>mine<img src="${unsigned}"><img src="${url}"></p>` },
     });
-    expect(saved.status).toBe(200);
-    expect((saved.json.lesson as Lesson).studentNotes).toBe('<p>mine</p>');
+    expect(saved.lesson.studentNotes).toBe('<p>mine</p>');
 
     // Notes saved before pictures were checked keep such a path: it is shown unsigned.
     const pasted = `<p><img src="${unsigned}" /></p>`;
     await repository.saveNotes(t.database.db, mine.lessonId, 'student_notes', pasted);
-    const shown = (await mine.student.client.get(`/api/lessons/${mine.lessonId}`)).json
-      .lesson as Lesson;
+    const shown = await lessonOf(mine.student.client, mine.lessonId);
     expect(shown.studentNotes).toBe(pasted);
   });
 });

@@ -6,14 +6,14 @@ import { createSignedInTutor, createStudents, type TestStudent } from '../../tes
 import { TestClient } from '../../test/http-client';
 import { startSecondProcess, startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { send } from '../messaging/messaging-fixtures';
+import { send } from '../../test/messaging-fixtures';
 import {
   createConversation,
   openLiveTab,
   sendSignalledMessage,
   type LiveTab,
   type TestConversation,
-} from './live-fixtures';
+} from '../../test/live-fixtures';
 
 // Two API processes on one PostgreSQL database, as production runs them behind a balancer:
 // a message written through one reaches the tabs connected to the other, through the

@@ -8,7 +8,7 @@ import {
 } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { createAdmin } from '../admin/admin-fixtures';
+import { createAdmin } from '../../test/admin-fixtures';
 import {
   createConversation,
   notifyMessaging,
@@ -17,7 +17,7 @@ import {
   signalRead,
   type LiveTab,
   type TestConversation,
-} from './live-fixtures';
+} from '../../test/live-fixtures';
 import { MAX_TABS_PER_USER } from './live-hub';
 
 // The live socket of one process: who may open it, and what each tab is told. Messages are

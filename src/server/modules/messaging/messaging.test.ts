@@ -10,11 +10,11 @@ import { ACCOUNT_MESSAGES, REPORT_MESSAGES } from '../../../domain/messages';
 import { createLesson, createSignedInTutor, createStudent } from '../../test/factories';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { NOW } from '../../test/tokyo-mornings';
-import { createAdmin } from '../admin/admin-fixtures';
-import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harness';
+import { createAdmin } from '../../test/admin-fixtures';
+import { localCheckoutSuite, paidSingleLesson } from '../../test/payment-harness';
 import { EVENT_CHANNELS } from '../../db/database-events';
 import { loadMessage, type MessagingSignal } from './message-view';
-import { conversationAs, conversationPair, send, unreadAs } from './messaging-fixtures';
+import { conversationAs, conversationPair, send, unreadAs } from '../../test/messaging-fixtures';
 
 // The messaging API (issue #16) on both drivers: only the pair reaches their conversation,
 // contact details are masked until their first paid lesson, the rate limit and clientId hold,

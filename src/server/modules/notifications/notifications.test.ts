@@ -16,7 +16,7 @@ import {
   viewerDate,
   trialBooking,
 } from '../../test/tokyo-mornings';
-import { PAYMENT_HARNESSES } from '../payments/payment-harness';
+import { PAYMENT_HARNESSES } from '../../test/payment-harness';
 import { NOTIFICATIONS_PAGE_SIZE } from './notifications';
 import { notify } from './notify';
 

@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Lesson } from '../../../contracts/booking.contract';
-import type { PackageOffer, TutorPackage } from '../../../contracts/packages.contract';
-import type { StudentPackageView } from '../../../contracts/payments.contract';
+import {
+  createTutorPackage,
+  getMyPackagesWithTutor,
+  getPackageOffers,
+  listTutorPackages,
+  setTutorPackageActive,
+  updateTutorPackage,
+} from '../../../contracts/packages.contract';
 import {
   API_MESSAGES,
   BOOKING_MESSAGES as M,
@@ -18,7 +24,7 @@ import {
   type TestStudent,
   type TutorOptions,
 } from '../../test/factories';
-import type { TestClient } from '../../test/http-client';
+import { queryText, type TestClient } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import {
@@ -29,7 +35,7 @@ import {
   viewerDate,
 } from '../../test/tokyo-mornings';
 import { packageOfferById } from './package-offers';
-import { createBoughtPackage, createPaidLesson } from './purchase-fixtures';
+import { createBoughtPackage, createPaidLesson } from '../../test/purchase-fixtures';
 
 const DAY = 86_400_000;
 
@@ -77,10 +83,12 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
+  /** The offers for a query as the booking modal sends it (`lessonMinutes=50&subjectId=3`). */
   const offers = async (client: TestClient, tutorId: string, query: string) => {
-    const response = await client.get(`/api/tutors/${tutorId}/packages?${query}`);
-    expect(response.status, response.text).toBe(200);
-    return response.json.packages as PackageOffer[];
+    const params = { id: tutorId };
+    return (
+      await client.call(getPackageOffers, { params, query: queryText(getPackageOffers, query) })
+    ).packages;
   };
 
   it('offers the platform packages, then the tutor’s own for the subject, priced from the rate', async () => {
@@ -167,19 +175,24 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
   it('checks the offers query: lesson length, subject, tutor, sign-in', async () => {
     const [tutor, student] = [await createTutor(t.database.db, teaching), await createStudent(t)];
     for (const query of ['', 'lessonMinutes=45', 'lessonMinutes=x']) {
-      const response = await student.client.get(`/api/tutors/${tutor.id}/packages?${query}`);
+      const response = await student.client.callError(getPackageOffers, {
+        params: { id: tutor.id },
+        query: queryText(getPackageOffers, query),
+      });
       expect(response.status, query).toBe(400);
-      expect(response.json.error.message).toBe(M.invalidLessonMinutes);
+      expect(response.message).toBe(M.invalidLessonMinutes);
     }
-    const badSubject = await student.client.get(
-      `/api/tutors/${tutor.id}/packages?lessonMinutes=50&subjectId=-1`,
-    );
-    expect(badSubject.status).toBe(400);
-    expect(badSubject.json.error.message).toBe(M.selectSubject);
+    const badSubject = await student.client.callError(getPackageOffers, {
+      params: { id: tutor.id },
+      query: { lessonMinutes: 50, subjectId: -1 },
+    });
+    expect(badSubject).toMatchObject({ status: 400, message: M.selectSubject });
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-tutor']) {
-      const response = await student.client.get(`/api/tutors/${id}/packages?lessonMinutes=50`);
-      expect(response.status).toBe(404);
-      expect(response.json.error.message).toBe(M.tutorNotFound);
+      const response = await student.client.callError(getPackageOffers, {
+        params: { id },
+        query: { lessonMinutes: 50 },
+      });
+      expect(response).toMatchObject({ status: 404, message: M.tutorNotFound });
     }
     expect((await fetch(`${t.url}/api/tutors/${tutor.id}/packages?lessonMinutes=50`)).status).toBe(
       401,
@@ -246,9 +259,7 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
       validityDays: 45,
       description: 'Six lessons before the exam.',
     };
-    const created = await tutor.client.post('/api/tutor/packages', body);
-    expect(created.status, created.text).toBe(201);
-    const made = created.json.package as TutorPackage;
+    const { package: made } = await tutor.client.call(createTutorPackage, { body });
     expect(made).toEqual({
       id: expect.any(String),
       ...body,
@@ -256,55 +267,57 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
       isActive: true,
       timesBought: 0,
     });
-    const list = async (client: TestClient) => client.get('/api/tutor/packages');
-    expect((await list(tutor.client)).json.packages).toEqual([made]);
-    expect((await list(otherTutor.client)).json.packages).toEqual([]);
+    const list = async (client: TestClient) => (await client.call(listTutorPackages)).packages;
+    expect(await list(tutor.client)).toEqual([made]);
+    expect(await list(otherTutor.client)).toEqual([]);
 
-    const put = (client: TestClient, path: string, payload: unknown) =>
-      client.request('PUT', path, payload);
-    const edited = await put(tutor.client, `/api/tutor/packages/${made.id}`, {
-      ...body,
-      subjectId: null,
-      numberOfLessons: 10,
+    const params = { id: made.id };
+    const edited = await tutor.client.call(updateTutorPackage, {
+      params,
+      body: { ...body, subjectId: null, numberOfLessons: 10 },
     });
-    expect(edited.status, edited.text).toBe(200);
-    expect(edited.json.package).toMatchObject({ subjectId: null, numberOfLessons: 10 });
+    expect(edited.package).toMatchObject({ subjectId: null, numberOfLessons: 10 });
     const offered = await offers(student.client, tutor.id, 'lessonMinutes=50');
     expect(offered.find((offer) => offer.id === made.id)).toMatchObject({
       numberOfLessons: 10,
       totalPriceCents: 22000,
     });
 
-    const retired = await put(tutor.client, `/api/tutor/packages/${made.id}/active`, {
-      isActive: false,
+    const retired = await tutor.client.call(setTutorPackageActive, {
+      params,
+      body: { isActive: false },
     });
-    expect(retired.status, retired.text).toBe(200);
-    expect(retired.json.package.isActive).toBe(false);
+    expect(retired.package.isActive).toBe(false);
     expect(
       (await offers(student.client, tutor.id, 'lessonMinutes=50')).map((offer) => offer.id),
     ).not.toContain(made.id);
-    expect((await list(tutor.client)).json.packages).toHaveLength(1);
+    expect(await list(tutor.client)).toHaveLength(1);
 
     // Another tutor cannot see it to change it; a student cannot call any of it.
-    for (const [path, payload] of [
-      [`/api/tutor/packages/${made.id}`, body],
-      [`/api/tutor/packages/${made.id}/active`, { isActive: true }],
-      ['/api/tutor/packages/not-a-package', body],
-      ['/api/tutor/packages/00000000-0000-4000-8000-000000000000/active', { isActive: true }],
-    ] as const) {
-      const response = await put(otherTutor.client, path, payload);
-      expect(response.status, path).toBe(404);
-      expect(response.json.error.message).toBe(P.packageNotFound);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const active = { isActive: true };
+    for (const response of [
+      await otherTutor.client.callError(updateTutorPackage, { params, body }),
+      await otherTutor.client.callError(setTutorPackageActive, { params, body: active }),
+      await otherTutor.client.callError(updateTutorPackage, {
+        params: { id: 'not-a-package' },
+        body,
+      }),
+      await otherTutor.client.callError(setTutorPackageActive, {
+        params: { id: unknown },
+        body: active,
+      }),
+    ]) {
+      expect(response).toMatchObject({ status: 404, message: P.packageNotFound });
     }
-    expect((await student.client.post('/api/tutor/packages', body)).status).toBe(403);
-    expect((await list(student.client)).status).toBe(403);
-    expect((await put(student.client, `/api/tutor/packages/${made.id}`, body)).status).toBe(403);
+    expect((await student.client.callError(createTutorPackage, { body })).status).toBe(403);
+    expect((await student.client.callError(listTutorPackages)).status).toBe(403);
+    expect((await student.client.callError(updateTutorPackage, { params, body })).status).toBe(403);
     expect(
-      (await put(student.client, `/api/tutor/packages/${made.id}/active`, { isActive: true }))
-        .status,
+      (await student.client.callError(setTutorPackageActive, { params, body: active })).status,
     ).toBe(403);
     expect((await fetch(`${t.url}/api/tutor/packages`)).status).toBe(401);
-    expect((await list(tutor.client)).json.packages[0]).toMatchObject({
+    expect((await list(tutor.client))[0]).toMatchObject({
       isActive: false,
       numberOfLessons: 10,
     });
@@ -323,7 +336,7 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
       .set({ platform_package_id: null, lesson_package_id: made.id })
       .where('id', '=', bought)
       .execute();
-    expect((await list(tutor.client)).json.packages[0].timesBought).toBe(1);
+    expect((await list(tutor.client))[0]!.timesBought).toBe(1);
   });
 
   it('refuses package terms outside the limits, each with its message', async () => {
@@ -357,18 +370,19 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
       [{ subjectId: 999_999 }, M.notATutorSubject],
     ];
     for (const [change, message] of cases) {
-      const response = await tutor.client.post('/api/tutor/packages', { ...valid, ...change });
+      const response = await tutor.client.callError(createTutorPackage, {
+        body: { ...valid, ...change },
+      });
       expect(response.status, JSON.stringify(change)).toBe(400);
-      expect(response.json.error.message, JSON.stringify(change)).toBe(message);
+      expect(response.message, JSON.stringify(change)).toBe(message);
     }
-    expect((await tutor.client.get('/api/tutor/packages')).json.packages).toEqual([]);
+    expect((await tutor.client.call(listTutorPackages)).packages).toEqual([]);
 
     // A tutor who has not made a profile yet has nothing to attach a package to.
     const { client: newcomer } = await signUpAndVerify(t.url, t.inbox, 'tutor');
-    expect((await newcomer.get('/api/tutor/packages')).json.packages).toEqual([]);
-    const early = await newcomer.post('/api/tutor/packages', valid);
-    expect(early.status).toBe(404);
-    expect(early.json.error.message).toBe(API_MESSAGES.tutorProfileMissing);
+    expect((await newcomer.call(listTutorPackages)).packages).toEqual([]);
+    const early = await newcomer.callError(createTutorPackage, { body: valid });
+    expect(early).toMatchObject({ status: 404, message: API_MESSAGES.tutorProfileMissing });
   });
 
   describe('scheduling from a bought package', () => {
@@ -383,11 +397,8 @@ describe.each(TEST_DRIVERS)('lesson packages on %s', (driver) => {
         viewerZone: VIEWER_ZONE,
         notes: 'Chapter 3 please.',
       });
-    const myPackages = async (student: TestStudent, tutorId: string) => {
-      const response = await student.client.get(`/api/tutors/${tutorId}/my-packages`);
-      expect(response.status, response.text).toBe(200);
-      return response.json.packages as StudentPackageView[];
-    };
+    const myPackages = async (student: TestStudent, tutorId: string) =>
+      (await student.client.call(getMyPackagesWithTutor, { params: { id: tutorId } })).packages;
     const lessonsFrom = async (packageId: string) =>
       (
         await t.database.db

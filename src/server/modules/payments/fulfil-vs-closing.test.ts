@@ -5,7 +5,7 @@ import { createSignedInTutor, createStudent } from '../../test/factories';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { MORNING_TEACHING } from '../../test/tokyo-mornings';
 import { cancelLessons } from '../lessons/lesson-lifecycle';
-import { localCheckoutSuite, openSingleCheckout } from './payment-harness';
+import { localCheckoutSuite, openSingleCheckout } from '../../test/payment-harness';
 
 // Closing (or suspending) an account and fulfilling a payment of one of its lessons at the same
 // moment (issue #31: PostgreSQL aborted one as a deadlock, 500s, a paid payment left pending).

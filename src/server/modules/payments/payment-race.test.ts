@@ -12,7 +12,11 @@ import {
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { everyDay } from '../../test/weekly-availability';
-import { PAYMENT_HARNESSES, type PaymentHarness, type StartedCheckout } from './payment-harness';
+import {
+  PAYMENT_HARNESSES,
+  type PaymentHarness,
+  type StartedCheckout,
+} from '../../test/payment-harness';
 
 // Two hundred students want one slot at the same moment, on each database: the slot is held
 // for exactly one checkout and the others are told it is gone; when that hold lapses with its

@@ -13,7 +13,7 @@ import {
   VIEWER_ZONE,
   viewerDate,
 } from '../../test/tokyo-mornings';
-import { PAYMENT_HARNESSES, type PaymentHarness } from './payment-harness';
+import { PAYMENT_HARNESSES, type PaymentHarness } from '../../test/payment-harness';
 import { expireHold } from './payment-workers';
 
 // Paid bookings end to end through the HTTP API, on each provider (the built-in checkout and

@@ -5,9 +5,9 @@ import { fixedClock } from '../../adapters/clock';
 import { createSignedInTutor, type TestStudent } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { createAdmin } from '../admin/admin-fixtures';
+import { createAdmin } from '../../test/admin-fixtures';
 import { completeEndedLessons } from '../lessons/lesson-completion';
-import { insertStudent, paidLesson } from '../ledger/ledger-fixtures';
+import { insertStudent, paidLesson } from '../../test/ledger-fixtures';
 import { deliverEvent } from './local-payout-provider';
 
 // A tutor is paid, end to end through HTTP on each database: the built-in onboarding page, a

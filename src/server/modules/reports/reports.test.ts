@@ -12,7 +12,7 @@ import { fixedClockApp } from '../../test/fixed-clock-app';
 import { TestClient } from '../../test/http-client';
 import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { createAdmin } from '../admin/admin-fixtures';
+import { createAdmin } from '../../test/admin-fixtures';
 
 // Reports and review moderation (issue #15), on a fixed clock: the rate limit's window is
 // proven by moving the clock past it.

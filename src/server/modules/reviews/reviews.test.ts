@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES as M } from '../../../domain/messages';
 import { REVIEW_EDIT_DAYS } from '../../../domain/reviews/review-rules';
 import {
+  createReview,
+  getMyReviews,
+  getTutorReviews,
+  replyToReview,
+  updateReview,
+} from '../../../contracts/reviews.contract';
+import { getTutorProfile } from '../../../contracts/tutors.contract';
+import {
   createLesson,
   createSignedInTutor,
   createStudent,
@@ -31,16 +39,7 @@ describe.each(TEST_DRIVERS)('reviews on %s', (driver) => {
     const otherStudent = await createStudent(t, { firstName: 'Noah', lastName: 'Berg' });
     const lesson = (start: Date, options: Partial<LessonOptions> = {}) =>
       createLesson(t.database.db, { tutor, studentId: student.id, start, ...options });
-    const profile = async () => {
-      const response = await student.client.get(`/api/tutors/${tutor.id}`);
-      expect(response.status, response.text).toBe(200);
-      return response.json as {
-        rating: number | null;
-        totalReviews: number;
-        lessonsCompleted: number;
-        reviews: { studentName: string; comment: string; reply: unknown }[];
-      };
-    };
+    const profile = () => student.client.call(getTutorProfile, { params: { id: tutor.id } });
     return { tutor, student, otherStudent, lesson, profile };
   }
 
@@ -53,15 +52,13 @@ describe.each(TEST_DRIVERS)('reviews on %s', (driver) => {
     const END = 50 * MINUTE;
     const id = await lesson(at(0));
     clock.set(at(END - MINUTE));
-    const early = await student.client.post(`/api/lessons/${id}/review`, review);
-    expect(early.status, early.text).toBe(409);
-    expect(early.json.error.message).toBe(M.notReviewable);
+    const early = await student.client.callError(createReview, { params: { id }, body: review });
+    expect(early).toMatchObject({ status: 409, message: M.notReviewable });
     expect(await storedReviews(id)).toEqual([]);
 
     clock.set(at(END));
-    const done = await student.client.post(`/api/lessons/${id}/review`, review);
-    expect(done.status, done.text).toBe(201);
-    expect(done.json.review).toMatchObject({
+    const done = await student.client.call(createReview, { params: { id }, body: review });
+    expect(done.review).toMatchObject({
       lessonId: id,
       rating: 5,
       text: review.text,
@@ -80,24 +77,24 @@ describe.each(TEST_DRIVERS)('reviews on %s', (driver) => {
     const done = await lesson(at(-DAY), { isTrial: true });
 
     for (const id of [canceled, noShow]) {
-      const refused = await student.client.post(`/api/lessons/${id}/review`, review);
-      expect(refused.status, refused.text).toBe(409);
-      expect(refused.json.error.message).toBe(M.notReviewable);
+      const refused = await student.client.callError(createReview, {
+        params: { id },
+        body: review,
+      });
+      expect(refused).toMatchObject({ status: 409, message: M.notReviewable });
     }
     // Someone else's lesson does not exist for them; a tutor does not write reviews.
-    const stranger = await otherStudent.client.post(`/api/lessons/${done}/review`, review);
-    expect(stranger.status).toBe(404);
-    const byTutor = await tutor.client.post(`/api/lessons/${done}/review`, review);
-    expect(byTutor.status).toBe(403);
+    const input = { params: { id: done }, body: review };
+    expect((await otherStudent.client.callError(createReview, input)).status).toBe(404);
+    expect((await tutor.client.callError(createReview, input)).status).toBe(403);
     expect(await storedReviews(done)).toEqual([]);
 
-    expect((await student.client.post(`/api/lessons/${done}/review`, review)).status).toBe(201);
-    const again = await student.client.post(`/api/lessons/${done}/review`, {
-      ...review,
-      rating: 1,
+    await student.client.call(createReview, input);
+    const again = await student.client.callError(createReview, {
+      params: { id: done },
+      body: { ...review, rating: 1 },
     });
-    expect(again.status).toBe(409);
-    expect(again.json.error.message).toBe(M.alreadyReviewed);
+    expect(again).toMatchObject({ status: 409, message: M.alreadyReviewed });
     expect((await storedReviews(done)).map((row) => row.rating)).toEqual([5]);
   });
 
@@ -115,71 +112,72 @@ describe.each(TEST_DRIVERS)('reviews on %s', (driver) => {
       [{ ...review, text: 'Great <script>alert(1)</script> lesson' }, M.plainTextOnly],
     ];
     for (const [body, message] of cases) {
-      const response = await student.client.post(`/api/lessons/${id}/review`, body);
+      const response = await student.client.callError(createReview, { params: { id }, body });
       expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(400);
-      expect(response.json.error.message).toBe(message);
+      expect(response.message).toBe(message);
     }
     expect(await storedReviews(id)).toEqual([]);
 
     // Trimmed, Windows line ends made plain, line breaks kept.
-    const saved = await student.client.post(`/api/lessons/${id}/review`, {
-      rating: 4,
-      text: '  Good pace.\r\nMore exercises next time.  ',
+    const saved = await student.client.call(createReview, {
+      params: { id },
+      body: { rating: 4, text: '  Good pace.\r\nMore exercises next time.  ' },
     });
-    expect(saved.status, saved.text).toBe(201);
-    expect(saved.json.review.text).toBe('Good pace.\nMore exercises next time.');
+    expect(saved.review.text).toBe('Good pace.\nMore exercises next time.');
   });
 
   it(`lets the student edit a review for ${REVIEW_EDIT_DAYS} days, to the minute`, async () => {
     const { student, otherStudent, lesson, profile } = await world();
     const id = await lesson(at(-DAY));
-    expect((await student.client.post(`/api/lessons/${id}/review`, review)).status).toBe(201);
+    await student.client.call(createReview, { params: { id }, body: review });
 
     const edit = { rating: 3, text: 'Good, though the homework came late.' };
     clock.set(at(REVIEW_EDIT_DAYS * DAY - MINUTE));
-    const stranger = await otherStudent.client.request('PUT', `/api/lessons/${id}/review`, edit);
-    expect(stranger.status).toBe(404);
-    const inTime = await student.client.request('PUT', `/api/lessons/${id}/review`, edit);
-    expect(inTime.status, inTime.text).toBe(200);
-    expect(inTime.json.review).toMatchObject(edit);
+    const input = { params: { id }, body: edit };
+    expect((await otherStudent.client.callError(updateReview, input)).status).toBe(404);
+    const inTime = await student.client.call(updateReview, input);
+    expect(inTime.review).toMatchObject(edit);
     expect(await profile()).toMatchObject({ rating: 3, totalReviews: 1 });
 
     clock.set(at(REVIEW_EDIT_DAYS * DAY));
-    const late = await student.client.request('PUT', `/api/lessons/${id}/review`, {
-      ...edit,
-      rating: 1,
+    const late = await student.client.callError(updateReview, {
+      params: { id },
+      body: { ...edit, rating: 1 },
     });
-    expect(late.status).toBe(409);
-    expect(late.json.error.message).toBe(M.editWindowClosed(REVIEW_EDIT_DAYS));
+    expect(late).toMatchObject({ status: 409, message: M.editWindowClosed(REVIEW_EDIT_DAYS) });
     expect((await storedReviews(id))[0]).toMatchObject({ rating: 3, comment: edit.text });
 
     // A lesson without a review has nothing to edit.
     const other = await lesson(at(-2 * DAY));
-    const nothing = await student.client.request('PUT', `/api/lessons/${other}/review`, edit);
-    expect(nothing.status).toBe(404);
-    expect(nothing.json.error.message).toBe(M.noReview);
+    const nothing = await student.client.callError(updateReview, {
+      params: { id: other },
+      body: edit,
+    });
+    expect(nothing).toMatchObject({ status: 404, message: M.noReview });
   });
 
   it('lets the lesson’s tutor reply once, shown with the review on the profile', async () => {
     const { tutor, student, lesson, profile } = await world();
     const otherTutor = await createSignedInTutor(t, { firstName: 'Omar', lastName: 'Haddad' });
     const id = await lesson(at(-DAY));
-    const early = await tutor.client.post(`/api/lessons/${id}/review/reply`, { text: 'Thanks!' });
-    expect(early.status).toBe(404);
-    expect(early.json.error.message).toBe(M.noReview);
-    expect((await student.client.post(`/api/lessons/${id}/review`, review)).status).toBe(201);
+    const early = await tutor.client.callError(replyToReview, {
+      params: { id },
+      body: { text: 'Thanks!' },
+    });
+    expect(early).toMatchObject({ status: 404, message: M.noReview });
+    await student.client.call(createReview, { params: { id }, body: review });
 
     const reply = { text: 'Thank you, Maya! See you next week.' };
-    expect((await otherTutor.client.post(`/api/lessons/${id}/review/reply`, reply)).status).toBe(
-      404,
-    );
-    expect((await student.client.post(`/api/lessons/${id}/review/reply`, reply)).status).toBe(403);
-    const sent = await tutor.client.post(`/api/lessons/${id}/review/reply`, reply);
-    expect(sent.status, sent.text).toBe(201);
-    expect(sent.json.review.reply).toEqual({ text: reply.text, createdAt: NOW.toISOString() });
-    const again = await tutor.client.post(`/api/lessons/${id}/review/reply`, { text: 'Also…' });
-    expect(again.status).toBe(409);
-    expect(again.json.error.message).toBe(M.alreadyReplied);
+    const input = { params: { id }, body: reply };
+    expect((await otherTutor.client.callError(replyToReview, input)).status).toBe(404);
+    expect((await student.client.callError(replyToReview, input)).status).toBe(403);
+    const sent = await tutor.client.call(replyToReview, input);
+    expect(sent.review.reply).toEqual({ text: reply.text, createdAt: NOW.toISOString() });
+    const again = await tutor.client.callError(replyToReview, {
+      params: { id },
+      body: { text: 'Also…' },
+    });
+    expect(again).toMatchObject({ status: 409, message: M.alreadyReplied });
 
     const shown = await profile();
     expect(shown.totalReviews).toBe(1);
@@ -188,10 +186,9 @@ describe.each(TEST_DRIVERS)('reviews on %s', (driver) => {
       comment: review.text,
       reply: { text: reply.text },
     });
-    const listed = await tutor.client.get('/api/tutor/reviews');
-    expect(listed.status, listed.text).toBe(200);
-    expect(listed.json).toMatchObject({ total: 1, nextPage: null });
-    expect(listed.json.reviews[0]).toMatchObject({ lessonId: id, reply: { text: reply.text } });
+    const listed = await tutor.client.call(getTutorReviews, { query: {} });
+    expect(listed).toMatchObject({ total: 1, nextPage: null });
+    expect(listed.reviews[0]).toMatchObject({ lessonId: id, reply: { text: reply.text } });
   });
 
   it("updates the tutor's average and count with each review", async () => {
@@ -199,9 +196,15 @@ describe.each(TEST_DRIVERS)('reviews on %s', (driver) => {
     expect(await profile()).toMatchObject({ rating: null, totalReviews: 0 });
     const first = await lesson(at(-2 * DAY));
     const second = await lesson(at(-DAY));
-    await student.client.post(`/api/lessons/${first}/review`, { ...review, rating: 5 });
+    await student.client.call(createReview, {
+      params: { id: first },
+      body: { ...review, rating: 5 },
+    });
     expect(await profile()).toMatchObject({ rating: 5, totalReviews: 1 });
-    await student.client.post(`/api/lessons/${second}/review`, { ...review, rating: 4 });
+    await student.client.call(createReview, {
+      params: { id: second },
+      body: { ...review, rating: 4 },
+    });
     expect(await profile()).toMatchObject({ rating: 4.5, totalReviews: 2 });
   });
 
@@ -238,9 +241,7 @@ describe.each(TEST_DRIVERS)('reviews on %s', (driver) => {
     const { student, lesson } = await world();
     const done = await lesson(at(-DAY));
     await lesson(at(DAY));
-    const before = await student.client.get('/api/student/reviews');
-    expect(before.status, before.text).toBe(200);
-    expect(before.json).toEqual({
+    expect(await student.client.call(getMyReviews)).toEqual({
       prompts: [
         {
           lessonId: done,
@@ -251,11 +252,11 @@ describe.each(TEST_DRIVERS)('reviews on %s', (driver) => {
       ],
       editable: [],
     });
-    await student.client.post(`/api/lessons/${done}/review`, review);
-    const after = await student.client.get('/api/student/reviews');
-    expect(after.json.prompts).toEqual([]);
-    expect(after.json.editable.map((r: { lessonId: string }) => r.lessonId)).toEqual([done]);
+    await student.client.call(createReview, { params: { id: done }, body: review });
+    const after = await student.client.call(getMyReviews);
+    expect(after.prompts).toEqual([]);
+    expect(after.editable.map((r) => r.lessonId)).toEqual([done]);
     clock.set(at(REVIEW_EDIT_DAYS * DAY));
-    expect((await student.client.get('/api/student/reviews')).json.editable).toEqual([]);
+    expect((await student.client.call(getMyReviews)).editable).toEqual([]);
   });
 });

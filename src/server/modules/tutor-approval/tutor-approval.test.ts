@@ -15,7 +15,7 @@ import { fixedClockApp } from '../../test/fixed-clock-app';
 import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { wizardSteps } from '../../test/wizard-steps';
-import { createAdmin } from '../admin/admin-fixtures';
+import { createAdmin } from '../../test/admin-fixtures';
 import {
   MORNING_TEACHING,
   NOW,

@@ -1,12 +1,36 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSession } from '../../../contracts/auth.contract';
+import {
+  getAvailability,
+  getOwnProfileId,
+  getProfileDraft,
+  getProfileSections,
+  saveAvailability,
+  saveProfileSection,
+  saveProfileStep,
+  submitProfile,
+} from '../../../contracts/tutor-profile.contract';
+import { getTutorProfile, searchTutors } from '../../../contracts/tutors.contract';
 import { TEXT_MESSAGES, TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
+import type { ProfileStepCode } from '../../../domain/reference/reference-defaults';
 import { signUpAndVerify } from '../../test/accounts';
 import { uploadAvatar } from '../../test/avatar-upload';
 import { createSignedInTutor } from '../../test/factories';
+import type { TestClient } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { wizardSteps as steps } from '../../test/wizard-steps';
+
+/** The wizard's steps with their bodies, keyed by step code. */
+const stepsOf = (data: object) =>
+  Object.entries(data) as [ProfileStepCode, Record<string, unknown>][];
+/** Fills in every step and submits: the tutor's new profile id. */
+async function submitWizard(tutor: TestClient, data: object) {
+  for (const [step, body] of stepsOf(data))
+    await tutor.call(saveProfileStep, { params: { step }, body });
+  return (await tutor.call(submitProfile)).tutorProfileId;
+}
 
 describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
   let t: TestApp;
@@ -20,12 +44,12 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
   it('refuses students on every wizard and availability route', async () => {
     const { client: student } = await signUpAndVerify(t.url, t.inbox, 'student');
     const calls = [
-      student.get('/api/tutor/profile-draft'),
-      student.get('/api/tutor/profile'),
-      student.request('PUT', '/api/tutor/profile-draft/basic_info', {}),
-      student.post('/api/tutor/profile/submit'),
-      student.get('/api/tutor/availability'),
-      student.request('PUT', '/api/tutor/availability', { timezone: 'UTC', slots: [] }),
+      student.callError(getProfileDraft),
+      student.callError(getOwnProfileId),
+      student.callError(saveProfileStep, { params: { step: 'basic_info' }, body: {} }),
+      student.callError(submitProfile),
+      student.callError(getAvailability),
+      student.callError(saveAvailability, { body: { timezone: 'UTC', slots: [] } }),
     ];
     for (const response of await Promise.all(calls)) expect(response.status).toBe(403);
   });
@@ -34,24 +58,21 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
     const { client: tutor, email } = await signUpAndVerify(t.url, t.inbox, 'tutor');
     const data = steps(await uploadAvatar(t.url, tutor));
 
-    const empty = await tutor.get('/api/tutor/profile-draft');
-    expect(empty.json).toMatchObject({
+    const empty = await tutor.call(getProfileDraft);
+    expect(empty).toMatchObject({
       completedSteps: [],
       resumeStep: 'basic_info',
       isProfileCompleted: false,
     });
 
-    const early = await tutor.post('/api/tutor/profile/submit');
-    expect(early.status).toBe(400);
-    expect(early.json.error.message).toBe(M.stepInvalid);
+    const early = await tutor.callError(submitProfile);
+    expect(early).toMatchObject({ status: 400, message: M.stepInvalid });
 
-    for (const [step, body] of Object.entries(data)) {
-      const saved = await tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body);
-      expect(saved.status, `${step}: ${saved.text}`).toBe(200);
-    }
+    for (const [step, body] of stepsOf(data))
+      await tutor.call(saveProfileStep, { params: { step }, body });
     // Another device sees the same progress.
-    const elsewhere = await tutor.get('/api/tutor/profile-draft');
-    expect(elsewhere.json.completedSteps).toEqual([
+    const elsewhere = await tutor.call(getProfileDraft);
+    expect(elsewhere.completedSteps).toEqual([
       'basic_info',
       'education',
       'subjects',
@@ -59,21 +80,19 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
       'media',
       'availability',
     ]);
-    expect(elsewhere.json.draft.basic_info.hourlyRateCents).toBe(3250);
-    expect(elsewhere.json.avatarUrl).toMatch(/^\/api\/files\//);
+    expect(elsewhere.draft.basic_info).toMatchObject({ hourlyRateCents: 3250 });
+    expect(elsewhere.avatarUrl).toMatch(/^\/api\/files\//);
 
-    expect((await tutor.get('/api/tutor/profile')).status).toBe(404);
+    expect((await tutor.callError(getOwnProfileId)).status).toBe(404);
     const [first, second] = await Promise.all([
-      tutor.post('/api/tutor/profile/submit'),
-      tutor.post('/api/tutor/profile/submit'),
+      tutor.call(submitProfile),
+      tutor.call(submitProfile),
     ]);
-    expect(first.status).toBe(200);
-    expect(second.status).toBe(200);
-    expect(second.json.tutorProfileId).toBe(first.json.tutorProfileId);
+    expect(second.tutorProfileId).toBe(first.tutorProfileId);
     // The tutor finds their own public profile by this id (their packages screen does).
-    const own = await tutor.get('/api/tutor/profile');
-    expect(own.json).toEqual({ tutorProfileId: first.json.tutorProfileId });
-    expect(first.json.redirectTo).toBe('/tutor/overview');
+    const own = await tutor.call(getOwnProfileId);
+    expect(own).toEqual({ tutorProfileId: first.tutorProfileId });
+    expect(first.redirectTo).toBe('/tutor/overview');
 
     const db = t.database.db;
     const user = await db
@@ -116,13 +135,13 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
         .where('tutor_profile_id', '=', profiles[0]!.id)
         .execute(),
     ).toEqual([{ name: 'CELTA' }]);
-    expect((await tutor.get('/api/auth/session')).json.user.isProfileCompleted).toBe(true);
+    expect((await tutor.call(getSession)).user?.isProfileCompleted).toBe(true);
     // The new profile is findable by name and subject at once.
     expect(profiles[0]!.search_text).toContain('mathematics');
     expect(profiles[0]!.search_text).toContain('sam jones');
 
-    const availability = await tutor.get('/api/tutor/availability');
-    expect(availability.json).toEqual({
+    const availability = await tutor.call(getAvailability);
+    expect(availability).toEqual({
       timezone: 'Europe/Lisbon',
       slots: data.availability.slots,
       weeklyHours: 7.5,
@@ -132,24 +151,19 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
   it('keeps every step when the six are saved at once', async () => {
     const { client: tutor } = await signUpAndVerify(t.url, t.inbox, 'tutor');
     const data = steps(await uploadAvatar(t.url, tutor));
-    const saves = await Promise.all(
-      Object.entries(data).map(([step, body]) =>
-        tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body),
-      ),
+    await Promise.all(
+      stepsOf(data).map(([step, body]) => tutor.call(saveProfileStep, { params: { step }, body })),
     );
-    for (const saved of saves) expect(saved.status, saved.text).toBe(200);
 
-    const { json } = await tutor.get('/api/tutor/profile-draft');
-    expect(json.completedSteps).toEqual(Object.keys(data));
-    expect(json.draft).toEqual(data);
-    expect(json.resumeStep).toBe('availability');
+    const draft = await tutor.call(getProfileDraft);
+    expect(draft.completedSteps).toEqual(Object.keys(data));
+    expect(draft.draft).toEqual(data);
+    expect(draft.resumeStep).toBe('availability');
   });
 
   it("keeps a tutor's search words in step with later edits of name, bio and subjects", async () => {
     const { client: tutor, email } = await signUpAndVerify(t.url, t.inbox, 'tutor');
-    for (const [step, body] of Object.entries(steps(await uploadAvatar(t.url, tutor))))
-      await tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body);
-    const { tutorProfileId } = (await tutor.post('/api/tutor/profile/submit')).json;
+    const tutorProfileId = await submitWizard(tutor, steps(await uploadAvatar(t.url, tutor)));
     const db = t.database.db;
     const search = () =>
       db
@@ -219,13 +233,16 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
       ['availability', { ...data.availability, timezone: 'Nowhere/Land' }, M.timezoneInvalid],
     ];
     for (const [step, body, message] of cases) {
-      const response = await tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body);
+      const response = await tutor.callError(saveProfileStep, {
+        params: { step: step as ProfileStepCode },
+        body,
+      });
       expect(response.status, step).toBe(400);
-      expect(response.json.error.message).toBe(message);
+      expect(response.message).toBe(message);
     }
     const unknownStep = await tutor.request('PUT', '/api/tutor/profile-draft/payment', {});
     expect(unknownStep.status).toBe(400);
-    expect((await tutor.get('/api/tutor/profile-draft')).json.completedSteps).toEqual([]);
+    expect((await tutor.call(getProfileDraft)).completedSteps).toEqual([]);
   });
 
   it('keeps exactly one of ten availability sets saved at once, never their union', async () => {
@@ -239,16 +256,15 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
         endTime: '24:00',
       })),
     );
-    const saves = await Promise.all(
+    await Promise.all(
       sets.map((slots) =>
-        tutor.client.request('PUT', '/api/tutor/availability', { timezone: 'UTC', slots }),
+        tutor.client.call(saveAvailability, { body: { timezone: 'UTC', slots } }),
       ),
     );
-    for (const saved of saves) expect(saved.status, saved.text).toBe(200);
 
-    const { json } = await tutor.client.get('/api/tutor/availability');
-    expect(sets).toContainEqual(json.slots);
-    expect(json.weeklyHours).toBeLessThanOrEqual(126);
+    const saved = await tutor.client.call(getAvailability);
+    expect(sets).toContainEqual(saved.slots);
+    expect(saved.weeklyHours).toBeLessThanOrEqual(126);
     const rows = await t.database.db
       .selectFrom('availability_slots')
       .select('id')
@@ -279,36 +295,35 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
 
   it('replaces availability from the schedule page, allowing an empty week', async () => {
     const { client: tutor } = await signUpAndVerify(t.url, t.inbox, 'tutor');
-    expect((await tutor.get('/api/tutor/availability')).status).toBe(404);
-    const data = steps(await uploadAvatar(t.url, tutor));
-    for (const [step, body] of Object.entries(data))
-      await tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body);
-    await tutor.post('/api/tutor/profile/submit');
+    expect((await tutor.callError(getAvailability)).status).toBe(404);
+    await submitWizard(tutor, steps(await uploadAvatar(t.url, tutor)));
 
-    const overlap = await tutor.request('PUT', '/api/tutor/availability', {
-      timezone: 'America/New_York',
-      slots: [
-        { dayOfWeek: 2, startTime: '09:00', endTime: '11:00' },
-        { dayOfWeek: 2, startTime: '10:00', endTime: '12:00' },
-      ],
+    const overlap = await tutor.callError(saveAvailability, {
+      body: {
+        timezone: 'America/New_York',
+        slots: [
+          { dayOfWeek: 2, startTime: '09:00', endTime: '11:00' },
+          { dayOfWeek: 2, startTime: '10:00', endTime: '12:00' },
+        ],
+      },
     });
-    expect(overlap.status).toBe(400);
-    expect(overlap.json.error.message).toBe(M.slotsOverlap);
+    expect(overlap).toMatchObject({ status: 400, message: M.slotsOverlap });
 
-    const updated = await tutor.request('PUT', '/api/tutor/availability', {
-      timezone: 'America/New_York',
-      slots: [{ dayOfWeek: 5, startTime: '18:00', endTime: '24:00' }],
+    const updated = await tutor.call(saveAvailability, {
+      body: {
+        timezone: 'America/New_York',
+        slots: [{ dayOfWeek: 5, startTime: '18:00', endTime: '24:00' }],
+      },
     });
-    expect(updated.json).toEqual({
+    expect(updated).toEqual({
       timezone: 'America/New_York',
       slots: [{ dayOfWeek: 5, startTime: '18:00', endTime: '24:00' }],
       weeklyHours: 6,
     });
-    const cleared = await tutor.request('PUT', '/api/tutor/availability', {
-      timezone: 'America/New_York',
-      slots: [],
+    const cleared = await tutor.call(saveAvailability, {
+      body: { timezone: 'America/New_York', slots: [] },
     });
-    expect(cleared.json).toEqual({ timezone: 'America/New_York', slots: [], weeklyHours: 0 });
+    expect(cleared).toEqual({ timezone: 'America/New_York', slots: [], weeklyHours: 0 });
   });
 
   it('edits a submitted profile step by step: students see it on the profile and in search', async () => {
@@ -316,30 +331,27 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
     const { client: student } = await signUpAndVerify(t.url, t.inbox, 'student');
     const data = steps(await uploadAvatar(t.url, tutor));
     // Before submission there is no profile to edit.
-    expect((await tutor.get('/api/tutor/profile/sections')).status).toBe(404);
-    const early = await tutor.request(
-      'PUT',
-      '/api/tutor/profile/sections/basic_info',
-      data.basic_info,
-    );
+    expect((await tutor.callError(getProfileSections)).status).toBe(404);
+    const early = await tutor.callError(saveProfileSection, {
+      params: { step: 'basic_info' },
+      body: data.basic_info,
+    });
     expect(early.status).toBe(404);
-    for (const [step, body] of Object.entries(data))
-      await tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body);
-    const { tutorProfileId } = (await tutor.post('/api/tutor/profile/submit')).json;
+    const tutorProfileId = await submitWizard(tutor, data);
 
     // The sections read back as the wizard's forms sent them.
-    const read = await tutor.get('/api/tutor/profile/sections');
-    expect(read.status, read.text).toBe(200);
-    expect(read.json.sections).toEqual(data);
-    expect(read.json.avatarUrl).toMatch(/^\/api\/files\//);
-    expect((await student.get('/api/tutor/profile/sections')).status).toBe(403);
-    const studentEdit = await student.request('PUT', '/api/tutor/profile/sections/media', {});
+    const read = await tutor.call(getProfileSections);
+    expect(read.sections).toEqual(data);
+    expect(read.avatarUrl).toMatch(/^\/api\/files\//);
+    expect((await student.callError(getProfileSections)).status).toBe(403);
+    const studentEdit = await student.callError(saveProfileSection, {
+      params: { step: 'media' },
+      body: {},
+    });
     expect(studentEdit.status).toBe(403);
 
     const search = async (q: string) =>
-      ((await student.get(`/api/tutors?q=${q}`)).json.tutors as { id: string }[]).map(
-        (card) => card.id,
-      );
+      (await student.call(searchTutors, { query: { q } })).tutors.map((card) => card.id);
     expect(await search('glaciology')).not.toContain(tutorProfileId);
 
     const bio =
@@ -362,13 +374,12 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
         slots: [{ dayOfWeek: 6, startTime: '20:00', endTime: '24:00' }],
       },
     };
-    for (const [step, body] of Object.entries(edits)) {
-      const saved = await tutor.request('PUT', `/api/tutor/profile/sections/${step}`, body);
-      expect(saved.status, `${step}: ${saved.text}`).toBe(200);
-      expect(saved.json.sections[step]).toEqual(body);
+    for (const [step, body] of stepsOf(edits)) {
+      const saved = await tutor.call(saveProfileSection, { params: { step }, body });
+      expect(saved.sections[step]).toEqual(body);
     }
 
-    const profile = (await student.get(`/api/tutors/${tutorProfileId}`)).json;
+    const profile = await student.call(getTutorProfile, { params: { id: tutorProfileId } });
     expect(profile).toMatchObject({
       bio,
       hourlyRateCents: 4500,
@@ -382,7 +393,7 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
         slots: [{ dayOfWeek: 6, startTime: '20:00', endTime: '24:00' }],
       },
     });
-    expect(profile.languages.map((language: { name: string }) => language.name).sort()).toEqual([
+    expect(profile.languages.map((language) => language.name).sort()).toEqual([
       'English',
       'Spanish',
     ]);
@@ -390,26 +401,26 @@ describe.each(TEST_DRIVERS)('tutor profile wizard on %s', (driver) => {
     expect(await search('glaciology')).toContain(tutorProfileId);
     expect(await search('chemistry')).toContain(tutorProfileId);
     expect(await search('physics')).not.toContain(tutorProfileId);
-    const priced = await student.get('/api/tutors?minPrice=44&maxPrice=46');
-    expect(priced.json.tutors.map((card: { id: string }) => card.id)).toContain(tutorProfileId);
+    const priced = await student.call(searchTutors, { query: { minPrice: 44, maxPrice: 46 } });
+    expect(priced.tutors.map((card) => card.id)).toContain(tutorProfileId);
 
     // The wizard's rules hold for edits: each bad step is refused with its message, unchanged.
-    const refused: [string, unknown, string][] = [
+    const refused: [ProfileStepCode, unknown, string][] = [
       ['basic_info', { ...data.basic_info, bio: 'too short' }, M.bioTooShort],
       ['subjects', { ...edits.subjects!, subjects: [] } as unknown, M.subjectRequired],
       ['availability', { timezone: 'Europe/Oslo', slots: [] }, M.availabilityRequired],
     ];
     for (const [step, body, message] of refused) {
-      const response = await tutor.request('PUT', `/api/tutor/profile/sections/${step}`, body);
+      const response = await tutor.callError(saveProfileSection, { params: { step }, body });
       expect(response.status, step).toBe(400);
-      expect(response.json.error.message).toBe(message);
+      expect(response.message).toBe(message);
     }
     const { client: stranger } = await signUpAndVerify(t.url, t.inbox, 'tutor');
-    const foreignPhoto = await tutor.request('PUT', '/api/tutor/profile/sections/media', {
-      ...data.media,
-      avatarPath: await uploadAvatar(t.url, stranger),
+    const foreignPhoto = await tutor.callError(saveProfileSection, {
+      params: { step: 'media' },
+      body: { ...data.media, avatarPath: await uploadAvatar(t.url, stranger) },
     });
-    expect(foreignPhoto.json.error.message).toBe(M.avatarRequired);
-    expect((await tutor.get('/api/tutor/profile/sections')).json.sections).toEqual(edits);
+    expect(foreignPhoto.message).toBe(M.avatarRequired);
+    expect((await tutor.call(getProfileSections)).sections).toEqual(edits);
   });
 });

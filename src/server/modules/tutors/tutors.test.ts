@@ -1,10 +1,17 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TutorCard } from '../../../contracts/tutors.contract';
+import type { EndpointOutput } from '../../../contracts/endpoint';
+import {
+  getReviews,
+  getSuggestions,
+  getTutorProfile,
+  searchTutors,
+} from '../../../contracts/tutors.contract';
 import { DISCOVERY_MESSAGES } from '../../../domain/messages';
 import { SEARCH_PAGE_SIZE } from '../../../domain/tutors/tutor-search';
 import { DEMO_EMAIL_DOMAIN, seedDemoTutors } from '../../db/seed/demo-tutors';
 import { createStudent } from '../../test/factories';
+import { queryText } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 
@@ -43,17 +50,9 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
         .where('id', '=', id)
         .execute();
     const { client: student } = await createStudent(t);
-    const search = async (query: string) => {
-      const response = await student.get(`/api/tutors?${query}`);
-      expect(response.status, response.text).toBe(200);
-      return response.json as {
-        tutors: TutorCard[];
-        total: number;
-        page: number;
-        pageSize: number;
-        totalPages: number;
-      };
-    };
+    /** A search as the page's address carries it (`subjects=Math&maxPrice=40`). */
+    const search = (query: string) =>
+      student.call(searchTutors, { query: queryText(searchTutors, query) });
     /** Every matching tutor, over all pages. */
     const searchAll = async (query: string) => {
       const first = await search(query);
@@ -235,15 +234,15 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
     [`q=${'a'.repeat(10_000)}`, DISCOVERY_MESSAGES.searchQueryTooLong],
   ])('answers %s with 400 and a clear message', async (query, message) => {
     const { client: student } = await createStudent(t);
-    const response = await student.get(`/api/tutors?${query}`);
-    expect(response.status).toBe(400);
-    expect(response.json.error.message).toBe(message);
+    const response = await student.callError(searchTutors, {
+      query: queryText(searchTutors, query),
+    });
+    expect(response).toMatchObject({ status: 400, message });
   });
 
   it('suggests subjects and names, or the popular list for an empty box', async () => {
     const { student } = await marketplace();
-    const suggestions = (await student.get('/api/tutors/suggestions?q=eng')).json
-      .suggestions as string[];
+    const { suggestions } = await student.call(getSuggestions, { query: { q: 'eng' } });
     expect(suggestions).toContain('English');
     expect(suggestions.length).toBeLessThanOrEqual(8);
   });
@@ -274,26 +273,24 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
       .onConflict((conflict) => conflict.doNothing())
       .execute();
 
-    const popular = (await student.get('/api/tutors/suggestions')).json.suggestions as string[];
+    const suggest = async (q?: string) =>
+      (await student.call(getSuggestions, { query: { q } })).suggestions;
+    const popular = await suggest();
     expect(popular).toContain('Programming');
     expect(popular).not.toContain('Music');
     expect(popular.length).toBeGreaterThan(0);
     for (const suggestion of popular)
       expect((await search(`q=${encodeURIComponent(suggestion)}`)).total).toBeGreaterThan(0);
-    const typed = (await student.get('/api/tutors/suggestions?q=mus')).json.suggestions;
-    expect(typed).not.toContain('Music');
-    expect((await student.get('/api/tutors/suggestions?q=progr')).json.suggestions).toContain(
-      'Programming',
-    );
+    expect(await suggest('mus')).not.toContain('Music');
+    expect(await suggest('progr')).toContain('Programming');
   });
 
   it('shows a tutor profile, and 404 for an unknown id', async () => {
     const { student, priciest } = await marketplace();
-    const profile = await student.get(`/api/tutors/${priciest}`);
-    expect(profile.status).toBe(200);
-    expect(profile.json).toMatchObject({ id: priciest, hourlyRateCents: 20_000 });
-    expect(profile.json.availability.slots.length).toBeGreaterThan(0);
-    expect(profile.json.reviews.length).toBeLessThanOrEqual(3);
+    const profile = await student.call(getTutorProfile, { params: { id: priciest } });
+    expect(profile).toMatchObject({ id: priciest, hourlyRateCents: 20_000 });
+    expect(profile.availability.slots.length).toBeGreaterThan(0);
+    expect(profile.reviews.length).toBeLessThanOrEqual(3);
     // Each subject carries its id, which a booking sends.
     const taught = await t.database.db
       .selectFrom('tutor_subjects as ts')
@@ -304,16 +301,15 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
       .execute();
     expect(taught.length).toBeGreaterThan(0);
     const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
-    expect([...profile.json.subjects].sort(byId)).toEqual(taught);
-    const reviews = await student.get(`/api/tutors/${priciest}/reviews`);
-    expect(reviews.json).toMatchObject({ total: profile.json.totalReviews, nextPage: null });
-    expect(reviews.json.reviews).toHaveLength(profile.json.totalReviews);
-    expect((await student.get('/api/tutors/00000000-0000-4000-8000-000000000000')).status).toBe(
-      404,
-    );
-    expect((await student.get('/api/tutors/not-a-uuid')).json.error.message).toBe(
-      'Tutor profile not found',
-    );
+    expect([...profile.subjects].sort(byId)).toEqual(taught);
+    const reviews = await student.call(getReviews, { params: { id: priciest }, query: {} });
+    expect(reviews).toMatchObject({ total: profile.totalReviews, nextPage: null });
+    expect(reviews.reviews).toHaveLength(profile.totalReviews);
+    const unknown = { params: { id: '00000000-0000-4000-8000-000000000000' } };
+    expect((await student.callError(getTutorProfile, unknown)).status).toBe(404);
+    expect(
+      (await student.callError(getTutorProfile, { params: { id: 'not-a-uuid' } })).message,
+    ).toBe('Tutor profile not found');
   });
 
   it('pages all reviews newest first, without overlaps, and rejects bad pages', async () => {
@@ -350,14 +346,17 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
       .returning('id')
       .execute();
     try {
-      const total = (await student.get(`/api/tutors/${cheapest}`)).json.totalReviews as number;
+      const params = { id: cheapest };
+      const { totalReviews: total } = await student.call(getTutorProfile, { params });
       const pages = [];
-      for (let page = 1; page;) {
-        const response = await student.get(`/api/tutors/${cheapest}/reviews?page=${page}`);
-        expect(response.status).toBe(200);
-        expect(response.json.total).toBe(total);
-        pages.push(response.json.reviews as { id: string; createdAt: string }[]);
-        page = response.json.nextPage;
+      for (let page: number | null = 1; page;) {
+        const response: EndpointOutput<typeof getReviews> = await student.call(getReviews, {
+          params,
+          query: { page },
+        });
+        expect(response.total).toBe(total);
+        pages.push(response.reviews);
+        page = response.nextPage;
       }
       expect(pages.map((page) => page.length).slice(0, -1)).toEqual(
         Array(pages.length - 1).fill(20),
@@ -368,11 +367,12 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
       expect(times).toEqual([...times].sort().reverse());
 
       for (const page of ['0', '-1', '1.5', 'x']) {
-        const bad = await student.get(`/api/tutors/${cheapest}/reviews?page=${page}`);
-        expect(bad.status).toBe(400);
-        expect(bad.json.error.message).toBe(DISCOVERY_MESSAGES.searchPage);
+        const bad = await student.callError(getReviews, { params, query: { page } });
+        expect(bad).toMatchObject({ status: 400, message: DISCOVERY_MESSAGES.searchPage });
       }
-      const unknown = await student.get('/api/tutors/00000000-0000-4000-8000-000000000000/reviews');
+      const unknown = await student.callError(getReviews, {
+        params: { id: '00000000-0000-4000-8000-000000000000' },
+      });
       expect(unknown.status).toBe(404);
     } finally {
       await db

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getSlots, getTrialEligibility } from '../../../contracts/booking.contract';
+import {
+  bookLesson,
+  getLesson,
+  getSlots,
+  getTrialEligibility,
+  type BookLessonInput,
+} from '../../../contracts/booking.contract';
 import {
   getMyPackagesWithTutor,
   getPackageOffers,
@@ -87,5 +93,27 @@ export function useSchedulePackageLesson(tutorId: string) {
       void client.invalidateQueries({ queryKey: queryKeys.lessons.all });
       void client.invalidateQueries({ queryKey: queryKeys.tutors.myPackages(tutorId) });
     },
+  });
+}
+
+/**
+ * Books the lesson. The cached lessons are then out of date (the upcoming lists and the
+ * next-lesson card): they reload at once where shown, else when next shown.
+ */
+export function useBookLesson() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: BookLessonInput) => (await call(bookLesson, { body: input })).lesson,
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.lessons.all }),
+  });
+}
+
+/** The booked lesson as the server has it: the success page's source of truth. */
+export function useBookedLesson(lessonId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.lessons.detail(lessonId ?? ''),
+    queryFn: async () => (await call(getLesson, { params: { id: lessonId ?? '' } })).lesson,
+    enabled: lessonId !== null,
+    retry: false,
   });
 }

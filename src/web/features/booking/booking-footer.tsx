@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { lessonTimes } from '../../lib/lesson-time';
 import { Button } from '../../components/ui/button';
-import { dayParts } from '../../components/booking/booking-week';
+import { dayParts } from '../../components/slot-picker/booking-week';
 
 /**
  * What is chosen so far (or what is still missing) and Continue, which waits for a subject,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PackageOffer } from '../../../contracts/packages.contract';
 import type { StudentPackageView } from '../../../contracts/payments.contract';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
-import { loadPendingBooking } from '../../components/booking/pending-booking';
+import { loadPendingBooking } from './pending-booking';
 import {
   bookedLesson,
   boughtPackage,

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { singleLessonPriceCents, formatPrice } from '../../../domain/booking/pricing';
 import { BOOKING_MESSAGES as M, DISCOVERY_MESSAGES } from '../../../domain/messages';
 import { DEFAULT_LESSON_MINUTES } from '../../../domain/scheduling/slot-length';
-import { loadPendingBooking } from '../../components/booking/pending-booking';
+import { loadPendingBooking } from './pending-booking';
 import {
   MODAL_NOW as NOW,
   oneSubjectTutor as tutor,

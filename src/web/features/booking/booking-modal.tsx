@@ -4,10 +4,10 @@ import { BOOKING_WEEK_DAYS, TRIAL_PRICE_CENTS } from '../../../domain/booking/bo
 import { BOOKING_MESSAGES as M, DISCOVERY_MESSAGES } from '../../../domain/messages';
 import { useAccountZone } from '../../lib/account-zone';
 import { useIsMobile } from '../../components/availability/use-media-query';
-import { defaultDay, weekStart } from '../../components/booking/booking-week';
-import type { PendingBooking } from '../../components/booking/pending-booking';
-import { TimeSlots } from '../../components/booking/time-slots';
-import { WeekStrip } from '../../components/booking/week-strip';
+import { defaultDay, weekStart } from '../../components/slot-picker/booking-week';
+import type { PendingBooking } from './pending-booking';
+import { TimeSlots } from '../../components/slot-picker/time-slots';
+import { WeekStrip } from '../../components/slot-picker/week-strip';
 import { Banner } from '../../components/ui/banner';
 import { Dialog } from '../../components/ui/dialog';
 import { localDateKey } from '../../lib/lesson-time';

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
 import { BOOKING_MESSAGES as M, DISCOVERY_MESSAGES } from '../../../domain/messages';
 import { formatRate } from '../../../domain/tutors/tutor-card';
-import { useLeave } from '../../components/booking/use-leave';
+import { useLeave } from './use-leave';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';

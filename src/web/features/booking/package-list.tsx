@@ -1,7 +1,7 @@
 import type { PackageOffer } from '../../../contracts/packages.contract';
 import { formatMoney } from '../../../domain/money';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { ChoicesFailed, NoChoices } from '../../components/booking/choice-states';
+import { ChoicesFailed, NoChoices } from '../../components/slot-picker/choice-states';
 import { pressedStyle, idleStyle } from './choice-group';
 
 type OffersState =

@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import {
-  FROM_BOOKING,
-  savePendingBooking,
-  type PendingBooking,
-} from '../../components/booking/pending-booking';
+import { FROM_BOOKING, savePendingBooking, type PendingBooking } from './pending-booking';
 import { messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { fetchSlots } from './booking-api';

@@ -3,7 +3,7 @@ import type { Lesson } from '../../../contracts/booking.contract';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { defaultDay, weekStart } from '../../components/booking/booking-week';
+import { defaultDay, weekStart } from '../../components/slot-picker/booking-week';
 import { localDateKey } from '../../lib/lesson-time';
 import { useRescheduleLesson, useRescheduleSlots } from './reschedule-api';
 import { useProposeMove } from './move-request-api';

@@ -9,7 +9,7 @@ import { apiError, serveSignedIn } from '../../../test/fake-api';
 import { renderInApp } from '../../../test/render';
 import { paths, patterns } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
-import { signedInAdmin, userDetail } from './test-fixtures';
+import { signedInAdmin, userDetail } from '../../../test/admin-user-fixtures';
 import { formatMoment } from './user-labels';
 import { UserPage } from './user-page';
 

@@ -6,7 +6,7 @@ import { ADMIN_USERS_MESSAGES as M } from '../../../../domain/messages';
 import { serveSignedIn } from '../../../test/fake-api';
 import { renderInApp } from '../../../test/render';
 import { paths } from '../../../lib/paths';
-import { signedInAdmin, userRow } from './test-fixtures';
+import { signedInAdmin, userRow } from '../../../test/admin-user-fixtures';
 import { UsersPage } from './users-page';
 
 // The admin's users search against a fake API: the words come from the address (?q=, what the

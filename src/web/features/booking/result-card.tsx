@@ -2,7 +2,7 @@ import { Loader2, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { LessonFacts } from '../../components/booking/lesson-facts';
+import { LessonFacts } from './lesson-facts';
 import { paths } from '../../lib/paths';
 
 // The frame of the pages after a checkout (success, the other outcomes, cancel): an icon, a

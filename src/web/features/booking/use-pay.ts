@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PAYMENT_MESSAGES as P } from '../../../domain/messages';
-import { toStartCheckoutInput, type PaidBooking } from '../../components/booking/pending-booking';
+import { toStartCheckoutInput, type PaidBooking } from './pending-booking';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { paths } from '../../lib/paths';
-import { useStartCheckout } from './payment-api';
+import { useStartCheckout } from './checkout-api';
 import { savePendingPayment } from './pending-payment';
 
 /**

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { DEFAULT_COMMISSION_TIERS } from '../../../domain/ledger/commission';
-import type { DB } from '../../db/types';
-import { createLesson, createTutor } from '../../test/factories';
-import { createPayment } from '../packages/purchase-fixtures';
-import { recordPaymentReceived } from './money-events';
+import { DEFAULT_COMMISSION_TIERS } from '../../domain/ledger/commission';
+import type { DB } from '../db/types';
+import { createLesson, createTutor } from './factories';
+import { createPayment } from './purchase-fixtures';
+import { recordPaymentReceived } from '../modules/ledger/money-events';
 
 // Test data for the ledger's tests: a tutor, a student and a lesson paid through the ledger's
 // own payment event (the checkout that leads there is the payments module's, tested there).

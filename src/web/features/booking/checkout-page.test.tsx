@@ -4,11 +4,7 @@ import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
 import { RequireAuth } from '../../app/guards/guards';
-import {
-  loadPendingBooking,
-  savePendingBooking,
-  type PendingBooking,
-} from '../../components/booking/pending-booking';
+import { loadPendingBooking, savePendingBooking, type PendingBooking } from './pending-booking';
 import { zoneLabel } from '../../lib/lesson-time';
 import { bookedLesson, payment, pendingSingle, tutor, TUTOR_ID } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';

@@ -1,7 +1,7 @@
 import { formatPrice } from '../../../domain/booking/pricing';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
-import { LessonFacts } from '../../components/booking/lesson-facts';
-import type { PendingBooking } from '../../components/booking/pending-booking';
+import { LessonFacts } from './lesson-facts';
+import type { PendingBooking } from './pending-booking';
 import { lessonTimes, longDate, zoneLabel } from '../../lib/lesson-time';
 
 const TYPES = {

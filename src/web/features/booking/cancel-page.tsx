@@ -2,12 +2,12 @@ import { XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
-import { loadPendingBooking, savePendingBooking } from '../../components/booking/pending-booking';
-import { useLeave } from '../../components/booking/use-leave';
+import { loadPendingBooking, savePendingBooking } from './pending-booking';
+import { useLeave } from './use-leave';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { useCancelCheckout } from './payment-api';
+import { useCancelCheckout } from './checkout-api';
 import { clearPendingPayment, loadPendingPayment, savePendingPayment } from './pending-payment';
 import { ResultActions, ResultCard, secondaryLink } from './result-card';
 

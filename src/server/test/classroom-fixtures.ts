@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
-import { LIVE_PATH } from '../../../contracts/messaging.contract';
-import { classroomLiveEvent, type ClassroomLiveEvent } from '../../../contracts/classroom.contract';
+import { LIVE_PATH } from '../../contracts/messaging.contract';
+import { classroomLiveEvent, type ClassroomLiveEvent } from '../../contracts/classroom.contract';
 
 // A tab's live socket as the classroom's tests read it: only classroom frames are kept (the
 // socket also carries messaging's `ready` and messages).

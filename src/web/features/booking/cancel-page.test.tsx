@@ -3,18 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
 import { RequireAuth } from '../../app/guards/guards';
-import {
-  clearPendingBooking,
-  loadPendingBooking,
-  savePendingBooking,
-} from '../../components/booking/pending-booking';
+import { clearPendingBooking, loadPendingBooking, savePendingBooking } from './pending-booking';
 import { payment, pendingSingle } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
 import { gate, serveSignedIn, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { CancelPage } from './cancel-page';
 import { loadPendingPayment } from './pending-payment';
-import { saveCheckoutBeforeLeaving } from './saved-checkout.test-support';
+import { saveCheckoutBeforeLeaving } from '../../test/saved-checkout';
 
 const CANCEL = 'POST /api/payments/payment-1/cancel';
 

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutResult } from '../../../contracts/payments.contract';
 import { PAYMENT_MESSAGES as P } from '../../../domain/messages';
-import { clearPendingBooking } from '../../components/booking/pending-booking';
+import { clearPendingBooking } from './pending-booking';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
-import { confirmCheckoutSession } from './payment-api';
+import { confirmCheckoutSession } from './checkout-api';
 import {
   clearPendingPayment,
   loadPendingPayment,

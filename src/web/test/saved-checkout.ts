@@ -1,7 +1,7 @@
-import { savePendingBooking, type PendingBooking } from '../../components/booking/pending-booking';
-import { payment, pendingSingle } from '../../test/booking-fixtures';
-import { signedInStudent } from '../../test/fixtures';
-import { savePendingPayment } from './pending-payment';
+import { savePendingBooking, type PendingBooking } from '../features/booking/pending-booking';
+import { payment, pendingSingle } from './booking-fixtures';
+import { signedInStudent } from './fixtures';
+import { savePendingPayment } from '../features/booking/pending-payment';
 
 /**
  * For the pages after the provider (success, cancel): what the checkout saved before the

@@ -3,8 +3,8 @@ import {
   adminUserRow,
   type AdminUserDetail,
   type AdminUserRow,
-} from '../../../../contracts/admin-users.contract';
-import { sessionUser } from '../../../../contracts/auth.contract';
+} from '../../contracts/admin-users.contract';
+import { sessionUser } from '../../contracts/auth.contract';
 
 // For the users pages' component tests: a signed-in admin and a user's page as the server sends.
 

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
-import type { ConversationView, MessageView } from '../../../contracts/messaging.contract';
-import { createSignedInTutor, createStudent } from '../../test/factories';
-import type { TestClient } from '../../test/http-client';
-import type { TestApp } from '../../test/test-app';
-import { MORNING_TEACHING } from '../../test/tokyo-mornings';
+import type { ConversationView, MessageView } from '../../contracts/messaging.contract';
+import { createSignedInTutor, createStudent } from './factories';
+import type { TestClient } from './http-client';
+import type { TestApp } from './test-app';
+import { MORNING_TEACHING } from './tokyo-mornings';
 
 // Messaging tests' world: a signed-in student and a signed-in tutor (who teaches Tokyo
 // mornings, so a paid lesson can be booked), and their conversation opened by the student.

@@ -1,6 +1,6 @@
-import { createStudent, type TestStudent } from '../../test/factories';
-import type { TestApp } from '../../test/test-app';
-import { setAdminRole } from './admin-role';
+import { createStudent, type TestStudent } from './factories';
+import type { TestApp } from './test-app';
+import { setAdminRole } from '../modules/admin/admin-role';
 
 /** Tests: a signed-in student made an admin the way `npm run admin` does it. */
 export async function createAdmin(

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { LessonStatus } from '../../../domain/booking/booking-rules';
-import type { PaymentStatus, StudentPackageStatus } from '../../../domain/payments/payment-rules';
-import { MS_PER_DAY, MS_PER_MINUTE } from '../../../domain/scheduling/local-date';
-import type { DB } from '../../db/types';
-import { createLesson } from '../../test/factories';
+import type { LessonStatus } from '../../domain/booking/booking-rules';
+import type { PaymentStatus, StudentPackageStatus } from '../../domain/payments/payment-rules';
+import { MS_PER_DAY, MS_PER_MINUTE } from '../../domain/scheduling/local-date';
+import type { DB } from '../db/types';
+import { createLesson } from './factories';
 
 // Test data for what checkout and fulfilment leave behind (a payment, a package bought with it,
 // the lessons it paid for), stored straight in the database: the packages, Billing and Earnings

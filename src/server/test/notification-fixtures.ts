@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types';
-import { notify } from './notify';
+import type { DB } from '../db/types';
+import { notify } from '../modules/notifications/notify';
 
 // Tests only: a notification written the way the app writes one, for tests whose subject is
 // not the event behind it.

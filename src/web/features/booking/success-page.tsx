@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { lessonTimes, longDate, zoneLabel } from '../../lib/lesson-time';
 import { notify } from '../../lib/notify';
 import { CheckoutOutcome } from './checkout-outcome';
-import { useBookedLesson } from './payment-api';
+import { useBookedLesson } from './booking-api';
 import { ResultCard, ResultLoading, SuccessActions } from './result-card';
 
 /**

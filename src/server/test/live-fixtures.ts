@@ -5,10 +5,10 @@ import {
   liveEvent,
   type LiveEvent,
   type MessageView,
-} from '../../../contracts/messaging.contract';
-import { EVENT_CHANNELS, notifyChannel } from '../../db/database-events';
-import type { DB } from '../../db/types';
-import { toMessageView, type MessagingSignal } from '../messaging/message-view';
+} from '../../contracts/messaging.contract';
+import { EVENT_CHANNELS, notifyChannel } from '../db/database-events';
+import type { DB } from '../db/types';
+import { toMessageView, type MessagingSignal } from '../modules/messaging/message-view';
 
 // Tests and the bench: conversations and messages written as the messaging module writes them
 // (the row and its signal in one transaction), and a tab's live socket, read frame by frame.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paymentView } from '../../../contracts/payments.contract';
-import { pendingBookingSchema } from '../../components/booking/pending-booking';
+import { pendingBookingSchema } from './pending-booking';
 import { loadStudentsOwn, saveChecked } from '../../lib/student-storage';
 
 // The payment under way, kept in the browser while the student is on the provider's hosted

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types';
-import { createStudent, createTutor, type FactoryTarget } from '../../test/factories';
-import type { CheckoutRequest } from './payment-provider';
+import type { DB } from '../db/types';
+import { createStudent, createTutor, type FactoryTarget } from './factories';
+import type { CheckoutRequest } from '../adapters/payments/payment-provider';
 
 // Test data for the local provider's tests: a pending payment (the sessions' foreign key) made
 // the way the payments module will make it, and the checkout request for it.

@@ -14,8 +14,8 @@ import {
   toBookLessonInput,
   type PaidBooking,
   type PendingBooking,
-} from '../../components/booking/pending-booking';
-import { useLeave } from '../../components/booking/use-leave';
+} from './pending-booking';
+import { useLeave } from './use-leave';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
@@ -25,7 +25,7 @@ import { notify } from '../../lib/notify';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { CheckoutSummary } from './checkout-summary';
-import { useBookLesson } from './payment-api';
+import { useBookLesson } from './booking-api';
 import { usePay } from './use-pay';
 
 /**

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { fixedClock, type Clock, type FixedClock } from '../../adapters/clock';
-import type { DatabaseDriver } from '../../db/database';
-import { completeOpenSession, sessionAt } from '../../adapters/payments/local-checkout.repository';
-import { newId, toSessionState, webhookEvent } from '../../adapters/payments/local-provider';
+import { fixedClock, type Clock, type FixedClock } from '../adapters/clock';
+import type { DatabaseDriver } from '../db/database';
+import { completeOpenSession, sessionAt } from '../adapters/payments/local-checkout.repository';
+import { newId, toSessionState, webhookEvent } from '../adapters/payments/local-provider';
 import {
   deriveLocalWebhookSecret,
   LOCAL_SIGNATURE_HEADER,
   signatureHeader,
-} from '../../adapters/payments/local-webhook-signature';
-import type { PaymentProvider } from '../../adapters/payments/payment-provider';
-import { stripeProvider } from '../../adapters/payments/stripe-provider';
+} from '../adapters/payments/local-webhook-signature';
+import type { PaymentProvider } from '../adapters/payments/payment-provider';
+import { stripeProvider } from '../adapters/payments/stripe-provider';
 import Stripe from 'stripe';
-import { startStripeFake } from '../../test/stripe-fake';
-import { startTestApp, TEST_SESSION_SECRET, type TestApp } from '../../test/test-app';
-import type { TestClient } from '../../test/http-client';
-import { HOUR_SLOTS, NOW, VIEWER_ZONE, viewerDate } from '../../test/tokyo-mornings';
+import { startStripeFake } from './stripe-fake';
+import { startTestApp, TEST_SESSION_SECRET, type TestApp } from './test-app';
+import type { TestClient } from './http-client';
+import { HOUR_SLOTS, NOW, VIEWER_ZONE, viewerDate } from './tokyo-mornings';
 
 // How a test pays on each provider, so that one fulfilment suite runs against both: the
 // built-in hosted checkout (through its own page and signed webhooks) and Stripe (the real SDK

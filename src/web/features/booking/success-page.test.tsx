@@ -5,13 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '../../../contracts/payments.contract';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
 import { RequireAuth } from '../../app/guards/guards';
-import { loadPendingBooking } from '../../components/booking/pending-booking';
+import { loadPendingBooking } from './pending-booking';
 import { bookedLesson, payment } from '../../test/booking-fixtures';
 import { signedInStudent } from '../../test/fixtures';
 import { apiError, gate, serveSignedIn, type Reply } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { loadPendingPayment } from './pending-payment';
-import { saveCheckoutBeforeLeaving } from './saved-checkout.test-support';
+import { saveCheckoutBeforeLeaving } from '../../test/saved-checkout';
 import { SuccessPage } from './success-page';
 
 const CONFIRM = 'POST /api/checkout/sessions/cs_1/confirm';
