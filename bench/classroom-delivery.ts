@@ -7,7 +7,7 @@ import * as Y from 'yjs';
 import {
   openClassroomTab,
   type ClassroomTab,
-} from '../src/server/modules/classroom/classroom-fixtures';
+} from '../src/server/test/classroom-fixtures';
 import { openTestDatabase } from '../src/server/test/test-database';
 import { forkBenchApi } from './bench-api';
 import type { ClassroomJob, ClassroomPair, ClassroomReply } from './classroom-app';

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from '../../src/domain/messages';
 import { LOCAL_FAILURE, LOCAL_TEST_ACCOUNTS } from '../../src/domain/ledger/bank-details';
 import { PAYOUT_PANEL_MESSAGES as M } from '../../src/domain/ledger/earnings-messages';
 import { FINANCE_MESSAGES as F } from '../../src/domain/ledger/finance-messages';
-import { createAdmin } from '../../src/server/modules/admin/admin-fixtures';
+import { createAdmin } from '../../src/server/test/admin-fixtures';
 import { TEST_PASSWORD } from '../../src/server/test/accounts';
 import { createLesson } from '../../src/server/test/factories';
 import { everyDay } from '../../src/server/test/weekly-availability';

@@ -4,7 +4,7 @@ import { createSignedInTutor, createStudent } from '../../test/factories';
 import type { TestClient } from '../../test/http-client';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { MORNING_TEACHING, VIEWER_ZONE, viewerDate } from '../../test/tokyo-mornings';
-import { localCheckoutSuite, paidSingleLesson } from '../payments/payment-harness';
+import { localCheckoutSuite, paidSingleLesson } from '../../test/payment-harness';
 
 // A tutor's move is a request (issue #29, ADR 032), on each database with a paid lesson and a
 // fixed clock: the lesson keeps its time until its student accepts; a decline or no answer
