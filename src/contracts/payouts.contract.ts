@@ -81,7 +81,7 @@ export const payoutWebhook = defineEndpoint({
   method: 'POST',
   path: '/api/payouts/webhooks/:provider',
   summary: 'Payout provider webhook (raw JSON body, signed)',
-  params: z.object({ provider: z.enum(['local']) }),
+  params: z.object({ provider: z.enum(['local', 'stripe']) }),
   status: 200,
   response: z.object({ received: z.literal(true) }),
   errors: ['VALIDATION_FAILED', 'BAD_REQUEST', 'NOT_FOUND'],

@@ -72,5 +72,7 @@ export function notificationText(facts: NotificationFacts, readerRole: 'student'
       return 'Your tutor profile was approved: students now see the verified tick.';
     case 'profile_rejected':
       return 'Your tutor profile needs changes before it can be approved. See why on your overview.';
+    case 'payout_account_attention':
+      return 'Your payout account needs attention before you can be paid. See what it needs on your earnings.';
   }
 }

@@ -25,6 +25,8 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
 export interface Accounts {
   access_token: string | null;
   access_token_expires_at: Date | null;
@@ -416,6 +418,25 @@ export interface RateLimits {
   window_start: Date;
 }
 
+export interface ReconciliationFindings {
+  currency: string;
+  id: Generated<number>;
+  kind: string;
+  ledger_cents: number;
+  payout_id: string | null;
+  provider_cents: number;
+  run_id: string;
+  transfer_id: string | null;
+}
+
+export interface ReconciliationRuns {
+  findings: number;
+  finished_at: Date;
+  id: Generated<string>;
+  provider: string;
+  run_date: Timestamp;
+}
+
 export interface Reports {
   created_at: Date;
   details: Generated<string>;
@@ -708,6 +729,8 @@ export interface DB {
   platform_packages: PlatformPackages;
   profile_steps: ProfileSteps;
   rate_limits: RateLimits;
+  reconciliation_findings: ReconciliationFindings;
+  reconciliation_runs: ReconciliationRuns;
   reports: Reports;
   reviews: Reviews;
   schema_migrations: SchemaMigrations;

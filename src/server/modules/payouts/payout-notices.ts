@@ -5,12 +5,17 @@ import type { PayoutsContext } from './payouts-context';
 import * as repository from './payouts.repository';
 
 // A payout's outcome is told by email: a job written in the transaction that settled the
-// payout (so it exists only if that committed), keyed by payout and outcome (so it is sent once).
+// payout (so it exists only if that committed), keyed by payout and outcome (so each is sent once: a paid payout Stripe later reverses is told
+// twice).
 
 export const PAYOUT_NOTICE_JOB = 'payouts.notice';
 
-export const notePayoutOutcome = (ctx: PayoutsContext, trx: Transaction<DB>, payoutId: string) =>
-  ctx.jobs.send(PAYOUT_NOTICE_JOB, { payoutId }, { key: `notice-${payoutId}` }, trx);
+export const notePayoutOutcome = (
+  ctx: PayoutsContext,
+  trx: Transaction<DB>,
+  payoutId: string,
+  outcome: 'paid' | 'failed',
+) => ctx.jobs.send(PAYOUT_NOTICE_JOB, { payoutId }, { key: `notice-${payoutId}-${outcome}` }, trx);
 
 export async function sendPayoutNotice(ctx: PayoutsContext, payoutId: string) {
   const payout = await repository.findPayout(ctx.db, payoutId);

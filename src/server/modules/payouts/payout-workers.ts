@@ -1,4 +1,5 @@
 import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
+import { ACCOUNT_ATTENTION_JOB, sendAccountAttentionEmail } from './account-attention';
 import { LOCAL_SETTLE_JOB, settleLocalTransfer } from './local-payout-provider';
 import { SEND_PAYOUT_JOB, WEEKLY_PAYOUT_JOB } from './payout-jobs';
 import { PAYOUT_NOTICE_JOB, sendPayoutNotice } from './payout-notices';
@@ -27,6 +28,9 @@ export async function startPayoutWorkers(ctx: PayoutsContext) {
   );
   await ctx.jobs.work<{ payoutId: string }>(PAYOUT_NOTICE_JOB, ({ payoutId }) =>
     sendPayoutNotice(ctx, payoutId),
+  );
+  await ctx.jobs.work<{ tutorProfileId: string }>(ACCOUNT_ATTENTION_JOB, ({ tutorProfileId }) =>
+    sendAccountAttentionEmail(ctx, tutorProfileId),
   );
   await startWeeklyPayouts(ctx);
   // A payout written before a crash whose job was lost with it: sent again, same key.

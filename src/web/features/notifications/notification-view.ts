@@ -55,6 +55,8 @@ export function linkOf(notification: NotificationView, role: Role): string {
     case 'profile_approved':
     case 'profile_rejected':
       return paths.tutor.overview;
+    case 'payout_account_attention':
+      return paths.tutor.earnings;
   }
 }
 
