@@ -25,8 +25,6 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
-export type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
 export interface Accounts {
   access_token: string | null;
   access_token_expires_at: Date | null;
@@ -425,16 +423,15 @@ export interface ReconciliationFindings {
   ledger_cents: number;
   payout_id: string | null;
   provider_cents: number;
-  run_id: string;
+  run_id: number;
   transfer_id: string | null;
 }
 
 export interface ReconciliationRuns {
   findings: number;
   finished_at: Date;
-  id: Generated<string>;
+  id: Generated<number>;
   provider: string;
-  run_date: Timestamp;
 }
 
 export interface Reports {

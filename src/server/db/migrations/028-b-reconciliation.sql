@@ -3,18 +3,17 @@
 -- transfer; every mismatch is stored as a finding for the admins' Finance page.
 
 CREATE TABLE reconciliation_runs (
-  id           uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  id           bigserial PRIMARY KEY,
   provider     text NOT NULL CHECK (provider IN ('local', 'stripe')),
-  -- The day it covers (UTC): one run per provider and day, whichever process gets there first.
-  run_date     date NOT NULL,
+  -- The daily job runs once a day across processes (its job is keyed by the day).
   finished_at  timestamptz NOT NULL,
-  findings     integer NOT NULL CHECK (findings >= 0),
-  UNIQUE (provider, run_date)
+  findings     integer NOT NULL CHECK (findings >= 0)
 );
+CREATE INDEX reconciliation_runs_latest ON reconciliation_runs (finished_at DESC, id DESC);
 
 CREATE TABLE reconciliation_findings (
   id               bigserial PRIMARY KEY,
-  run_id           uuid NOT NULL REFERENCES reconciliation_runs (id),
+  run_id           bigint NOT NULL REFERENCES reconciliation_runs (id),
   -- unknown_transfer: the provider moved money the ledger does not know; missing_transfer: the
   -- ledger has money out with no transfer at the provider; amount_differs: both, not equal.
   kind             text NOT NULL

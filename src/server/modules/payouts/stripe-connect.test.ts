@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../adapters/clock';
 import { stripeClient } from '../../adapters/payments/stripe-client';
-import { createSignedInTutor, type TestStudent } from '../../test/factories';
+import { createSignedInTutor } from '../../test/factories';
 import { startStripeFake, type StripeFake } from '../../test/stripe-fake';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
