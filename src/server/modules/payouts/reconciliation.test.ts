@@ -6,7 +6,7 @@ import { startStripeFake, type StripeFake } from '../../test/stripe-fake';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { createAdmin } from '../admin/admin-fixtures';
-import { post } from '../ledger/ledger.repository';
+import { creditAvailable } from '../ledger/ledger-fixtures';
 import { reconcile } from './reconciliation';
 
 // Reconciliation on each database, through the real Stripe SDK against the fake's balance
@@ -52,19 +52,7 @@ describe.each(TEST_DRIVERS)('%s: reconciliation with Stripe', (driver) => {
       .executeTakeFirstOrThrow();
     fake.completeOnboarding(accountId);
     await fake.deliveriesSettled();
-    await t.database.db.transaction().execute((trx) =>
-      post(trx, {
-        kind: 'adjustment',
-        eventKey: `reconcile-credit:${tutor.id}`,
-        currency: 'USD',
-        legs: [
-          { account: 'adjustments', cents },
-          { account: 'tutor_available', cents: -cents },
-        ],
-        at: NOW,
-        tutorProfileId: tutor.id,
-      }),
-    );
+    await creditAvailable(t.database.db, tutor.id, cents);
     const withdrawn = await tutor.client.post('/api/tutor/payouts/withdraw');
     expect(withdrawn.status).toBe(201);
     const { payoutId } = withdrawn.json as { payoutId: string };

@@ -6,7 +6,8 @@ import { createSignedInTutor } from '../../test/factories';
 import { startStripeFake, type StripeFake } from '../../test/stripe-fake';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
-import { balanceOf, post } from '../ledger/ledger.repository';
+import { creditAvailable } from '../ledger/ledger-fixtures';
+import { balanceOf } from '../ledger/ledger.repository';
 import { sendPayout } from './send-payout';
 import { REVERSED_MESSAGE, transferGroupOf } from './stripe-payout-provider';
 
@@ -67,23 +68,8 @@ describe.each(TEST_DRIVERS)('%s: payouts through Stripe Connect', (driver) => {
     return { ...tutor, accountId };
   }
 
-  async function credit(tutorProfileId: string, cents: number) {
-    await db()
-      .transaction()
-      .execute((trx) =>
-        post(trx, {
-          kind: 'adjustment',
-          eventKey: `stripe-test-credit:${tutorProfileId}:${cents}`,
-          currency: 'USD',
-          legs: [
-            { account: 'adjustments', cents },
-            { account: 'tutor_available', cents: -cents },
-          ],
-          at: NOW,
-          tutorProfileId,
-        }),
-      );
-  }
+  const credit = (tutorProfileId: string, cents: number) =>
+    creditAvailable(db(), tutorProfileId, cents);
 
   const payoutOf = (id: string) =>
     db().selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
