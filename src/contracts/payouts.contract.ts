@@ -81,10 +81,22 @@ export const payoutWebhook = defineEndpoint({
   method: 'POST',
   path: '/api/payouts/webhooks/:provider',
   summary: 'Payout provider webhook (raw JSON body, signed)',
-  params: z.object({ provider: z.enum(['local']) }),
+  params: z.object({ provider: z.enum(['local', 'stripe']) }),
   status: 200,
   response: z.object({ received: z.literal(true) }),
   errors: ['VALIDATION_FAILED', 'BAD_REQUEST', 'NOT_FOUND'],
+});
+
+const reconciliationFinding = z.object({
+  kind: z.enum(['unknown_transfer', 'missing_transfer', 'amount_differs']),
+  transferId: z.string().nullable(),
+  payoutId: z.string().nullable(),
+  tutorName: z.string().nullable(),
+  currency: z.string(),
+  /** Money out for the transfer as each side has it, and the provider's minus the ledger's. */
+  ledgerCents: z.number().int(),
+  providerCents: z.number().int(),
+  differenceCents: z.number().int(),
 });
 
 export const getFinance = defineEndpoint({
@@ -110,6 +122,12 @@ export const getFinance = defineEndpoint({
       }),
     ),
     payouts: z.array(payoutLine.extend({ tutorName: z.string() })),
+    /** The latest daily reconciliation of the payout provider's record with the ledger. */
+    reconciliation: z.object({
+      checkedAt: z.string().nullable(),
+      provider: z.enum(['local', 'stripe']).nullable(),
+      findings: z.array(reconciliationFinding),
+    }),
   }),
   errors: [...ROLE_ERRORS],
 });

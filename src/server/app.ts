@@ -63,6 +63,10 @@ import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { financeRoutes } from './modules/payouts/finance.routes';
 import { localOnboardingRoutes } from './modules/payouts/local-onboarding.routes';
+import {
+  configuredStripeConnect,
+  type StripeConnect,
+} from './modules/payouts/stripe-payout-provider';
 import { classroomRoutes } from './modules/classroom/classroom.routes';
 
 export interface AppDeps {
@@ -89,6 +93,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Defaults to Stripe when STRIPE_SECRET_KEY is set, else the built-in hosted checkout. */
   paymentProvider?: PaymentProvider;
+  /** Tutors' payouts through Stripe Connect; defaults to it when STRIPE_SECRET_KEY is set. */
+  stripeConnect?: StripeConnect;
   /** PostgreSQL: the app's connection pool, for its metrics. */
   pool?: pg.Pool;
 }
@@ -164,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = configuredStorage(env);
   const configured = configuredPaymentProvider(env, db, secret, clock);
   const paymentProvider = deps.paymentProvider ?? configured.provider;
+  const stripeConnect = deps.stripeConnect ?? configuredStripeConnect(env);
   app.decorate('deps', {
     ...deps,
     mailer,
@@ -173,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     signingSecret: secret,
     paymentProvider,
+    ...(stripeConnect && { stripeConnect }),
     jobs: deps.jobs ?? noJobQueue,
     trustedOrigins,
   });

@@ -66,6 +66,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: emptyAsUndefined,
   STRIPE_WEBHOOK_SECRET: emptyAsUndefined,
   STRIPE_PUBLISHABLE_KEY: emptyAsUndefined,
+  /** The signing secret of the payouts' endpoint for platform events (transfer.*). */
+  STRIPE_PAYOUTS_WEBHOOK_SECRET: emptyAsUndefined,
+  /** The signing secret of the payouts' Connect endpoint (account.updated of tutors' accounts). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: emptyAsUndefined,
   /** How long a slot is held while its student pays (minutes). */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(60).default(DEFAULT_HOLD_MINUTES),
   /** The platform's commission by teaching hours, "hours:percent,…,*:percent" (ADR 028). */
@@ -254,6 +258,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (payments are confirmed by webhook)',
+    );
+  }
+  if (
+    env.STRIPE_SECRET_KEY &&
+    (!env.STRIPE_PAYOUTS_WEBHOOK_SECRET || !env.STRIPE_CONNECT_WEBHOOK_SECRET)
+  ) {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_PAYOUTS_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET are required with STRIPE_SECRET_KEY (tutors are paid through Stripe Connect, confirmed by webhook)',
     );
   }
   if (

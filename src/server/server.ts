@@ -22,6 +22,7 @@ import { startCompletionWorker } from './modules/lessons/lesson-completion';
 import { startMessagingWorkers } from './modules/messaging/messaging-digest';
 import { startReleaseWorker } from './modules/ledger/release-earnings';
 import { startPayoutWorkers } from './modules/payouts/payout-workers';
+import type { StripeConnect } from './modules/payouts/stripe-payout-provider';
 import { backupRoutes } from './modules/backup/backup.routes';
 
 /** The repository root, from src/server (tsx) or dist/server (the bundle) alike. */
@@ -57,6 +58,8 @@ export async function createServer(
     webRoot?: string;
     clock?: Clock;
     paymentProvider?: PaymentProvider;
+    /** Stripe Connect for payouts other than the settings' (tests: against the Stripe fake). */
+    stripeConnect?: StripeConnect;
     /** How often job workers look for due jobs (tests: shorter). */
     jobPollingSeconds?: number;
   } = {},
@@ -84,6 +87,7 @@ export async function createServer(
       clock: options.clock,
       jobs: queue,
       paymentProvider: options.paymentProvider,
+      stripeConnect: options.stripeConnect,
       pool: database.driver === 'postgres' ? database.pool : undefined,
       webRoot: options.webRoot ?? (existsSync(defaultWebRoot) ? defaultWebRoot : undefined),
     });

@@ -47,4 +47,19 @@ export const FINANCE_MESSAGES = {
   adjustFailed: 'The balance could not be adjusted.',
   tutorRequired: 'Choose the tutor whose balance you adjust.',
   amountInvalid: 'Enter an amount other than zero, with at most two decimals.',
+  reconciliation: 'Reconciliation',
+  notReconciled: 'Not reconciled yet: the check runs every day at 03:00 UTC.',
+  reconciledAt: (when: string, provider: 'local' | 'stripe') =>
+    `Last checked ${when} against ${provider === 'stripe' ? 'Stripe' : 'the built-in provider'}.`,
+  noFindings: "The provider's record and the ledger agree.",
+  findingKind: 'Mismatch',
+  findingReference: 'Tutor and transfer',
+  ledgerAmount: 'Ledger',
+  providerAmount: 'Provider',
+  difference: 'Difference',
+  findingKinds: {
+    unknown_transfer: 'Transfer the ledger does not know',
+    missing_transfer: 'Payout with no transfer at the provider',
+    amount_differs: 'Amounts differ',
+  },
 } as const;

@@ -10,6 +10,7 @@ export const PAYOUT_MESSAGES = {
   payoutNotFound: 'Payout not found.',
   onlyFailedRetried: 'Only a failed payout can be retried.',
   webhookSignatureInvalid: 'Invalid webhook signature.',
+  providerNotConfigured: 'This payout provider is not configured.',
   adjustmentReason: 'Say why the balance is adjusted (at least 5 characters).',
   adjustmentAmount: 'Enter an amount in cents other than zero.',
   tutorNotFound: 'Tutor not found.',

@@ -82,6 +82,8 @@ export function notificationText(facts: NotificationFacts, readerRole: 'student'
       return 'Your tutor profile was approved: students now see the verified tick.';
     case 'profile_rejected':
       return 'Your tutor profile needs changes before it can be approved. See why on your overview.';
+    case 'payout_account_attention':
+      return 'Your payout account needs attention before you can be paid. See what it needs on your earnings.';
     case 'payout_sent':
       return `Your payout of ${amount} was sent to your bank account.`;
     case 'payout_failed':

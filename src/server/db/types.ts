@@ -439,6 +439,24 @@ export interface RateLimits {
   window_start: Date;
 }
 
+export interface ReconciliationFindings {
+  currency: string;
+  id: Generated<number>;
+  kind: string;
+  ledger_cents: number;
+  payout_id: string | null;
+  provider_cents: number;
+  run_id: number;
+  transfer_id: string | null;
+}
+
+export interface ReconciliationRuns {
+  findings: number;
+  finished_at: Date;
+  id: Generated<number>;
+  provider: string;
+}
+
 export interface Reports {
   created_at: Date;
   details: Generated<string>;
@@ -732,6 +750,8 @@ export interface DB {
   platform_packages: PlatformPackages;
   profile_steps: ProfileSteps;
   rate_limits: RateLimits;
+  reconciliation_findings: ReconciliationFindings;
+  reconciliation_runs: ReconciliationRuns;
   reports: Reports;
   reviews: Reviews;
   schema_migrations: SchemaMigrations;

@@ -4,6 +4,7 @@ import { DEFAULT_COMMISSION_TIERS } from '../../domain/ledger/commission';
 import type { DB } from '../db/types';
 import { createLesson, createTutor } from './factories';
 import { createPayment } from './purchase-fixtures';
+import { post } from '../modules/ledger/ledger.repository';
 import { recordPaymentReceived } from '../modules/ledger/money-events';
 
 // Test data for the ledger's tests: a tutor, a student and a lesson paid through the ledger's
@@ -53,3 +54,20 @@ export async function paidLesson(
 }
 
 export const newTutor = (db: Kysely<DB>) => createTutor(db);
+
+/** Money a tutor can withdraw: an adjustment from the platform to their available balance. */
+export async function creditAvailable(db: Kysely<DB>, tutorProfileId: string, cents: number) {
+  await db.transaction().execute((trx) =>
+    post(trx, {
+      kind: 'adjustment',
+      eventKey: `test-credit:${tutorProfileId}:${randomUUID()}`,
+      currency: 'USD',
+      legs: [
+        { account: 'adjustments', cents },
+        { account: 'tutor_available', cents: -cents },
+      ],
+      at: new Date('2030-01-01T00:00:00Z'),
+      tutorProfileId,
+    }),
+  );
+}

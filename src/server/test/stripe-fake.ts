@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
+import { connectFake, strings, type ConnectFakeControls } from './stripe-connect-fake';
 
 // A local stand-in for the few Stripe API endpoints the Stripe provider calls, so the real SDK
 // (pointed here by host, port and protocol) runs its real code paths: form-encoded requests,
@@ -50,7 +51,7 @@ interface FakeCharge {
   status: 'succeeded';
 }
 
-export interface StripeFake {
+export interface StripeFake extends ConnectFakeControls {
   /** The API origin to give the provider as `apiBase`. */
   url: string;
   /** Every session created, with the form parameters Stripe received for it. */
@@ -107,9 +108,12 @@ class StripeApiError extends Error {
  */
 export async function startStripeFake({
   webhookSecret,
+  connectWebhookSecret = webhookSecret,
   now = () => new Date(),
 }: {
   webhookSecret: string;
+  /** What Connect events (about connected accounts) are signed with; by default the same. */
+  connectWebhookSecret?: string;
   now?: () => Date;
 }): Promise<StripeFake> {
   const sessions: StripeFake['sessions'] = new Map();
@@ -123,6 +127,15 @@ export async function startStripeFake({
   >();
   const seconds = () => Math.floor(now().getTime() / 1000);
   let url = '';
+  const connect = connectFake({
+    now,
+    origin: () => url,
+    webhookSecret,
+    connectWebhookSecret,
+    newId,
+    invalid,
+    notFound: (message, param) => new StripeApiError(404, 'invalid_request_error', message, param),
+  });
 
   /** A session as Stripe reports it now: an open session lapses at its `expires_at`. */
   function current(sessionId: string): FakeCheckoutSession {
@@ -274,6 +287,8 @@ export async function startStripeFake({
       return expireSession(decodeURIComponent(sessionPath[1] ?? ''));
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
     if (method === 'GET' && path === '/v1/refunds') return listRefunds(params);
+    const connected = connect.route(method, path, params);
+    if (connected) return connected;
     throw new StripeApiError(
       404,
       'invalid_request_error',
@@ -364,6 +379,7 @@ export async function startStripeFake({
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 
   return {
+    ...connect.controls,
     url,
     sessions,
     pay: (sessionId) => settle(sessionId, true),
@@ -403,6 +419,7 @@ export async function startStripeFake({
     },
     close: () =>
       new Promise<void>((resolve) => {
+        connect.controls.sendWebhooksTo(null);
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -481,15 +498,6 @@ function at(value: FormValue | undefined, ...path: string[]): FormValue | undefi
     node = node && typeof node === 'object' ? (node as Record<string, FormValue>)[part] : undefined;
   }
   return node;
-}
-
-function strings(value: FormValue | undefined): Record<string, string> {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    ),
-  );
 }
 
 function newId(prefix: string): string {

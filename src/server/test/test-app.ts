@@ -11,6 +11,7 @@ import { reservePort, type ReservedPort } from './free-port';
 import { startSmtpInbox, type SmtpInbox } from './smtp-inbox';
 import { openDatabase } from '../db/database';
 import { openTestDatabase } from './test-database';
+import type { StripeConnect } from '../modules/payouts/stripe-payout-provider';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -48,6 +49,8 @@ export async function startTestApp(
     clock?: Clock;
     /** Another payment provider than the built-in checkout (Stripe against its fake). */
     paymentProvider?: PaymentProvider;
+    /** Stripe Connect payouts (the real SDK against the Stripe fake). */
+    stripeConnect?: StripeConnect;
     /**
      * Another test app's database, as a second API process would share it; the app that
      * opened it closes it.
@@ -70,6 +73,7 @@ export async function startTestApp(
     webRoot: options.webRoot ?? '/nonexistent',
     clock: options.clock,
     paymentProvider: options.paymentProvider,
+    stripeConnect: options.stripeConnect,
     // Jobs (emails, refunds) follow within half a second: tests await them, never sleep.
     jobPollingSeconds: 0.5,
   });

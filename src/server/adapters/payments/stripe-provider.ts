@@ -2,11 +2,11 @@ import Stripe from 'stripe';
 import {
   PaymentProviderError,
   REFUND_REFERENCE,
-  WebhookSignatureError,
   type CheckoutSessionState,
   type PaymentEventType,
   type PaymentProvider,
 } from './payment-provider';
+import { constructStripeEvent, stripeClient } from './stripe-client';
 
 // Stripe Checkout through the official SDK. Stripe keeps a session open for at least 30 minutes,
 // longer than our slot hold: the hold's own job expires the session through the API, and a
@@ -18,9 +18,6 @@ export interface StripeProviderOptions {
   /** Another API origin (`http://127.0.0.1:PORT`): tests point the SDK at a local fake. */
   apiBase?: string;
 }
-
-/** Stripe refuses webhooks older than this, and so do we (seconds, Stripe's own default). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** Stripe's shortest session life; `expires_at` must be at least this far in Stripe's future. */
 const MINIMUM_SESSION_SECONDS = 30 * 60;
@@ -39,12 +36,7 @@ export function stripeProvider({
   webhookSecret,
   apiBase,
 }: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(secretKey, {
-    ...(apiBase ? apiOrigin(apiBase) : {}),
-    // A checkout request waits on this call: fail in seconds rather than the SDK's 80.
-    timeout: 20_000,
-    telemetry: false,
-  });
+  const stripe = stripeClient(secretKey, apiBase);
 
   return {
     name: 'stripe',
@@ -130,31 +122,13 @@ export function stripeProvider({
     },
 
     parseWebhook(rawBody, headers, now) {
-      const header = headers['stripe-signature'];
-      if (typeof header !== 'string') throw new WebhookSignatureError('No Stripe-Signature header');
-      // Stripe's SDK measures the age against the machine's clock; ours is the injected one, and
-      // a delivery stamped far in the future is as suspect as one from the past.
-      const signedAt = Number(/(?:^|,)t=(\d+)(?:,|$)/.exec(header)?.[1]);
-      const nowSeconds = Math.floor(now.getTime() / 1000);
-      if (!Number.isSafeInteger(signedAt)) {
-        throw new WebhookSignatureError('The Stripe-Signature header has no timestamp');
-      }
-      if (Math.abs(nowSeconds - signedAt) > WEBHOOK_TOLERANCE_SECONDS) {
-        throw new WebhookSignatureError('The webhook timestamp is outside the tolerance');
-      }
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(
-          rawBody,
-          header,
-          webhookSecret,
-          WEBHOOK_TOLERANCE_SECONDS,
-          undefined,
-          now.getTime(),
-        );
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
-      }
+      const event = constructStripeEvent(
+        stripe,
+        rawBody,
+        headers['stripe-signature'],
+        [webhookSecret],
+        now,
+      );
       if (!HANDLED_EVENTS.has(event.type)) return null;
       const session = sessionState(event.data.object as Stripe.Checkout.Session);
       // A session created by something else on the same Stripe account: not ours to fulfil.
@@ -162,13 +136,6 @@ export function stripeProvider({
       return { id: event.id, type: event.type as PaymentEventType, session };
     },
   };
-}
-
-/** The SDK's host, port and protocol for an origin such as http://127.0.0.1:4242. */
-function apiOrigin(apiBase: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
-  const url = new URL(apiBase);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 }
 
 /**

@@ -3,5 +3,5 @@
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
 ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check CHECK (kind IN (
   'lesson_booked', 'lesson_rescheduled', 'lesson_canceled', 'review_received', 'refund_issued',
-  'profile_approved', 'profile_rejected', 'payout_sent', 'payout_failed'));
+  'profile_approved', 'profile_rejected', 'payout_account_attention', 'payout_sent', 'payout_failed'));
 ALTER TABLE notifications ADD COLUMN payout_id uuid REFERENCES payouts (id) ON DELETE SET NULL;

@@ -29,5 +29,5 @@ CREATE UNIQUE INDEX lesson_move_requests_one_open ON lesson_move_requests (lesso
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
 ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check CHECK (kind IN (
   'lesson_booked', 'lesson_rescheduled', 'lesson_canceled', 'review_received', 'refund_issued',
-  'profile_approved', 'profile_rejected', 'payout_sent', 'payout_failed', 'move_requested',
+  'profile_approved', 'profile_rejected', 'payout_account_attention', 'payout_sent', 'payout_failed', 'move_requested',
   'move_accepted', 'move_declined', 'move_withdrawn'));

@@ -25,6 +25,7 @@ export type TransactionKind =
   | 'payout_requested'
   | 'payout_paid'
   | 'payout_failed'
+  | 'payout_reversed'
   | 'adjustment';
 
 /** One side of a posting: an account (a tutor's for the tutor_ kinds) and signed cents. */

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/types';
-import { post } from '../ledger/ledger.repository';
+import { post, type Leg } from '../ledger/ledger.repository';
+import { noteAccountNeedsAttention } from './account-attention';
 import { notePayoutOutcome } from './payout-notices';
 import type { PayoutEvent } from './payout-provider';
 import type { PayoutsContext } from './payouts-context';
@@ -9,7 +10,9 @@ import * as repository from './payouts.repository';
 // A provider's word on a payout or an account, applied once: the event id is recorded in the
 // same transaction, so a replayed webhook finds it and changes nothing. A paid payout leaves the
 // platform's cash; a failed one returns to the tutor's available money, and the account needs
-// attention with the provider's reason; the tutor is told either way.
+// attention with the provider's reason; a reversed one (Stripe took a transfer back) returns
+// what came back to the platform's cash and to the tutor's available money, paid or not yet;
+// the tutor is told either way. An account that newly needs attention is told too.
 
 export async function applyPayoutEvent(
   ctx: PayoutsContext,
@@ -28,11 +31,14 @@ export async function applyPayoutEvent(
     });
     if (!fresh) return;
     if (event.type === 'account.updated') {
-      await repository.setPayoutAccountStatus(
+      const before = await repository.findPayoutAccountByProviderId(trx, event.accountId);
+      const after = await repository.setPayoutAccountStatus(
         trx,
         { providerAccountId: event.accountId },
         { status: event.status, reason: event.reason, displayName: event.displayName, now },
       );
+      if (after?.status === 'needs_attention' && before?.status !== 'needs_attention')
+        await noteAccountNeedsAttention(ctx, trx, after.tutor_profile_id, event.id, now);
       return;
     }
     await settlePayout(ctx, trx, event, now);
@@ -46,25 +52,26 @@ async function settlePayout(
   now: Date,
 ) {
   const payout = await repository.lockPayout(trx, event.payoutId);
-  if (!payout || (payout.status !== 'requested' && payout.status !== 'in_transit')) return;
+  const open = payout?.status === 'requested' || payout?.status === 'in_transit';
+  // Only a reversal moves a paid payout; nothing moves a failed one again.
+  if (!payout || !(open || (event.type === 'payout.reversed' && payout.status === 'paid'))) return;
   const amount = payout.amount_cents;
-  const refs = {
-    currency: payout.currency.trim(),
-    at: now,
-    tutorProfileId: payout.tutor_profile_id,
-    payoutId: payout.id,
-  };
+  const posting = (kind: 'payout_paid' | 'payout_failed' | 'payout_reversed', legs: Leg[]) =>
+    post(trx, {
+      kind,
+      eventKey: `${kind.replace('_', '-')}:${payout.id}`,
+      legs,
+      currency: payout.currency.trim(),
+      at: now,
+      tutorProfileId: payout.tutor_profile_id,
+      payoutId: payout.id,
+    });
   if (event.type === 'payout.paid') {
     await repository.markPayoutPaid(trx, payout.id, event.transferId, now);
-    await post(trx, {
-      kind: 'payout_paid',
-      eventKey: `payout-paid:${payout.id}`,
-      legs: [
-        { account: 'tutor_in_transit', cents: amount },
-        { account: 'provider_cash', cents: -amount },
-      ],
-      ...refs,
-    });
+    await posting('payout_paid', [
+      { account: 'tutor_in_transit', cents: amount },
+      { account: 'provider_cash', cents: -amount },
+    ]);
   } else {
     await repository.markPayoutFailed(
       trx,
@@ -72,20 +79,24 @@ async function settlePayout(
       { transferId: event.transferId, reason: event.failureMessage },
       now,
     );
-    await post(trx, {
-      kind: 'payout_failed',
-      eventKey: `payout-failed:${payout.id}`,
-      legs: [
+    if (open)
+      await posting('payout_failed', [
         { account: 'tutor_in_transit', cents: amount },
         { account: 'tutor_available', cents: -amount },
-      ],
-      ...refs,
-    });
+      ]);
+    else {
+      // Paid, then taken back: what came back is the platform's cash again, owed to the tutor.
+      const back = Math.min(event.type === 'payout.reversed' ? event.amountCents : amount, amount);
+      await posting('payout_reversed', [
+        { account: 'provider_cash', cents: back },
+        { account: 'tutor_available', cents: -back },
+      ]);
+    }
     await repository.setPayoutAccountStatus(
       trx,
       { tutorProfileId: payout.tutor_profile_id },
       { status: 'needs_attention', reason: event.failureMessage, now },
     );
   }
-  await notePayoutOutcome(ctx, trx, payout.id);
+  await notePayoutOutcome(ctx, trx, payout.id, event.type === 'payout.paid' ? 'paid' : 'failed');
 }

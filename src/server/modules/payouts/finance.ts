@@ -10,6 +10,7 @@ import { earnAndReleaseDue } from '../ledger/release-earnings';
 import type { PayoutsContext } from './payouts-context';
 import { requestPayout } from './request-payout';
 import * as repository from './payouts.repository';
+import { latestRun } from './reconciliation.repository';
 
 // The admin's Finance page, read from the ledger: what students paid (gross bookings), what
 // went back, the platform's commission, and what is owed to each tutor; the payouts; a manual
@@ -45,6 +46,7 @@ export async function financeOverview(ctx: PayoutsContext): Promise<Finance> {
   }
   const list = [...tutors.values()].sort((a, b) => a.name.localeCompare(b.name));
   const payouts = await repository.recentPayouts(ctx.db);
+  const reconciliation = await latestRun(ctx.db);
   return {
     currency: CURRENCY,
     grossBookingsCents: cashByKind.payment_received ?? 0,
@@ -68,6 +70,20 @@ export async function financeOverview(ctx: PayoutsContext): Promise<Finance> {
       settledAt: payout.settled_at?.toISOString() ?? null,
       failureReason: payout.failure_reason,
     })),
+    reconciliation: {
+      checkedAt: reconciliation?.run.finished_at.toISOString() ?? null,
+      provider: (reconciliation?.run.provider as 'local' | 'stripe' | undefined) ?? null,
+      findings: (reconciliation?.findings ?? []).map((finding) => ({
+        kind: finding.kind as Finance['reconciliation']['findings'][number]['kind'],
+        transferId: finding.transfer_id,
+        payoutId: finding.payout_id,
+        tutorName: finding.full_name,
+        currency: finding.currency.trim(),
+        ledgerCents: Number(finding.ledger_cents),
+        providerCents: Number(finding.provider_cents),
+        differenceCents: Number(finding.provider_cents) - Number(finding.ledger_cents),
+      })),
+    },
   };
 }
 

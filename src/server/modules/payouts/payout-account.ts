@@ -11,7 +11,11 @@ import * as repository from './payouts.repository';
 export async function startOnboarding(ctx: PayoutsContext, tutorProfileId: string) {
   const existing = await repository.findPayoutAccount(ctx.db, tutorProfileId);
   const provider = payoutProviderOf(ctx);
-  const link = await provider.onboardingLink(tutorProfileId, existing?.provider_account_id);
+  // An account at another provider (the settings changed) is replaced by a new one here.
+  const link = await provider.onboardingLink(
+    tutorProfileId,
+    existing?.provider === provider.name ? existing.provider_account_id : undefined,
+  );
   await repository.savePayoutAccount(ctx.db, {
     tutorProfileId,
     provider: provider.name,

@@ -45,3 +45,23 @@ export function payoutFailedEmail(
     ].join('\n'),
   };
 }
+
+export function payoutAccountAttentionEmail(
+  to: string,
+  reason: string,
+  publicUrl: string,
+): MailMessage {
+  return {
+    to,
+    subject: 'Your payout account needs attention',
+    text: [
+      'Your payout account needs attention before Tutora can pay you.',
+      '',
+      reason,
+      '',
+      'Open your earnings and choose "Update payout account". Your earnings stay safe meanwhile.',
+      '',
+      `Your earnings: ${earningsLink(publicUrl)}`,
+    ].join('\n'),
+  };
+}

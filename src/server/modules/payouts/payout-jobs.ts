@@ -4,3 +4,5 @@
 export const SEND_PAYOUT_JOB = 'payouts.send';
 /** The weekly payout of everyone due (a chain of keyed weekly runs). */
 export const WEEKLY_PAYOUT_JOB = 'payouts.weekly';
+/** The daily reconciliation of the provider's record with the ledger (a chain of keyed days). */
+export const RECONCILE_JOB = 'payouts.reconcile';

@@ -7,7 +7,8 @@ import * as repository from './payouts.repository';
 
 // A payout's outcome is told by email and on the tutor's bell, both in the transaction that
 // settled the payout (so they exist only if it committed): the email as a job keyed by payout
-// (sent once), the bell notice written there (a replayed webhook settles nothing, so no second).
+// and outcome (each sent once: a paid payout Stripe later reverses is told twice), the bell
+// notice written there (a replayed webhook settles nothing, so no second).
 
 export const PAYOUT_NOTICE_JOB = 'payouts.notice';
 
@@ -15,18 +16,24 @@ export async function notePayoutOutcome(
   ctx: PayoutsContext,
   trx: Transaction<DB>,
   payoutId: string,
+  outcome: 'paid' | 'failed',
 ) {
   const payout = await repository.findPayout(trx, payoutId);
   const tutor = payout && (await repository.findTutorContact(trx, payout.tutor_profile_id));
-  if (tutor && !tutor.closed_at && (payout.status === 'paid' || payout.status === 'failed'))
+  if (tutor && !tutor.closed_at)
     await notify(trx, {
       userId: tutor.user_id,
-      kind: payout.status === 'paid' ? 'payout_sent' : 'payout_failed',
+      kind: outcome === 'paid' ? 'payout_sent' : 'payout_failed',
       at: ctx.clock.now(),
       payoutId,
       payout: { amountCents: payout.amount_cents, currency: payout.currency },
     });
-  await ctx.jobs.send(PAYOUT_NOTICE_JOB, { payoutId }, { key: `notice-${payoutId}` }, trx);
+  await ctx.jobs.send(
+    PAYOUT_NOTICE_JOB,
+    { payoutId },
+    { key: `notice-${payoutId}-${outcome}` },
+    trx,
+  );
 }
 
 export async function sendPayoutNotice(ctx: PayoutsContext, payoutId: string) {

@@ -33,10 +33,19 @@ export type PayoutEvent =
       failureMessage: string;
     }
   | {
+      /** The provider took a transfer back (Stripe: transfer.reversed), paid or not yet. */
+      id: string;
+      type: 'payout.reversed';
+      payoutId: string;
+      transferId: string;
+      amountCents: number;
+      failureMessage: string;
+    }
+  | {
       id: string;
       type: 'account.updated';
       accountId: string;
-      status: 'active' | 'needs_attention';
+      status: 'onboarding' | 'active' | 'needs_attention';
       reason: string;
       displayName: string;
     };

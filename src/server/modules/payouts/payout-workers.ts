@@ -1,6 +1,8 @@
 import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
+import { ACCOUNT_ATTENTION_JOB, sendAccountAttentionEmail } from './account-attention';
 import { LOCAL_SETTLE_JOB, settleLocalTransfer } from './local-payout-provider';
-import { SEND_PAYOUT_JOB, WEEKLY_PAYOUT_JOB } from './payout-jobs';
+import { RECONCILE_JOB, SEND_PAYOUT_JOB, WEEKLY_PAYOUT_JOB } from './payout-jobs';
+import { reconcile } from './reconciliation';
 import { PAYOUT_NOTICE_JOB, sendPayoutNotice } from './payout-notices';
 import type { PayoutsContext } from './payouts-context';
 import { payEveryoneDue } from './request-payout';
@@ -10,9 +12,11 @@ import { unsentPayouts } from './payouts.repository';
 // The payouts' workers, started once per process with the app. Each handler is safe to run
 // twice and side by side in several processes.
 
-const WEEK_MS = 7 * 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const WEEK_MS = 7 * DAY_MS;
 /** Weeks counted from a Monday 00:00 UTC (the Unix epoch was a Thursday). */
-const MONDAY_OFFSET_MS = 4 * 86_400_000;
+const MONDAY_OFFSET_MS = 4 * DAY_MS;
 
 export async function startPayoutWorkers(ctx: PayoutsContext) {
   await ctx.jobs.work<{ payoutId: string }>(
@@ -28,24 +32,40 @@ export async function startPayoutWorkers(ctx: PayoutsContext) {
   await ctx.jobs.work<{ payoutId: string }>(PAYOUT_NOTICE_JOB, ({ payoutId }) =>
     sendPayoutNotice(ctx, payoutId),
   );
-  await startWeeklyPayouts(ctx);
+  await ctx.jobs.work<{ tutorProfileId: string }>(ACCOUNT_ATTENTION_JOB, ({ tutorProfileId }) =>
+    sendAccountAttentionEmail(ctx, tutorProfileId),
+  );
+  // Every Monday 00:00 UTC, the payout of everyone due.
+  await startChain(ctx, WEEKLY_PAYOUT_JOB, { periodMs: WEEK_MS, offsetMs: MONDAY_OFFSET_MS }, () =>
+    payEveryoneDue(ctx),
+  );
+  // Every day at 03:00 UTC, the provider's record against the ledger.
+  await startChain(ctx, RECONCILE_JOB, { periodMs: DAY_MS, offsetMs: 3 * HOUR_MS }, () =>
+    reconcile(ctx),
+  );
   // A payout written before a crash whose job was lost with it: sent again, same key.
   for (const { id } of await unsentPayouts(ctx.db))
     await ctx.jobs.send(SEND_PAYOUT_JOB, { payoutId: id }, { key: id });
 }
 
 /**
- * Every Monday 00:00 UTC, the payout of everyone due. The run of each week is keyed by the
- * week, so several processes queue one; each queues the next week's.
+ * A run every `periodMs` from `offsetMs` past the epoch: each run is keyed by its period, so
+ * several processes queue one; each queues the next.
  */
-async function startWeeklyPayouts(ctx: PayoutsContext) {
-  const startOf = (week: number) => new Date(week * WEEK_MS + MONDAY_OFFSET_MS);
-  const queue = (week: number) =>
-    ctx.jobs.send(WEEKLY_PAYOUT_JOB, { week }, { startAfter: startOf(week), key: `week-${week}` });
-  const nextWeek = () => Math.floor((Date.now() - MONDAY_OFFSET_MS) / WEEK_MS) + 1;
-  await ctx.jobs.work<{ week: number }>(WEEKLY_PAYOUT_JOB, async ({ week }) => {
-    await payEveryoneDue(ctx);
-    await queue(Math.max(week + 1, nextWeek()));
+async function startChain(
+  ctx: PayoutsContext,
+  name: string,
+  { periodMs, offsetMs }: { periodMs: number; offsetMs: number },
+  run: () => Promise<unknown>,
+) {
+  const startOf = (period: number) => new Date(period * periodMs + offsetMs);
+  const queue = (period: number) =>
+    ctx.jobs.send(name, { week: period }, { startAfter: startOf(period), key: `week-${period}` });
+  const next = () => Math.floor((Date.now() - offsetMs) / periodMs) + 1;
+  // The payload keeps the weekly chain's original name for its period (`week`).
+  await ctx.jobs.work<{ week: number }>(name, async ({ week }) => {
+    await run();
+    await queue(Math.max(week + 1, next()));
   });
-  await queue(nextWeek());
+  await queue(next());
 }

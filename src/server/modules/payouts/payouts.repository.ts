@@ -12,6 +12,13 @@ export const findPayoutAccount = (db: Db, tutorProfileId: string) =>
     .where('tutor_profile_id', '=', tutorProfileId)
     .executeTakeFirst();
 
+export const findPayoutAccountByProviderId = (db: Db, providerAccountId: string) =>
+  db
+    .selectFrom('payout_accounts')
+    .selectAll()
+    .where('provider_account_id', '=', providerAccountId)
+    .executeTakeFirst();
+
 export async function savePayoutAccount(
   db: Db,
   account: { tutorProfileId: string; provider: 'local' | 'stripe'; accountId: string; now: Date },
@@ -25,7 +32,19 @@ export async function savePayoutAccount(
       created_at: account.now,
       updated_at: account.now,
     })
-    .onConflict((oc) => oc.column('tutor_profile_id').doNothing())
+    .onConflict((oc) =>
+      oc
+        .column('tutor_profile_id')
+        .doUpdateSet({
+          provider: account.provider,
+          provider_account_id: account.accountId,
+          status: 'onboarding',
+          attention_reason: '',
+          display_name: '',
+          updated_at: account.now,
+        })
+        .where('payout_accounts.provider', '<>', account.provider),
+    )
     .execute();
 }
 
@@ -33,7 +52,7 @@ export async function setPayoutAccountStatus(
   db: Db,
   where: { providerAccountId: string } | { tutorProfileId: string },
   change: {
-    status: 'active' | 'needs_attention';
+    status: 'onboarding' | 'active' | 'needs_attention';
     reason: string;
     displayName?: string;
     now: Date;
@@ -49,7 +68,7 @@ export async function setPayoutAccountStatus(
     'providerAccountId' in where
       ? query.where('provider_account_id', '=', where.providerAccountId)
       : query.where('tutor_profile_id', '=', where.tutorProfileId);
-  return scoped.returning('tutor_profile_id').executeTakeFirst();
+  return scoped.returning(['tutor_profile_id', 'status']).executeTakeFirst();
 }
 
 export const findPayout = (db: Db, id: string) =>

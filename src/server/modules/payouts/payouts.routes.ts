@@ -9,9 +9,12 @@ import { tutorProfileIdOf } from '../lessons/lessons.repository';
 import { applyPayoutEvent } from './apply-payout-event';
 import { deriveLocalPayoutSecret, parsePayoutEvent } from './local-payout-webhook';
 import { startOnboarding } from './payout-account';
+import type { PayoutEvent } from './payout-provider';
 import { withdraw } from './request-payout';
+import { parseStripePayoutEvent } from './stripe-payout-provider';
 import { tutorPayoutsOf } from './tutor-payouts';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app';
 
 export const payoutsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = () => app.deps;
@@ -43,20 +46,38 @@ const webhookRoutes: FastifyPluginAsync = async (app) => {
   route(app, contract.payoutWebhook, { tags: ['payouts'] }, async (request) => {
     const ctx = app.deps;
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    let event;
-    try {
-      event = parsePayoutEvent(
-        deriveLocalPayoutSecret(ctx.signingSecret),
-        body,
-        request.headers['tutora-signature'],
-        ctx.clock.now(),
-      );
-    } catch (error) {
-      if (error instanceof WebhookSignatureError)
-        throw new AppError('BAD_REQUEST', M.webhookSignatureInvalid);
-      throw new AppError('BAD_REQUEST', M.webhookSignatureInvalid);
-    }
-    await applyPayoutEvent(ctx, request.params.provider, event);
+    const event = parsedEvent(ctx, request.params.provider, body, request.headers);
+    if (event) await applyPayoutEvent(ctx, request.params.provider, event);
     return { received: true as const };
   });
 };
+
+/** The provider's event, if it is signed by the provider (an event we do not act on: null). */
+function parsedEvent(
+  ctx: AppContext,
+  provider: 'local' | 'stripe',
+  body: Buffer,
+  headers: FastifyRequest['headers'],
+): PayoutEvent | null {
+  if (provider === 'stripe' && !ctx.stripeConnect)
+    throw new AppError('NOT_FOUND', M.providerNotConfigured);
+  try {
+    return provider === 'stripe' && ctx.stripeConnect
+      ? parseStripePayoutEvent(
+          ctx.stripeConnect,
+          body,
+          headers['stripe-signature'],
+          ctx.clock.now(),
+        )
+      : parsePayoutEvent(
+          deriveLocalPayoutSecret(ctx.signingSecret),
+          body,
+          headers['tutora-signature'],
+          ctx.clock.now(),
+        );
+  } catch (error) {
+    if (error instanceof WebhookSignatureError || error instanceof SyntaxError)
+      throw new AppError('BAD_REQUEST', M.webhookSignatureInvalid);
+    throw error;
+  }
+}

@@ -61,6 +61,7 @@ export function linkOf(notification: NotificationView, role: Role): string {
     case 'profile_approved':
     case 'profile_rejected':
       return paths.tutor.overview;
+    case 'payout_account_attention':
     case 'payout_sent':
     case 'payout_failed':
       return paths.tutor.earnings;

@@ -42,6 +42,22 @@ const finance = (availableCents: number): Finance => ({
       failureReason: 'The bank refused the transfer.',
     },
   ],
+  reconciliation: {
+    checkedAt: '2026-11-21T03:00:00.000Z',
+    provider: 'stripe',
+    findings: [
+      {
+        kind: 'amount_differs',
+        transferId: 'tr_123',
+        payoutId: 'po-1',
+        tutorName: 'Ada Lovelace',
+        currency: 'USD',
+        ledgerCents: 4_000,
+        providerCents: 3_500,
+        differenceCents: -500,
+      },
+    ],
+  },
 });
 
 /** The server's Finance: an adjustment changes Ada's available balance; a retry is recorded. */
@@ -102,6 +118,14 @@ describe('FinancePage', () => {
       reason: 'Duplicate lesson credit',
     });
     expect(await within(screen.getByTestId('finance-balances')).findByText('$55.00')).toBeTruthy();
+  });
+
+  it('shows the reconciliation findings with what differs and by how much', async () => {
+    serveFinance();
+    renderInApp(<FinancePage />, { path: '/admin/finance' });
+    const section = (await screen.findByRole('heading', { name: M.reconciliation })).parentElement!;
+    const row = within(section).getByRole('row', { name: /Amounts differ/ });
+    expect(row.textContent).toBe('Amounts differAda Lovelace · tr_123$40.00$35.00-$5.00');
   });
 
   it('reads dollars as cents, refusing zero and more than two decimals', () => {

@@ -6,9 +6,11 @@ import { ErrorPanel, LoadingSkeleton } from '../../../components/ui/page-states'
 import { messageOf } from '../../../lib/api-client';
 import { AdjustmentForm } from './adjustment-form';
 import { useFinance, useRetryPayout, type Finance } from './finance-api';
+import { ReconciliationFindings } from './reconciliation-findings';
 
 // The admin's Finance page (issue #25): the ledger's totals, what each tutor is owed, the
-// payouts (a failed one can be sent again) and a manual adjustment with a reason.
+// payouts (a failed one can be sent again), the latest reconciliation's findings and a manual
+// adjustment with a reason.
 
 const card =
   'rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900';
@@ -152,6 +154,12 @@ export function FinancePage() {
               {M.payouts}
             </h2>
             <Payouts data={finance.data} />
+          </section>
+          <section className={card} aria-labelledby="finance-reconciliation-title">
+            <h2 id="finance-reconciliation-title" className="mb-3 text-lg font-semibold">
+              {M.reconciliation}
+            </h2>
+            <ReconciliationFindings data={finance.data.reconciliation} />
           </section>
           <section className={card} aria-labelledby="finance-adjustment-title">
             <h2 id="finance-adjustment-title" className="text-lg font-semibold">
