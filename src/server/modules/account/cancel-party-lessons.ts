@@ -9,7 +9,7 @@ import { dropLessonReminders } from '../lessons/lesson-reminders';
 import { notifyOtherParty } from '../notifications/notify';
 import { queueRefund, type RefundReason } from '../payments/refunds';
 import { findProfileIdByUser } from '../tutor-profile/tutor-profile.repository';
-import { ACCOUNT_JOBS } from './account-jobs';
+import { ACCOUNT_JOBS } from './account.jobs';
 import * as repository from './closing.repository';
 
 // What ends a user's part in lessons to come, when their account is closed or suspended: every

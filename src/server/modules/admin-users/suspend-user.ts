@@ -8,7 +8,7 @@ import {
 } from '../../adapters/mail/suspension-emails';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
-import { ACCOUNT_JOBS } from '../account/account-jobs';
+import { ACCOUNT_JOBS } from '../account/account.jobs';
 import { endFutureLessons, partyOf } from '../account/cancel-party-lessons';
 import { recordAudit } from '../audit/audit.repository';
 import * as reports from '../reports/reports.repository';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { MONEY_OWED_RETRIES, type JobQueue } from '../../adapters/jobs/job-queue';
+import type { JobQueue } from '../../adapters/jobs/job-queue';
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import type { Clock } from '../../adapters/clock';
@@ -8,27 +8,14 @@ import type { Kysely } from 'kysely';
 import { recordRefundGiven } from '../ledger/money-events';
 import { notify } from '../notifications/notify';
 import * as repository from './payments.repository';
+import { PAYMENT_JOBS, type RefundJob } from './payments.jobs';
 
 // Money given back without anyone at a checkout: when an account closes, when a lesson is
 // canceled or its tutor did not come. Each refund is a job written in the transaction that
 // decided it (so it exists only if that committed), retried through a provider outage of days,
 // and keyed: the provider refunds once per key, and payment_refunds records it once per key.
 
-export const REFUND_JOB = 'payments.refund';
-
-export type RefundReason =
-  'account_closed' | 'account_suspended' | 'lesson_canceled' | 'tutor_canceled' | 'tutor_no_show';
-
-export interface RefundJob {
-  paymentId: string;
-  amountCents: number;
-  reason: RefundReason;
-  /** The provider's idempotency key and payment_refunds' key: one refund per key, ever. */
-  key: string;
-  lessonId?: string;
-  /** Closing: the package's remaining credits end with this refund. */
-  endsPackage?: boolean;
-}
+export type { RefundJob, RefundReason } from './payments.jobs';
 
 export interface RefundContext {
   db: Kysely<DB>;
@@ -39,7 +26,7 @@ export interface RefundContext {
 
 /** Queues a refund in the deciding transaction; sending the same key again does nothing. */
 export const queueRefund = (jobs: JobQueue, trx: Transaction<DB>, job: RefundJob) =>
-  jobs.send(REFUND_JOB, job, { key: job.key }, trx);
+  jobs.send(PAYMENT_JOBS.refund, job, { key: job.key }, trx);
 
 /** Gives the money back through the provider, then records it on the payment (once per key). */
 export async function giveRefund(ctx: RefundContext, job: RefundJob) {
@@ -88,7 +75,3 @@ async function tellStudent(
     ...(job.lessonId && { lessonId: job.lessonId }),
   });
 }
-
-/** The refund worker (started once per process, with the app). */
-export const startRefundWorker = (ctx: RefundContext) =>
-  ctx.jobs.work(REFUND_JOB, (job: RefundJob) => giveRefund(ctx, job), MONEY_OWED_RETRIES);

@@ -3,14 +3,13 @@ import type { DB } from '../../db/types';
 import { payoutFailedEmail, payoutPaidEmail } from './payout-emails';
 import type { PayoutsContext } from './payouts-context';
 import * as repository from './payouts.repository';
+import { PAYOUT_JOBS } from './payouts.jobs';
 
 // A payout's outcome is told by email: a job written in the transaction that settled the
 // payout (so it exists only if that committed), keyed by payout and outcome (so it is sent once).
 
-export const PAYOUT_NOTICE_JOB = 'payouts.notice';
-
 export const notePayoutOutcome = (ctx: PayoutsContext, trx: Transaction<DB>, payoutId: string) =>
-  ctx.jobs.send(PAYOUT_NOTICE_JOB, { payoutId }, { key: `notice-${payoutId}` }, trx);
+  ctx.jobs.send(PAYOUT_JOBS.notice, { payoutId }, { key: `notice-${payoutId}` }, trx);
 
 export async function sendPayoutNotice(ctx: PayoutsContext, payoutId: string) {
   const payout = await repository.findPayout(ctx.db, payoutId);

@@ -1,7 +1,7 @@
-import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
-import { LOCAL_SETTLE_JOB, settleLocalTransfer } from './local-payout-provider';
-import { SEND_PAYOUT_JOB, WEEKLY_PAYOUT_JOB } from './payout-jobs';
-import { PAYOUT_NOTICE_JOB, sendPayoutNotice } from './payout-notices';
+import { worker } from '../../adapters/jobs/define-job';
+import { settleLocalTransfer } from './local-payout-provider';
+import { PAYOUT_JOBS } from './payouts.jobs';
+import { sendPayoutNotice } from './payout-notices';
 import type { PayoutsContext } from './payouts-context';
 import { payEveryoneDue } from './request-payout';
 import { sendPayout } from './send-payout';
@@ -14,38 +14,40 @@ const WEEK_MS = 7 * 86_400_000;
 /** Weeks counted from a Monday 00:00 UTC (the Unix epoch was a Thursday). */
 const MONDAY_OFFSET_MS = 4 * 86_400_000;
 
-export async function startPayoutWorkers(ctx: PayoutsContext) {
-  await ctx.jobs.work<{ payoutId: string }>(
-    SEND_PAYOUT_JOB,
-    ({ payoutId }) => sendPayout(ctx, payoutId),
-    MONEY_OWED_RETRIES,
-  );
-  await ctx.jobs.work<{ transferId: string }>(
-    LOCAL_SETTLE_JOB,
-    ({ transferId }) => settleLocalTransfer(ctx, transferId),
-    MONEY_OWED_RETRIES,
-  );
-  await ctx.jobs.work<{ payoutId: string }>(PAYOUT_NOTICE_JOB, ({ payoutId }) =>
+export const payoutWorkers = [
+  worker(
+    PAYOUT_JOBS.send,
+    (ctx: PayoutsContext, { payoutId }) => sendPayout(ctx, payoutId),
+    // A payout written before a crash whose job was lost with it: sent again, same key.
+    async (ctx) => {
+      for (const { id } of await unsentPayouts(ctx.db))
+        await ctx.jobs.send(PAYOUT_JOBS.send, { payoutId: id }, { key: id });
+    },
+  ),
+  worker(PAYOUT_JOBS.localSettle, (ctx: PayoutsContext, { transferId }) =>
+    settleLocalTransfer(ctx, transferId),
+  ),
+  worker(PAYOUT_JOBS.notice, (ctx: PayoutsContext, { payoutId }) =>
     sendPayoutNotice(ctx, payoutId),
-  );
-  await startWeeklyPayouts(ctx);
-  // A payout written before a crash whose job was lost with it: sent again, same key.
-  for (const { id } of await unsentPayouts(ctx.db))
-    await ctx.jobs.send(SEND_PAYOUT_JOB, { payoutId: id }, { key: id });
-}
+  ),
+  weeklyPayouts(),
+];
 
 /**
  * Every Monday 00:00 UTC, the payout of everyone due. The run of each week is keyed by the
  * week, so several processes queue one; each queues the next week's.
  */
-async function startWeeklyPayouts(ctx: PayoutsContext) {
+function weeklyPayouts() {
   const startOf = (week: number) => new Date(week * WEEK_MS + MONDAY_OFFSET_MS);
-  const queue = (week: number) =>
-    ctx.jobs.send(WEEKLY_PAYOUT_JOB, { week }, { startAfter: startOf(week), key: `week-${week}` });
+  const queue = (ctx: PayoutsContext, week: number) =>
+    ctx.jobs.send(PAYOUT_JOBS.weekly, { week }, { startAfter: startOf(week), key: `week-${week}` });
   const nextWeek = () => Math.floor((Date.now() - MONDAY_OFFSET_MS) / WEEK_MS) + 1;
-  await ctx.jobs.work<{ week: number }>(WEEKLY_PAYOUT_JOB, async ({ week }) => {
-    await payEveryoneDue(ctx);
-    await queue(Math.max(week + 1, nextWeek()));
-  });
-  await queue(nextWeek());
+  return worker(
+    PAYOUT_JOBS.weekly,
+    async (ctx: PayoutsContext, { week }) => {
+      await payEveryoneDue(ctx);
+      await queue(ctx, Math.max(week + 1, nextWeek()));
+    },
+    (ctx) => queue(ctx, nextWeek()),
+  );
 }
