@@ -119,12 +119,12 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
   it('fails a queued job whose data its worker does not take, without running the handler', async () => {
     const reported: unknown[] = [];
     const jobs = await start({ ...FAST, onError: (error) => reported.push(error) });
-    // Queued by an older version whose data had another shape.
-    await jobs.send(anyJob('test.checked-run'), { count: 3 });
     let ran = false;
     await jobs.work(numberJob('test.checked-run', { retryLimit: 0 }), async () => {
       ran = true;
     });
+    // Queued by an older version whose data had another shape.
+    await jobs.send(anyJob('test.checked-run'), { count: 3 });
     await until(() => reported.length > 0);
     expect(ran).toBe(false);
     expect(reported).toEqual([

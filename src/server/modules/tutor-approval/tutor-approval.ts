@@ -11,6 +11,7 @@ import type { listTutorApprovals } from '../../../contracts/tutor-approval.contr
 import { APPROVAL_MESSAGES as M } from '../../../domain/admin/approval-messages';
 import { REJECTION_REASONS, type RejectionReason } from '../../../domain/admin/moderation';
 import { API_MESSAGES } from '../../../domain/messages';
+import { readPageWindow } from '../../../domain/paging';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import { profileApprovedEmail, profileRejectedEmail } from '../../adapters/mail/approval-emails';
 import type { MailMessage } from '../../adapters/mail/mailer';
@@ -75,22 +76,12 @@ export async function approvalQueue(
   ctx: ApprovalContext,
   requestedPage: number,
 ): Promise<EndpointOutput<typeof listTutorApprovals>> {
-  let page = requestedPage;
-  let { ids, total } = await repository.pendingPage(
-    ctx.db,
-    APPROVALS_PAGE_SIZE,
-    (page - 1) * APPROVALS_PAGE_SIZE,
-  );
-  const totalPages = Math.max(1, Math.ceil(total / APPROVALS_PAGE_SIZE));
   // A page past the last (the queue got shorter while the admin worked): the last page.
-  if (page > totalPages) {
-    page = totalPages;
-    ({ ids, total } = await repository.pendingPage(
-      ctx.db,
-      APPROVALS_PAGE_SIZE,
-      (page - 1) * APPROVALS_PAGE_SIZE,
-    ));
-  }
+  const { ids, total, page, totalPages } = await readPageWindow(
+    requestedPage,
+    APPROVALS_PAGE_SIZE,
+    (rows) => repository.pendingPage(ctx.db, rows.limit, rows.offset),
+  );
   const items: ApprovalItem[] = [];
   // One after another: PGlite has one connection anyway, and a page is ten profiles.
   for (const id of ids) items.push(await approvalItem(ctx, id));
