@@ -2,7 +2,6 @@ import type { ClosingSummary } from '../../../contracts/account.contract';
 import type { UserRole } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as A } from '../../../domain/messages';
 import { accountDeletedEmail } from '../../adapters/mail/account-emails';
-import { lessonCanceledByClosingEmail } from '../../adapters/mail/booking-emails';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { AppError } from '../../errors';
 import { giveRefund } from '../payments/refunds';
@@ -71,7 +70,6 @@ export async function closeAccount(
         cancelCause: 'account_closed',
         refundReason: 'account_closed',
         refundKey: closingRefundKey,
-        notice: lessonCanceledByClosingEmail,
         publicUrl: ctx.env.PUBLIC_URL,
       });
     await ctx.jobs.send(
