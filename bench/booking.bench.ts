@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { TIME_HOLDING_STATUSES } from '../src/domain/booking/booking-rules';
 import { BOOKING_MESSAGES } from '../src/domain/messages';
 import { loadEnv, testDatabaseUrl } from '../src/server/env';
-import { LESSON_BOOKED_JOB } from '../src/server/modules/lessons/lesson-booked-notice';
+import { LESSON_JOBS } from '../src/server/modules/lessons/lessons.jobs';
 import { createServer, type RunningServer } from '../src/server/server';
 import { createStudents, createTutor, type TestTutor } from '../src/server/test/factories';
 import { freePort } from '../src/server/test/free-port';
@@ -331,7 +331,7 @@ async function main() {
     });
     const warmFailure = warm.outcomes.find((outcome) => outcome.failure);
     if (warmFailure) throw new Error(`a warm-up booking failed: ${warmFailure.failure}`);
-    await drained(server, LESSON_BOOKED_JOB);
+    await drained(server, LESSON_JOBS.booked.name);
 
     const timed = await measured(server, BOOKINGS, () =>
       profiled(() =>
@@ -373,7 +373,7 @@ async function main() {
     console.log(
       `     failures: ${failed.length} requests, ${unbooked} paid but not completed + scheduled${failed[0] ? ` (first: ${failed[0].failure})` : ''}`,
     );
-    await drained(server, LESSON_BOOKED_JOB);
+    await drained(server, LESSON_JOBS.booked.name);
     console.log(
       `     confirmation emails (student and tutor, one job per booking): all sent ${((Date.now() - lastBooking) / 1000).toFixed(1)} s after the last booking`,
     );
@@ -404,7 +404,7 @@ async function main() {
         `, ${pays.result.replies.filter((reply) => !paidRedirect(reply)).length} failed`,
       );
       const emails = await measured(server, opened.length, () =>
-        drained(server, LESSON_BOOKED_JOB),
+        drained(server, LESSON_JOBS.booked.name),
       );
       step('confirmation emails (job: 2 emails with .ics)', emails);
       const unsettled = await notBooked(

@@ -8,7 +8,7 @@ import {
 } from '../domain/admin/user-admin-rules';
 import { ADMIN_USERS_MESSAGES as M } from '../domain/messages';
 import { defineEndpoint, idParams, ROLE_ERRORS } from './endpoint';
-import { pageInfoFields, pageNumberSchema } from './tutors.contract';
+import { pageInfoFields, pageNumberSchema } from './paging';
 
 // The admin's users pages (issue #15): a paged search of every account, one account's page with
 // its lessons and reports, and suspending or restoring it. Admins only.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../domain/admin/moderation';
 import { defineEndpoint, ROLE_ERRORS } from './endpoint';
-import { pageInfoFields, pageNumberSchema } from './tutors.contract';
+import { pageInfoFields, pageNumberSchema } from './paging';
 
 // The admin console's shell (issue #15): the sidebar's platform counts and the audit log.
 // Admins only: every /api/admin request is refused to anyone else (admin-gate.ts).

@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { lesson } from './booking.contract';
 import { defineEndpoint, ROLE_ERRORS, SIGNED_IN_ERRORS } from './endpoint';
-import { pageNumberSchema } from './tutors.contract';
+import { pageInfoFields, pageNumberSchema } from './paging';
 
 // What happened before now: the signed-in user's past and canceled lessons (My Lessons) and a
 // tutor's students (My Students). Both are paged on the server, 1-based.
 
-const paging = {
-  page: z.number().int(),
-  totalPages: z.number().int(),
-  total: z.number().int(),
-};
-
 /** One page of lessons that ended or were canceled, newest first (either party's). */
-const pastLessonsResponse = z.object({ lessons: z.array(lesson), ...paging });
+const pastLessonsResponse = z.object({ lessons: z.array(lesson), ...pageInfoFields });
 
 /** A student a tutor has lessons with (booked ones: not canceled, on hold or lapsed). */
 const tutorStudent = z.object({
@@ -30,7 +24,7 @@ const tutorStudent = z.object({
 export type TutorStudent = z.infer<typeof tutorStudent>;
 
 /** Students with a coming lesson first (soonest first), then the others by their last lesson. */
-const myStudentsResponse = z.object({ students: z.array(tutorStudent), ...paging });
+const myStudentsResponse = z.object({ students: z.array(tutorStudent), ...pageInfoFields });
 
 export const getPastLessons = defineEndpoint({
   method: 'GET',

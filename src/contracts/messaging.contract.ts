@@ -6,7 +6,7 @@ import {
   MESSAGING_MESSAGES as M,
 } from '../domain/messaging/messaging-rules';
 import { defineEndpoint, idParams, ROLE_ERRORS, SIGNED_IN_ERRORS } from './endpoint';
-import { pageNumberSchema } from './tutors.contract';
+import { pageInfoFields, pageNumberSchema } from './paging';
 
 // Messaging (issue #16): one conversation per student–tutor pair. Messages are sent over HTTP;
 // the live socket (/api/live, see live-events below) only tells tabs what happened.
@@ -83,8 +83,7 @@ export const listConversations = defineEndpoint({
   status: 200,
   response: z.object({
     conversations: z.array(conversationView),
-    page: z.number().int(),
-    totalPages: z.number().int(),
+    ...pageInfoFields,
     unread: z.number().int(),
   }),
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '../domain/notifications/notification-kinds';
 import { NOTIFICATION_MESSAGES as N } from '../domain/notifications/notification-messages';
 import { defineEndpoint, SIGNED_IN_ERRORS } from './endpoint';
-import { pageNumberSchema } from './tutors.contract';
+import { pageInfoFields, pageNumberSchema } from './paging';
 
 // The signed-in user's in-app notifications (the header's bell): a page of them, newest first,
 // how many are unread, and marking one or all as read. Only ever the user's own.
@@ -51,9 +51,7 @@ export const listNotifications = defineEndpoint({
   status: 200,
   response: z.object({
     notifications: z.array(notificationView),
-    page: z.number().int(),
-    totalPages: z.number().int(),
-    total: z.number().int(),
+    ...pageInfoFields,
     unread: z.number().int(),
   }),
   errors: ['VALIDATION_FAILED', ...SIGNED_IN_ERRORS],

@@ -4,7 +4,7 @@ import { REPORT_KINDS, REPORT_REASONS, REPORT_STATUSES } from '../domain/admin/m
 import { MODERATION_NOTE_MAX, REPORT_DETAILS_MAX } from '../domain/admin/report-rules';
 import { REPORT_MESSAGES as M } from '../domain/messages';
 import { defineEndpoint, idParams, ROLE_ERRORS } from './endpoint';
-import { pageNumberSchema } from './tutors.contract';
+import { nextPageFields, pageNumberSchema } from './paging';
 
 // Reports (issue #15): a student or tutor reports a user, a review or a message they received
 // (issue #16); an admin lists them, dismisses one, or hides (and restores) a review.
@@ -110,8 +110,7 @@ export const getAdminReports = defineEndpoint({
   status: 200,
   response: z.object({
     reports: z.array(adminReport),
-    total: z.number().int(),
-    nextPage: z.number().int().nullable(),
+    ...nextPageFields,
   }),
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
 });

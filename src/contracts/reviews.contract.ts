@@ -11,7 +11,7 @@ import {
   textProblem,
 } from '../domain/reviews/review-rules';
 import { defineEndpoint, idParams, ROLE_ERRORS } from './endpoint';
-import { pageNumberSchema } from './tutors.contract';
+import { nextPageFields, pageNumberSchema } from './paging';
 
 // Reviews after a completed lesson (ADR 019): the lesson's student writes one and may edit it for
 // a while; the lesson's tutor replies once. The student's pending prompts and the tutor's list of
@@ -127,8 +127,7 @@ export const getTutorReviews = defineEndpoint({
   status: 200,
   response: z.object({
     reviews: z.array(lessonReview),
-    total: z.number().int(),
-    nextPage: z.number().int().nullable(),
+    ...nextPageFields,
   }),
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
 });

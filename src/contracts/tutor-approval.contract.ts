@@ -7,7 +7,8 @@ import {
   type RejectionReason,
 } from '../domain/admin/moderation';
 import { defineEndpoint, idParams, ROLE_ERRORS } from './endpoint';
-import { pageInfoFields, pageNumberSchema, tutorProfileResponse } from './tutors.contract';
+import { pageInfoFields, pageNumberSchema } from './paging';
+import { tutorProfileResponse } from './tutors.contract';
 
 // The tutor approval queue (issue #15, ADR 020): admins read submitted profiles as students
 // will see them (oldest first) and approve or reject them with a reason; the tutor reads the

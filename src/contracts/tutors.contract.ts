@@ -7,6 +7,7 @@ import {
   SEARCH_SORTS,
 } from '../domain/tutors/tutor-search';
 import { defineEndpoint, idParams, SIGNED_IN_ERRORS } from './endpoint';
+import { nextPageFields, pageInfoFields, pageNumberSchema } from './paging';
 
 // Tutor discovery: search, suggestions, a tutor's profile page and their reviews. The search
 // filters come from a query string (the search screen keeps the same filters in its URL).
@@ -28,21 +29,6 @@ const price = z.coerce
   .max(PRICE_CEILING, DISCOVERY_MESSAGES.searchPriceRange);
 
 /** A 1-based page number from a query string (search results, reviews). */
-export const pageNumberSchema = z.coerce
-  .number(DISCOVERY_MESSAGES.searchPage)
-  .int(DISCOVERY_MESSAGES.searchPage)
-  .min(1, DISCOVERY_MESSAGES.searchPage)
-  .max(1000, DISCOVERY_MESSAGES.searchPage)
-  .default(1);
-
-/** What a numbered page answers besides its rows: the page shown (moved back to the last one
- * when asked past it), how many pages there are and how many rows in all. */
-export const pageInfoFields = {
-  page: z.number().int(),
-  totalPages: z.number().int(),
-  total: z.number().int(),
-};
-
 export const tutorSearchSchema = z
   .object({
     q: z.string().trim().max(100, DISCOVERY_MESSAGES.searchQueryTooLong).default(''),
@@ -95,10 +81,8 @@ export type TutorCard = z.infer<typeof tutorCard>;
 
 const tutorSearchResponse = z.object({
   tutors: z.array(tutorCard),
-  total: z.number().int(),
-  page: z.number().int(),
+  ...pageInfoFields,
   pageSize: z.number().int(),
-  totalPages: z.number().int(),
 });
 export type TutorSearchResponse = z.infer<typeof tutorSearchResponse>;
 
@@ -149,8 +133,7 @@ export type TutorProfileResponse = z.infer<typeof tutorProfileResponse>;
 /** One page of a tutor's reviews, newest first; nextPage is null on the last one. */
 const reviewsResponse = z.object({
   reviews: z.array(review),
-  total: z.number().int(),
-  nextPage: z.number().int().nullable(),
+  ...nextPageFields,
 });
 export type ReviewsResponse = z.infer<typeof reviewsResponse>;
 

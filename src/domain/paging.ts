@@ -16,6 +16,20 @@ export const rowsOfPage = (page: number, pageSize: number) => ({
   offset: (page - 1) * pageSize,
 });
 
+/**
+ * For a list whose rows and count come from one read: reads the page asked for and, when it lies
+ * past the last (the list got shorter while the user paged), the last page instead.
+ */
+export async function readPageWindow<T extends { total: number }>(
+  requested: number,
+  pageSize: number,
+  read: (rows: { limit: number; offset: number }) => Promise<T>,
+) {
+  const first = await read(rowsOfPage(requested, pageSize));
+  const { page, totalPages, rows } = pageWindow(requested, first.total, pageSize);
+  return { ...(page === requested ? first : await read(rows)), page, totalPages };
+}
+
 /** The page after `page` when rows remain after it (a list loaded page by page), else null. */
 export const nextPageOf = (page: number, pageSize: number, total: number) =>
   page * pageSize < total ? page + 1 : null;

@@ -10,18 +10,9 @@ import { seedReferenceData } from './db/seed/reference-seed';
 import type { Env } from './env';
 import { startWarnings } from './http/dev-tools-exposure';
 import { startJobQueue, type JobQueue } from './adapters/jobs/job-queue';
+import { startWorkers } from './job-workers';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
-import { startPaymentWorkers } from './modules/payments/payment-workers';
-import { startLessonWorkers } from './modules/lessons/lesson-reminders';
-import { startMoveRequestWorker } from './modules/lessons/move-request-notice';
-import { startAccountWorkers } from './modules/account/close-account';
-import { startTutorApprovalWorkers } from './modules/tutor-approval/tutor-approval';
-import { startCancellationWorkers } from './modules/lessons/lesson-canceled-notice';
 import { countProfiles } from './modules/tutor-profile/tutor-profile.repository';
-import { startCompletionWorker } from './modules/lessons/lesson-completion';
-import { startMessagingWorkers } from './modules/messaging/messaging-digest';
-import { startReleaseWorker } from './modules/ledger/release-earnings';
-import { startPayoutWorkers } from './modules/payouts/payout-workers';
 import type { StripeConnect } from './modules/payouts/stripe-payout-provider';
 import { backupRoutes } from './modules/backup/backup.routes';
 
@@ -95,7 +86,7 @@ export async function createServer(
       await app.register(backupRoutes, { database, token: env.BACKUP_TOKEN });
     // Before serving (~0.2 s): a booking's transaction refuses to send a job to a queue that
     // does not exist yet, and an upgrade may bring a new one.
-    await startAllWorkers(app);
+    await startWorkers(app.deps);
     for (const warning of startWarnings(env)) app.log.warn(warning);
     if (env.NODE_ENV === 'development') await offerDemoData(app, database);
     const close = async () => {
@@ -118,19 +109,6 @@ export async function createServer(
     await database.close();
     throw error;
   }
-}
-
-async function startAllWorkers(app: FastifyInstance) {
-  await startPaymentWorkers(app.deps);
-  await startAccountWorkers(app.deps);
-  await startCompletionWorker(app.deps);
-  await startLessonWorkers(app.deps);
-  await startMoveRequestWorker(app.deps);
-  await startCancellationWorkers(app.deps);
-  await startTutorApprovalWorkers(app.deps);
-  await startMessagingWorkers(app.deps);
-  await startReleaseWorker(app.deps);
-  await startPayoutWorkers(app.deps);
 }
 
 /** On an empty development marketplace, say how to add demo tutors (never adds them itself). */

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineJob } from '../adapters/jobs/define-job';
 import { currentRequestId, withRequestId } from '../http/request-context';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { TEST_DRIVERS } from '../test/test-database';
@@ -75,11 +77,12 @@ describe.each(TEST_DRIVERS)('metrics and request ids on %s', (driver) => {
     const seen: { data: object; requestId: string | undefined }[] = [];
     let done!: () => void;
     const ran = new Promise<void>((resolve) => (done = resolve));
-    await t.app.deps.jobs.work<{ n: number }>('metrics-test-job', async (data) => {
+    const job = defineJob('metrics-test-job', z.object({ n: z.number() }));
+    await t.app.deps.jobs.work(job, async (data) => {
       seen.push({ data, requestId: currentRequestId() });
       done();
     });
-    await withRequestId('req-from-test', () => t.app.deps.jobs.send('metrics-test-job', { n: 7 }));
+    await withRequestId('req-from-test', () => t.app.deps.jobs.send(job, { n: 7 }));
     await ran;
     expect(seen).toEqual([{ data: { n: 7 }, requestId: 'req-from-test' }]);
   });

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import { LESSON_REMINDER_JOB } from '../modules/lessons/lesson-reminders';
+import { LESSON_JOBS } from '../modules/lessons/lessons.jobs';
+
+const LESSON_REMINDER_JOB = LESSON_JOBS.reminder.name;
 
 // The reminder jobs of a lesson as pg-boss keeps them, for tests: what is queued, for when, and
 // a way to make some due now (the queue decides by the database's clock, which a test's fixed

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database';
 import { openTestDatabase, TEST_DRIVERS } from '../../test/test-database';
+import { z } from 'zod';
+import { defineJob, type WorkOptions } from './define-job';
 import { startJobQueue, type JobQueue, type JobQueueOptions } from './job-queue';
 
 // pg-boss on the app's own database, as the server runs it: real PGlite, real PostgreSQL.
@@ -19,6 +21,12 @@ async function until(condition: () => boolean) {
 }
 
 class Rollback extends Error {}
+
+/** A test queue whose data is anything (an object). */
+const anyJob = (name: string) => defineJob(name, z.looseObject({}));
+/** A test queue whose data is a number. */
+const numberJob = (name: string, work?: WorkOptions) =>
+  defineJob(name, z.object({ n: z.number() }), work);
 
 const FAST: JobQueueOptions = { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 };
 
@@ -50,17 +58,17 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
   it('runs a job with its data', async () => {
     const jobs = await start();
     const ran = signal<object>();
-    await jobs.work('test.run', async (data) => ran.resolve(data));
-    await jobs.send('test.run', { paymentId: 'p-1', cents: 4500 });
+    await jobs.work(anyJob('test.run'), async (data) => ran.resolve(data));
+    await jobs.send(anyJob('test.run'), { paymentId: 'p-1', cents: 4500 });
     expect(await ran.promise).toEqual({ paymentId: 'p-1', cents: 4500 });
   });
 
   it('runs a delayed job once its time has come, not before', async () => {
     const jobs = await start();
     const ranAt = signal<number>();
-    await jobs.work('test.delayed', async () => ranAt.resolve(Date.now()));
+    await jobs.work(anyJob('test.delayed'), async () => ranAt.resolve(Date.now()));
     const startAfter = new Date(Date.now() + 1500);
-    await jobs.send('test.delayed', {}, { startAfter });
+    await jobs.send(anyJob('test.delayed'), {}, { startAfter });
     expect(await ranAt.promise).toBeGreaterThanOrEqual(startAfter.getTime());
   });
 
@@ -68,19 +76,19 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
     const jobs = await start();
     const seen: number[] = [];
     const committedRan = signal<void>();
-    await jobs.work<{ n: number }>('test.transactional', async ({ n }) => {
+    await jobs.work(numberJob('test.transactional'), async ({ n }) => {
       seen.push(n);
       if (n === 2) committedRan.resolve();
     });
 
     await expect(
       database.db.transaction().execute(async (trx) => {
-        await jobs.send('test.transactional', { n: 1 }, {}, trx);
+        await jobs.send(numberJob('test.transactional'), { n: 1 }, {}, trx);
         throw new Rollback();
       }),
     ).rejects.toBeInstanceOf(Rollback);
     await database.db.transaction().execute(async (trx) => {
-      await jobs.send('test.transactional', { n: 2 }, {}, trx);
+      await jobs.send(numberJob('test.transactional'), { n: 2 }, {}, trx);
     });
 
     await committedRan.promise;
@@ -92,8 +100,38 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
   it('refuses to send in a transaction to a queue nobody created, and the transaction fails', async () => {
     const jobs = await start();
     await expect(
-      database.db.transaction().execute((trx) => jobs.send('test.nobody', {}, {}, trx)),
+      database.db.transaction().execute((trx) => jobs.send(anyJob('test.nobody'), {}, {}, trx)),
     ).rejects.toThrow('No job queue "test.nobody" yet');
+  });
+
+  it('refuses to send data its job does not take, and queues nothing', async () => {
+    const jobs = await start();
+    const counted = numberJob('test.checked-send');
+    await jobs.work(counted, async () => {});
+    // Past the types, as a caller with a loose object could.
+    const wrong = { n: 'seven' } as unknown as { n: number };
+    await expect(jobs.send(counted, wrong)).rejects.toThrow(
+      'Job "test.checked-send" with data its schema refuses: n:',
+    );
+    expect(await jobsIn(database, 'test.checked-send')).toEqual([]);
+  });
+
+  it('fails a queued job whose data its worker does not take, without running the handler', async () => {
+    const reported: unknown[] = [];
+    const jobs = await start({ ...FAST, onError: (error) => reported.push(error) });
+    let ran = false;
+    await jobs.work(numberJob('test.checked-run', { retryLimit: 0 }), async () => {
+      ran = true;
+    });
+    // Queued by an older version whose data had another shape.
+    await jobs.send(anyJob('test.checked-run'), { count: 3 });
+    await until(() => reported.length > 0);
+    expect(ran).toBe(false);
+    expect(reported).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('Job "test.checked-run" with data its schema refuses'),
+      }),
+    ]);
   });
 
   it('retries a failing handler with backoff and reports the failure', async () => {
@@ -101,12 +139,12 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
     const jobs = await start({ ...FAST, onError: (error) => reported.push(error) });
     let attempts = 0;
     const succeeded = signal<number>();
-    await jobs.work('test.retry', async () => {
+    await jobs.work(anyJob('test.retry'), async () => {
       attempts += 1;
       if (attempts === 1) throw new Error('provider unavailable');
       succeeded.resolve(attempts);
     });
-    await jobs.send('test.retry', {});
+    await jobs.send(anyJob('test.retry'), {});
     expect(await succeeded.promise).toBe(2);
     expect(reported).toEqual([expect.objectContaining({ message: 'provider unavailable' })]);
   });
@@ -115,12 +153,12 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
     const jobs = await start();
     const ran = signal<void>();
     let runs = 0;
-    await jobs.work('test.keyed', async () => {
+    await jobs.work(numberJob('test.keyed'), async () => {
       runs += 1;
       ran.resolve();
     });
-    await jobs.send('test.keyed', { n: 1 }, { key: 'payment-7' });
-    await jobs.send('test.keyed', { n: 2 }, { key: 'payment-7' });
+    await jobs.send(numberJob('test.keyed'), { n: 1 }, { key: 'payment-7' });
+    await jobs.send(numberJob('test.keyed'), { n: 2 }, { key: 'payment-7' });
     await ran.promise;
     expect(runs).toBe(1);
     expect((await jobsIn(database, 'test.keyed')).map((job) => job.data.n)).toEqual([1]);
@@ -128,12 +166,12 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
 
   it('keeps jobs across a restart', async () => {
     const before = await start();
-    await before.send('test.restart', { n: 1 });
+    await before.send(numberJob('test.restart'), { n: 1 });
     await before.stop();
 
     const after = await start();
     const ran = signal<object>();
-    await after.work('test.restart', async (data) => ran.resolve(data));
+    await after.work(numberJob('test.restart'), async (data) => ran.resolve(data));
     expect(await ran.promise).toEqual({ n: 1 });
   });
 
@@ -142,13 +180,12 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
     try {
       const processes = [await start(), await start(FAST, second)];
       const count = 40;
-      for (let n = 0; n < count; n += 1) await processes[0]!.send('test.shared', { n });
+      for (let n = 0; n < count; n += 1) await processes[0]!.send(numberJob('test.shared'), { n });
       const runs: { process: number; n: number }[] = [];
       for (const [index, jobs] of processes.entries()) {
-        await jobs.work<{ n: number }>(
-          'test.shared',
+        await jobs.work(
+          numberJob('test.shared', { batchSize: 5 }),
           async ({ n }) => void runs.push({ process: index, n }),
-          { batchSize: 5 },
         );
       }
       await until(() => runs.length >= count);
@@ -171,7 +208,7 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
       const jobs = await start();
       const seen: number[] = [];
       const ran = signal<void>();
-      await jobs.work<{ n: number }>('test.outside', async ({ n }) => {
+      await jobs.work(numberJob('test.outside'), async ({ n }) => {
         seen.push(n);
         if (n === 2) ran.resolve();
       });
@@ -193,7 +230,9 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
             })
             .execute();
           // pg-boss's statements (this send, the worker's polls) now wait for the session.
-          sentDuring = jobs.send('test.outside', { n: 1 }).finally(() => (sendSettled = true));
+          sentDuring = jobs
+            .send(numberJob('test.outside'), { n: 1 })
+            .finally(() => (sendSettled = true));
           await until(() => database.pool.waitingCount > 0 || sendSettled);
           settledInsideTransaction = sendSettled;
           await sql`select 1`.execute(trx);
@@ -204,7 +243,7 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
 
       // The send ran after the rollback, in its own statement: its job exists and runs.
       await sentDuring;
-      await jobs.send('test.outside', { n: 2 });
+      await jobs.send(numberJob('test.outside'), { n: 2 });
       await ran.promise;
       expect(seen).toContain(1);
       const probe = await database.db

@@ -6,6 +6,7 @@ import { keepCheckedOutErrorsHandled, type Database } from '../../db/database';
 import type { DB } from '../../db/types';
 import { currentRequestId, withRequestId } from '../../http/request-context';
 import { poolExecutor } from './pool-executor';
+import type { Job, JobData, JobInput } from './define-job';
 
 /** How long a job's handler may run before pg-boss fails it and tries again (seconds). */
 export const DEFAULT_JOB_TIMEOUT_SECONDS = 120;
@@ -24,23 +25,6 @@ export interface SendOptions {
   key?: string;
 }
 
-/**
- * For jobs that give money back: the default gives up after ~5 minutes of a provider outage,
- * while owed money must survive one of days (10 s doubling, 15 times: about 6 days in all).
- */
-export const MONEY_OWED_RETRIES: WorkOptions = { retryLimit: 15 };
-
-export interface WorkOptions {
-  /** Retries after the first failure (default 5). */
-  retryLimit?: number;
-  /** Wait before the first retry; each next one waits about twice as long (default 10). */
-  retryDelaySeconds?: number;
-  /** A handler still running after this fails and is retried (DEFAULT_JOB_TIMEOUT_SECONDS). */
-  timeoutSeconds?: number;
-  /** Jobs fetched and run side by side per poll (default 10). */
-  batchSize?: number;
-}
-
 export type JobHandler<T> = (data: T) => Promise<void>;
 
 export interface JobQueue {
@@ -49,18 +33,22 @@ export interface JobQueue {
    * commits. Inside a transaction always pass it: on PGlite a send outside it would wait for
    * the one session the transaction holds.
    */
-  send(name: string, data: object, options?: SendOptions, trx?: Transaction<DB>): Promise<void>;
+  send<J extends Job>(
+    job: J,
+    data: JobInput<J>,
+    options?: SendOptions,
+    trx?: Transaction<DB>,
+  ): Promise<void>;
   /**
    * Cancels the jobs sent with these keys that have not finished (queued, or waiting for their
    * startAfter); those already done or unknown are left alone. With `trx`, only if it commits.
    */
-  cancel(name: string, keys: string[], trx?: Transaction<DB>): Promise<void>;
-  /** Runs `handler` for each job of `name` (creating the queue). A throw retries with backoff. */
-  work<T extends object>(
-    name: string,
-    handler: JobHandler<T>,
-    options?: WorkOptions,
-  ): Promise<void>;
+  cancel(job: Job, keys: string[], trx?: Transaction<DB>): Promise<void>;
+  /**
+   * Runs `handler` for each job (creating its queue), with the job's retry settings. A throw
+   * retries with backoff; so does data its schema refuses.
+   */
+  work<J extends Job>(job: J, handler: JobHandler<JobData<J>>): Promise<void>;
   /** Stops polling, lets running handlers finish (up to 10 s, then they are retried later). */
   stop(): Promise<void>;
 }
@@ -135,15 +123,17 @@ export async function startJobQueue(
     knownQueues.add(name);
   }
 
-  async function runBatch<T extends object>(
-    name: string,
-    handler: JobHandler<T>,
-    jobs: PgBoss.Job<T>[],
+  async function runBatch<J extends Job>(
+    definition: J,
+    handler: JobHandler<JobData<J>>,
+    jobs: PgBoss.Job<object>[],
   ) {
+    const { name } = definition;
     const outcomes = await Promise.allSettled(
       jobs.map((job) => {
-        const { [REQUEST_ID]: requestId, ...data } = job.data as T & { [REQUEST_ID]?: string };
-        return withRequestId(requestId, () => handler(data as T));
+        const { [REQUEST_ID]: requestId, ...data } = job.data as { [REQUEST_ID]?: string };
+        // Async, so data the schema refuses fails this job, not the batch.
+        return withRequestId(requestId, async () => handler(checked(definition, data)));
       }),
     );
     for (const [index, outcome] of outcomes.entries()) {
@@ -158,8 +148,10 @@ export async function startJobQueue(
   }
 
   return {
-    async send(name, data, sendOptions = {}, trx) {
+    async send(job, input, sendOptions = {}, trx) {
       if (stopping) throw new Error('The job queue is stopped');
+      const { name } = job;
+      const data = checked(job, input);
       await ensureQueue(name, trx);
       const requestId = currentRequestId();
       await boss.send(name, requestId ? { ...data, [REQUEST_ID]: requestId } : data, {
@@ -172,7 +164,7 @@ export async function startJobQueue(
       if (due && !trx) for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
     },
 
-    async cancel(name, keys, trx) {
+    async cancel({ name }, keys, trx) {
       if (stopping) throw new Error('The job queue is stopped');
       if (keys.length === 0) return;
       await ensureQueue(name, trx);
@@ -183,12 +175,9 @@ export async function startJobQueue(
       );
     },
 
-    async work<T extends object>(
-      name: string,
-      handler: JobHandler<T>,
-      workOptions: WorkOptions = {},
-    ) {
+    async work(job, handler) {
       if (stopping) throw new Error('The job queue is stopped');
+      const { name, work: workOptions } = job;
       const queueOptions = {
         name,
         retryLimit: workOptions.retryLimit ?? 5,
@@ -203,8 +192,8 @@ export async function startJobQueue(
       const batchSize = workOptions.batchSize ?? 10;
       // Known once `work` returns; a batch fetched before that simply waits for the next poll.
       const worker: { id?: string } = {};
-      worker.id = await boss.work<T>(name, { batchSize }, (jobs) => {
-        const batch = runBatch(name, handler, jobs);
+      worker.id = await boss.work<object>(name, { batchSize }, (jobs) => {
+        const batch = runBatch(job, handler, jobs);
         batchesUnderWay.add(batch);
         void batch.finally(() => batchesUnderWay.delete(batch));
         // A full batch means more may be waiting: fetch again now instead of after the interval.
@@ -230,6 +219,16 @@ export async function startJobQueue(
       return stopping;
     },
   };
+}
+
+/** The job's data as its schema reads it; data it refuses is an error naming the queue. */
+function checked<J extends Job>(job: J, data: unknown): JobData<J> {
+  const parsed = job.schema.safeParse(data);
+  if (parsed.success) return parsed.data as JobData<J>;
+  const problem = parsed.error.issues
+    .map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`)
+    .join('; ');
+  throw new Error(`Job "${job.name}" with data its schema refuses: ${problem}`);
 }
 
 /**

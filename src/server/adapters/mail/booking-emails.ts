@@ -222,19 +222,25 @@ export const link = (publicUrl: string, path: string) => `${publicUrl.replace(/\
 /** A header holds one line: names with stray line breaks or runs of spaces are evened out. */
 export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-export interface CanceledByClosingFacts {
+export interface CanceledForAccountFacts {
   publicUrl: string;
   recipient: Participant;
   recipientRole: 'student' | 'tutor';
-  /** Who deleted their account (their name as it was). */
-  closerName: string;
+  /** Whose account it was (their name as it was). */
+  accountName: string;
+  /** Why the lesson went: that account was deleted, or Tutora suspended it. */
+  cause: 'account_closed' | 'account_suspended';
   subject: string;
   startsAt: Date;
   durationMinutes: number;
 }
 
-/** The other side of a lesson canceled because its tutor or student deleted their account. */
-export function lessonCanceledByClosingEmail(facts: CanceledByClosingFacts): MailMessage {
+/**
+ * The other side of a lesson canceled because its tutor or student deleted their account or was
+ * suspended (a suspension says only that Tutora canceled it, never why: that is the suspended
+ * user's business).
+ */
+export function lessonCanceledForAccountEmail(facts: CanceledForAccountFacts): MailMessage {
   const when = lessonWhen(facts.startsAt, facts.durationMinutes, facts.recipient.timezone);
   const money =
     facts.recipientRole === 'student'
@@ -247,8 +253,14 @@ export function lessonCanceledByClosingEmail(facts: CanceledByClosingFacts): Mai
     to: facts.recipient.email,
     subject: oneLine(`Lesson canceled: ${facts.subject} on ${when}`),
     text: [
-      `Your ${facts.subject} lesson with ${facts.closerName} on ${when} was canceled because`,
-      `${facts.closerName} deleted their Tutora account.`,
+      ...(facts.cause === 'account_closed'
+        ? [
+            `Your ${facts.subject} lesson with ${facts.accountName} on ${when} was canceled because`,
+            `${facts.accountName} deleted their Tutora account.`,
+          ]
+        : [
+            `Your ${facts.subject} lesson with ${facts.accountName} on ${when} was canceled by Tutora.`,
+          ]),
       ...(money.length ? ['', ...money] : []),
       '',
       `Your lessons: ${link(facts.publicUrl, `/${facts.recipientRole}/schedule`)}`,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
+import { z } from 'zod';
 import type { DB } from '../../db/types';
 import { insertMail } from '../../modules/dev-mailbox/dev-mailbox.repository';
 
@@ -16,6 +17,16 @@ export interface MailMessage {
   text: string;
   attachments?: MailAttachment[];
 }
+
+/** A message as a mail job carries it (the account's, the approval's and the digest's emails). */
+export const mailMessageSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() }))
+    .optional(),
+}) satisfies z.ZodType<MailMessage>;
 
 export interface Mailer {
   readonly kind: 'smtp' | 'dev-mailbox';

@@ -1,5 +1,5 @@
 import { SUPPORT_EMAIL } from '../../../domain/support';
-import { lessonWhen, link, oneLine, type CanceledByClosingFacts } from './booking-emails';
+import { link } from './booking-emails';
 import type { MailMessage } from './mailer';
 
 // What a suspension tells by email (issue #15): the user why and whom to write to, the other
@@ -53,28 +53,6 @@ export function accountRestoredEmail(to: string, publicUrl: string): MailMessage
       'Lessons canceled during the suspension stay canceled; you can book or offer new ones.',
       '',
       `Sign in: ${link(publicUrl, '/')}`,
-    ].join('\n'),
-  };
-}
-
-/** The other side of a lesson canceled because its tutor or student was suspended. */
-export function lessonCanceledBySuspensionEmail(facts: CanceledByClosingFacts): MailMessage {
-  const when = lessonWhen(facts.startsAt, facts.durationMinutes, facts.recipient.timezone);
-  const money =
-    facts.recipientRole === 'student'
-      ? [
-          'If you paid for this lesson, or it came from a package with this tutor, the money for it',
-          'and for any unused lessons of that package goes back to your card in 5–10 business days.',
-        ]
-      : [];
-  return {
-    to: facts.recipient.email,
-    subject: oneLine(`Lesson canceled: ${facts.subject} on ${when}`),
-    text: [
-      `Your ${facts.subject} lesson with ${facts.closerName} on ${when} was canceled by Tutora.`,
-      ...(money.length ? ['', ...money] : []),
-      '',
-      `Your lessons: ${link(facts.publicUrl, `/${facts.recipientRole}/schedule`)}`,
     ].join('\n'),
   };
 }

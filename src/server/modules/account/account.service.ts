@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
 import { captureMailFailure, type Auth } from '../auth/auth';
 import { findUserByEmail } from '../auth/auth.repository';
 import { ownsFile } from '../tutor-profile/tutor-profile.repository';
-import { ACCOUNT_JOBS } from './account-jobs';
+import { ACCOUNT_JOBS } from './account.jobs';
 import * as repository from './account.repository';
 
 // The Settings page's use cases: the account's name, zone and photo are ours; password and

@@ -1,15 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { UserRole } from '../../../domain/accounts/account-rules';
-import type { CanceledByClosingFacts } from '../../adapters/mail/booking-emails';
+import {
+  lessonCanceledForAccountEmail,
+  type CanceledForAccountFacts,
+} from '../../adapters/mail/booking-emails';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
-import type { MailMessage } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
 import { cancelLessons } from '../lessons/lesson-lifecycle';
 import { dropLessonReminders } from '../lessons/lesson-reminders';
 import { notifyOtherParty } from '../notifications/notify';
 import { queueRefund, type RefundReason } from '../payments/refunds';
 import { findProfileIdByUser } from '../tutor-profile/tutor-profile.repository';
-import { ACCOUNT_JOBS } from './account-jobs';
+import { ACCOUNT_JOBS } from './account.jobs';
 import * as repository from './closing.repository';
 
 // What ends a user's part in lessons to come, when their account is closed or suspended: every
@@ -41,8 +43,6 @@ export interface EndLessonsOptions {
   refundReason: RefundReason;
   /** The refund's idempotency key for a payment: one refund per payment and cause. */
   refundKey: (paymentId: string) => string;
-  /** The email the other side of a canceled lesson receives. */
-  notice: (facts: CanceledByClosingFacts) => MailMessage;
   publicUrl: string;
 }
 
@@ -74,7 +74,7 @@ export async function endFutureLessons(
   for (const lesson of lessons)
     await jobs.send(
       ACCOUNT_JOBS.mail,
-      options.notice(noticeFacts(options.publicUrl, party.role, lesson)),
+      lessonCanceledForAccountEmail(noticeFacts(options, party.role, lesson)),
       { key: `lesson-canceled-${lesson.id}` },
       trx,
     );
@@ -94,12 +94,13 @@ export async function endFutureLessons(
 
 /** The other side of a canceled lesson, and whose account it was. */
 function noticeFacts(
-  publicUrl: string,
+  { publicUrl, cancelCause }: EndLessonsOptions,
   role: 'student' | 'tutor',
   lesson: repository.FutureLesson,
-): CanceledByClosingFacts {
+): CanceledForAccountFacts {
   return {
     publicUrl,
+    cause: cancelCause,
     recipient:
       role === 'student'
         ? { name: lesson.tutor_name, email: lesson.tutor_email, timezone: lesson.tutor_timezone }
@@ -109,7 +110,7 @@ function noticeFacts(
             timezone: lesson.student_timezone,
           },
     recipientRole: role === 'student' ? 'tutor' : 'student',
-    closerName: role === 'student' ? lesson.student_name : lesson.tutor_name,
+    accountName: role === 'student' ? lesson.student_name : lesson.tutor_name,
     subject: lesson.subject,
     startsAt: lesson.starts_at,
     durationMinutes: lesson.duration_minutes,

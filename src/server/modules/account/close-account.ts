@@ -2,13 +2,10 @@ import type { ClosingSummary } from '../../../contracts/account.contract';
 import type { UserRole } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as A } from '../../../domain/messages';
 import { accountDeletedEmail } from '../../adapters/mail/account-emails';
-import { lessonCanceledByClosingEmail } from '../../adapters/mail/booking-emails';
-import type { MailMessage } from '../../adapters/mail/mailer';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { AppError } from '../../errors';
 import { giveRefund } from '../payments/refunds';
-import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
-import { ACCOUNT_JOBS } from './account-jobs';
+import { ACCOUNT_JOBS } from './account.jobs';
 import { checkCurrentPassword, type AccountContext } from './account.service';
 import { endFutureLessons, partyOf } from './cancel-party-lessons';
 import * as repository from './closing.repository';
@@ -73,7 +70,6 @@ export async function closeAccount(
         cancelCause: 'account_closed',
         refundReason: 'account_closed',
         refundKey: closingRefundKey,
-        notice: lessonCanceledByClosingEmail,
         publicUrl: ctx.env.PUBLIC_URL,
       });
     await ctx.jobs.send(
@@ -89,20 +85,14 @@ export async function closeAccount(
 /** One closing refund per payment (the provider's key since closing first refunded). */
 const closingRefundKey = (paymentId: string) => `account-closed-${paymentId}`;
 
-/** The workers of the closing jobs (started once per process, with the app). */
-export async function startAccountWorkers(ctx: ClosingContext) {
-  // Refunds queued here before they moved to the payments module's shared refund job.
-  await ctx.jobs.work(
-    ACCOUNT_JOBS.refund,
-    async (job: { paymentId: string; amountCents: number }) => {
-      await giveRefund(ctx, {
-        ...job,
-        reason: 'account_closed',
-        key: closingRefundKey(job.paymentId),
-        endsPackage: true,
-      });
-    },
-    MONEY_OWED_RETRIES,
-  );
-  await ctx.jobs.work(ACCOUNT_JOBS.mail, (message: MailMessage) => ctx.mailer.send(message));
-}
+/** A closing refund queued before they moved to the payments module's shared refund job. */
+export const giveLegacyClosingRefund = (
+  ctx: ClosingContext,
+  job: { paymentId: string; amountCents: number },
+) =>
+  giveRefund(ctx, {
+    ...job,
+    reason: 'account_closed',
+    key: closingRefundKey(job.paymentId),
+    endsPackage: true,
+  });

@@ -1,14 +1,10 @@
 import type { RestoreUserInput, SuspendUserInput } from '../../../domain/admin/user-admin-rules';
 import { ADMIN_USERS_MESSAGES as M } from '../../../domain/messages';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
-import {
-  accountRestoredEmail,
-  accountSuspendedEmail,
-  lessonCanceledBySuspensionEmail,
-} from '../../adapters/mail/suspension-emails';
+import { accountRestoredEmail, accountSuspendedEmail } from '../../adapters/mail/suspension-emails';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
-import { ACCOUNT_JOBS } from '../account/account-jobs';
+import { ACCOUNT_JOBS } from '../account/account.jobs';
 import { endFutureLessons, partyOf } from '../account/cancel-party-lessons';
 import { recordAudit } from '../audit/audit.repository';
 import * as reports from '../reports/reports.repository';
@@ -72,7 +68,6 @@ export async function suspendUser(
           cancelCause: 'account_suspended',
           refundReason: 'account_suspended',
           refundKey: suspensionRefundKey,
-          notice: lessonCanceledBySuspensionEmail,
           publicUrl: ctx.env.PUBLIC_URL,
         })
       : { canceled: 0, refunds: 0 };

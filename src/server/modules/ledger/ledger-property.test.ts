@@ -8,8 +8,7 @@ import type { Database } from '../../db/database';
 import { createTutor } from '../../test/factories';
 import { openTestDatabase, TEST_DRIVERS } from '../../test/test-database';
 import { applyPayoutEvent } from '../payouts/apply-payout-event';
-import { PAYOUT_NOTICE_JOB } from '../payouts/payout-notices';
-import { SEND_PAYOUT_JOB } from '../payouts/payout-jobs';
+import { PAYOUT_JOBS } from '../payouts/payouts.jobs';
 import type { PayoutsContext } from '../payouts/payouts-context';
 import { requestPayout } from '../payouts/request-payout';
 import { post } from './ledger.repository';
@@ -91,8 +90,8 @@ describe.each(TEST_DRIVERS)('%s: the ledger under random money events', (driver)
     // A real queue with no workers: payouts are settled here by their webhook's function.
     jobs = await startJobQueue(database, { onError: () => {} });
     // Sending in a transaction needs the queue to exist (a worker would have created it).
-    await jobs.cancel(SEND_PAYOUT_JOB, ['create-the-queue']);
-    await jobs.cancel(PAYOUT_NOTICE_JOB, ['create-the-queue']);
+    await jobs.cancel(PAYOUT_JOBS.send, ['create-the-queue']);
+    await jobs.cancel(PAYOUT_JOBS.notice, ['create-the-queue']);
   }, 60_000);
   afterAll(async () => {
     await jobs?.stop();

@@ -2,8 +2,10 @@ import type { Kysely, Transaction } from 'kysely';
 import { CANCELLATION_POLICY } from '../../../domain/booking/cancellation-policy';
 import type { Clock } from '../../adapters/clock';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
+import { sweepWorker } from '../../adapters/jobs/sweep-worker';
 import type { DB } from '../../db/types';
 import { completeEndedLessons } from '../lessons/lesson-completion';
+import { LEDGER_JOBS } from './ledger.jobs';
 import { type DueEarning, lockDueEarnings, markEarningAvailable, post } from './ledger.repository';
 
 // An earned lesson's money becomes available to its tutor once nobody can report the lesson any
@@ -52,26 +54,14 @@ async function releaseOne(trx: Transaction<DB>, earning: DueEarning, now: Date) 
   });
 }
 
-export const RELEASE_JOB = 'ledger.release-earnings';
-const SWEEP_MS = 5 * 60_000;
-
 /**
- * A sweep every five minutes of real time, keyed by its slot so that several processes queue
- * one run per slot (the same chain as lesson completion); which money is due is the app clock's
- * decision. Reads of a tutor's Earnings release that tutor's due money first, so no one waits
- * for the sweep.
+ * A sweep every five minutes of real time (the same chain as lesson completion); which money is
+ * due is the app clock's decision. Reads of a tutor's Earnings release that tutor's due money
+ * first, so no one waits for the sweep.
  */
-export async function startReleaseWorker(deps: { db: Kysely<DB>; clock: Clock; jobs: JobQueue }) {
-  const queue = (slot: number) =>
-    deps.jobs.send(
-      RELEASE_JOB,
-      { slot },
-      { startAfter: new Date(slot * SWEEP_MS), key: `release-${slot}` },
-    );
-  const currentSlot = () => Math.floor(Date.now() / SWEEP_MS);
-  await deps.jobs.work<{ slot: number }>(RELEASE_JOB, async ({ slot }) => {
-    await releaseEarnings(deps.db, deps.clock.now());
-    await queue(Math.max(slot + 1, currentSlot() + 1));
-  });
-  await queue(currentSlot());
-}
+export const releaseSweep = sweepWorker(
+  LEDGER_JOBS.releaseEarnings,
+  { everyMs: 5 * 60_000, keyPrefix: 'release' },
+  (deps: { db: Kysely<DB>; clock: Clock; jobs: JobQueue }) =>
+    releaseEarnings(deps.db, deps.clock.now()),
+);

@@ -1,6 +1,7 @@
 import type { SessionUser } from '../../../contracts/auth.contract';
 import type { EndpointOutput } from '../../../contracts/endpoint';
 import type { getMyStudents, getPastLessons } from '../../../contracts/lesson-history.contract';
+import { pageWindow } from '../../../domain/paging';
 import { avatarUrlOf } from '../../adapters/storage/signed-url';
 import { toLesson } from '../lessons/lesson-view';
 import type { LessonsContext } from '../lessons/lessons-context';
@@ -13,9 +14,7 @@ export const HISTORY_PAGE_SIZE = 10;
 
 /** The page asked for, moved back to the last one when it lies past it (an empty list: page 1). */
 function pageOf(requested: number, total: number) {
-  const totalPages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
-  const page = Math.min(requested, totalPages);
-  const rows = { limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE };
+  const { page, totalPages, rows } = pageWindow(requested, total, HISTORY_PAGE_SIZE);
   return { paging: { page, totalPages, total }, rows };
 }
 

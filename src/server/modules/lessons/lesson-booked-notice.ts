@@ -8,13 +8,12 @@ import { findStudentPackage } from '../packages/student-packages.repository';
 import type { LessonsContext } from './lessons-context';
 import { scheduleLessonReminders } from './lesson-reminders';
 import { lessonMailFactsRow, lessonStart, purchaseLessonOf } from './lessons.repository';
+import { LESSON_JOBS } from './lessons.jobs';
 
 // The booking confirmation for any newly booked lesson — a free trial, a paid lesson, a package's
 // first lesson or one scheduled from its credits — to the student and the tutor, each with the
 // lesson's .ics. Written as a job in the booking's own transaction (keyed by the lesson), so it
 // is sent once, by whichever process runs it, and only if the booking committed.
-
-export const LESSON_BOOKED_JOB = 'lessons.booked';
 
 export interface NoticeContext extends LessonsContext {
   jobs: JobQueue;
@@ -29,7 +28,7 @@ export async function noteLessonBooked(
   lessonId: string,
   now: Date,
 ) {
-  await jobs.send(LESSON_BOOKED_JOB, { lessonId }, { key: lessonId }, trx);
+  await jobs.send(LESSON_JOBS.booked, { lessonId }, { key: lessonId }, trx);
   const startsAt = await lessonStart(trx, lessonId);
   await scheduleLessonReminders(jobs, trx, { id: lessonId, startsAt }, now);
   // The tutor's bell too, in the same transaction.
@@ -41,7 +40,7 @@ export async function sendLessonBookedEmails(ctx: NoticeContext, lessonId: strin
   // Each recorded as sent with its send: a rerun after a crash sends only the rest.
   if (facts)
     for (const message of lessonBookedEmails(facts))
-      await sendOnce(ctx, `${LESSON_BOOKED_JOB}:${lessonId}:${message.to}`, message);
+      await sendOnce(ctx, `${LESSON_JOBS.booked.name}:${lessonId}:${message.to}`, message);
 }
 
 /** The refund notice for the purchase a lesson belonged to, with the amount given back. */

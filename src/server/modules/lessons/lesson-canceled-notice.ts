@@ -2,22 +2,22 @@ import type { Transaction } from 'kysely';
 import { lessonCanceledEmail, noShowReportedEmail } from '../../adapters/mail/cancellation-emails';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { DB } from '../../db/types';
+import type { JobData } from '../../adapters/jobs/define-job';
+import { LESSON_JOBS } from './lessons.jobs';
 import { findLessonWithMoney, storedSettlement } from './cancellation.repository';
 import { lessonMailFacts, type NoticeContext } from './lesson-booked-notice';
 
 // The other party's email when a lesson is canceled or a no-show reported: a job written in the
 // deciding transaction, keyed by the lesson, so it is sent once and only if that committed.
 
-export const LESSON_CANCELED_JOB = 'lessons.canceled';
-
-type CanceledJob = { kind: 'canceled' | 'no_show'; lessonId: string };
+type CanceledJob = JobData<typeof LESSON_JOBS.canceled>;
 
 export const noteLessonCanceled = (
   jobs: JobQueue,
   trx: Transaction<DB>,
   kind: CanceledJob['kind'],
   lessonId: string,
-) => jobs.send(LESSON_CANCELED_JOB, { kind, lessonId }, { key: `${kind}-${lessonId}` }, trx);
+) => jobs.send(LESSON_JOBS.canceled, { kind, lessonId }, { key: `${kind}-${lessonId}` }, trx);
 
 export async function sendLessonCanceledEmail(ctx: NoticeContext, job: CanceledJob) {
   const [lesson, row] = await Promise.all([
@@ -39,7 +39,3 @@ export async function sendLessonCanceledEmail(ctx: NoticeContext, job: CanceledJ
     job.kind === 'canceled' ? lessonCanceledEmail(facts) : noShowReportedEmail(facts),
   );
 }
-
-/** The worker of the cancellation emails (started once per process, with the app). */
-export const startCancellationWorkers = (ctx: NoticeContext) =>
-  ctx.jobs.work(LESSON_CANCELED_JOB, (job: CanceledJob) => sendLessonCanceledEmail(ctx, job));

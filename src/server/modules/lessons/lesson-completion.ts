@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
+import { sweepWorker } from '../../adapters/jobs/sweep-worker';
 import type { DB } from '../../db/types';
 import { completeEnded } from './lesson-lifecycle';
+import { LESSON_JOBS } from './lessons.jobs';
 
 // A booked lesson is completed once its end has passed (ADR 019). The app's clock says when
 // that is, so completion is one statement run with the app's "now": by the reads that depend on
@@ -17,33 +19,10 @@ import { completeEnded } from './lesson-lifecycle';
  */
 export const completeEndedLessons = completeEnded;
 
-export const COMPLETION_JOB = 'lessons.complete-ended';
-/** How often the job sweeps the lessons no read has completed yet. */
-const SWEEP_MINUTES = 5;
-const SWEEP_MS = SWEEP_MINUTES * 60_000;
-
-/**
- * Starts the periodic completion: each run completes what ended by the app's clock and queues
- * the next run. The cadence is technical (the database's clock runs delayed jobs), the decision
- * which lessons ended is the app clock's. Runs are numbered by their slot of real time and keyed
- * by it, so several processes queue one run per slot, and a chain never queues itself twice.
- */
-export async function startCompletionWorker(deps: {
-  db: Kysely<DB>;
-  clock: Clock;
-  jobs: JobQueue;
-}) {
-  const queue = (slot: number) =>
-    deps.jobs.send(
-      COMPLETION_JOB,
-      { slot },
-      { startAfter: new Date(slot * SWEEP_MS), key: `sweep-${slot}` },
-    );
-  const currentSlot = () => Math.floor(Date.now() / SWEEP_MS);
-  await deps.jobs.work<{ slot: number }>(COMPLETION_JOB, async ({ slot }) => {
-    await completeEndedLessons(deps.db, deps.clock.now());
-    // After a pause (the app was stopped) the next run is the next slot from now.
-    await queue(Math.max(slot + 1, currentSlot() + 1));
-  });
-  await queue(currentSlot());
-}
+/** The periodic completion: every 5 minutes, what ended by the app's clock is completed. */
+export const completionSweep = sweepWorker(
+  LESSON_JOBS.completeEnded,
+  { everyMs: 5 * 60_000, keyPrefix: 'sweep' },
+  (deps: { db: Kysely<DB>; clock: Clock; jobs: JobQueue }) =>
+    completeEndedLessons(deps.db, deps.clock.now()),
+);

@@ -18,6 +18,8 @@ import {
 import type { DB } from '../../db/types';
 import type { NoticeContext } from './lesson-booked-notice';
 import { lessonReminderFacts, movedLesson } from './lessons.repository';
+import { LESSON_JOBS } from './lessons.jobs';
+import type { JobData } from '../../adapters/jobs/define-job';
 
 // Reminders 24 h and 1 h before each lesson, and the notice of a move, as jobs written in the
 // transaction that booked or moved the lesson (ADR 014): they exist only if it commits, survive
@@ -29,20 +31,12 @@ import { lessonReminderFacts, movedLesson } from './lessons.repository';
 // is still right — the lesson still booked at the time it was booked for, the moment come and
 // not past — and otherwise does nothing.
 
-export const LESSON_REMINDER_JOB = 'lessons.reminder';
-export const LESSON_RESCHEDULED_JOB = 'lessons.rescheduled';
-
 const ROLES: LessonRole[] = ['student', 'tutor'];
 /** Statuses of a lesson that is going to take place (pending: its payment still settling). */
 const BOOKED = new Set(['pending', 'scheduled']);
 
-interface ReminderJob {
-  lessonId: string;
-  kind: ReminderKind;
-  recipient: LessonRole;
-  /** The start it was scheduled for (ISO): a lesson at another time by now is not reminded. */
-  startsAt: string;
-}
+type ReminderJob = JobData<typeof LESSON_JOBS.reminder>;
+type RescheduledJob = JobData<typeof LESSON_JOBS.rescheduled>;
 
 const reminderKey = (lessonId: string, kind: ReminderKind, recipient: LessonRole) =>
   `${lessonId}:${kind}:${recipient}`;
@@ -64,7 +58,7 @@ export async function scheduleLessonReminders(
         startsAt: lesson.startsAt.toISOString(),
       };
       await jobs.send(
-        LESSON_REMINDER_JOB,
+        LESSON_JOBS.reminder,
         job,
         {
           startAfter: reminderDueAt(kind, lesson.startsAt),
@@ -84,16 +78,12 @@ export function dropLessonReminders(jobs: JobQueue, trx: Transaction<DB>, lesson
   const keys = REMINDER_KINDS.flatMap((kind) =>
     ROLES.map((recipient) => reminderKey(lessonId, kind, recipient)),
   );
-  return jobs.cancel(LESSON_REMINDER_JOB, keys, trx);
+  return jobs.cancel(LESSON_JOBS.reminder, keys, trx);
 }
 
 /** Queues the notice of a move to the party who did not make it. */
-export function noteLessonRescheduled(
-  jobs: JobQueue,
-  trx: Transaction<DB>,
-  move: { lessonId: string; movedBy: string },
-) {
-  return jobs.send(LESSON_RESCHEDULED_JOB, move, { key: move.lessonId }, trx);
+export function noteLessonRescheduled(jobs: JobQueue, trx: Transaction<DB>, move: RescheduledJob) {
+  return jobs.send(LESSON_JOBS.rescheduled, move, { key: move.lessonId }, trx);
 }
 
 export async function sendLessonReminder(ctx: NoticeContext, job: ReminderJob) {
@@ -104,10 +94,7 @@ export async function sendLessonReminder(ctx: NoticeContext, job: ReminderJob) {
   await ctx.mailer.send(lessonReminderEmail(classroomFacts(ctx, row, job.recipient), job.kind));
 }
 
-export async function sendRescheduledNotice(
-  ctx: NoticeContext,
-  job: { lessonId: string; movedBy: string },
-) {
+export async function sendRescheduledNotice(ctx: NoticeContext, job: RescheduledJob) {
   const row = await lessonReminderFacts(ctx.db, job.lessonId);
   if (!row?.rescheduled_from) return;
   const previous = await movedLesson(ctx.db, row.rescheduled_from);
@@ -121,14 +108,6 @@ export async function sendRescheduledNotice(
       previousStartsAt: previous.starts_at,
       ...(reason && reason !== DEFAULT_RESCHEDULE_REASON && { reason }),
     }),
-  );
-}
-
-/** The workers of the reminder and move notice jobs (started once per process, with the app). */
-export async function startLessonWorkers(ctx: NoticeContext) {
-  await ctx.jobs.work(LESSON_REMINDER_JOB, (job: ReminderJob) => sendLessonReminder(ctx, job));
-  await ctx.jobs.work(LESSON_RESCHEDULED_JOB, (job: { lessonId: string; movedBy: string }) =>
-    sendRescheduledNotice(ctx, job),
   );
 }
 

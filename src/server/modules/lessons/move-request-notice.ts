@@ -1,26 +1,23 @@
 import type { Transaction } from 'kysely';
 import { DEFAULT_RESCHEDULE_REASON } from '../../../domain/booking/booking-rules';
-import { moveRequestEmail, type MoveRequestEvent } from '../../adapters/mail/move-request-emails';
+import type { JobData } from '../../adapters/jobs/define-job';
+import { moveRequestEmail } from '../../adapters/mail/move-request-emails';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { DB } from '../../db/types';
 import type { NoticeContext } from './lesson-booked-notice';
 import { classroomFacts } from './lesson-reminders';
 import { lessonReminderFacts, movedLesson } from './lessons.repository';
+import { LESSON_JOBS } from './lessons.jobs';
 import { requestFacts } from './move-requests.repository';
 
 // The email of a move request's step (ADR 032), a job written in the transaction that took the
 // step (ADR 014): to the student when the tutor asks or withdraws, to the tutor when the student
 // answers. One job per request and step, so a retry never mails twice.
 
-export const MOVE_REQUEST_JOB = 'lessons.move-request';
-
-interface MoveRequestJob {
-  requestId: string;
-  event: MoveRequestEvent;
-}
+type MoveRequestJob = JobData<typeof LESSON_JOBS.moveRequest>;
 
 export function noteMoveRequest(jobs: JobQueue, trx: Transaction<DB>, job: MoveRequestJob) {
-  return jobs.send(MOVE_REQUEST_JOB, job, { key: `${job.requestId}:${job.event}` }, trx);
+  return jobs.send(LESSON_JOBS.moveRequest, job, { key: `${job.requestId}:${job.event}` }, trx);
 }
 
 export async function sendMoveRequestNotice(ctx: NoticeContext, job: MoveRequestJob) {
@@ -45,8 +42,4 @@ export async function sendMoveRequestNotice(ctx: NoticeContext, job: MoveRequest
       ...(reason && reason !== DEFAULT_RESCHEDULE_REASON && { reason }),
     }),
   );
-}
-
-export async function startMoveRequestWorker(ctx: NoticeContext) {
-  await ctx.jobs.work(MOVE_REQUEST_JOB, (job: MoveRequestJob) => sendMoveRequestNotice(ctx, job));
 }

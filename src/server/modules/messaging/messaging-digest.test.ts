@@ -7,8 +7,11 @@ import { fixedClockApp } from '../../test/fixed-clock-app';
 import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { NOW } from '../../test/tokyo-mornings';
-import { DIGEST_JOB, DIGEST_MAIL_JOB } from './messaging-digest';
+import { MESSAGING_JOBS } from './messaging.jobs';
 import { conversationPair, send } from '../../test/messaging-fixtures';
+
+const DIGEST_JOB = MESSAGING_JOBS.digest.name;
+const DIGEST_MAIL_JOB = MESSAGING_JOBS.digestMail.name;
 
 // The email digest: unread messages older than DIGEST_DELAY_MINUTES by the app's clock make ONE
 // email to their recipient, read ones none. The queue decides by the database's clock, which

@@ -2,9 +2,11 @@ import type { Kysely, Transaction } from 'kysely';
 import { DIGEST_DELAY_MINUTES } from '../../../domain/messaging/messaging-rules';
 import type { Clock } from '../../adapters/clock';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
-import type { Mailer, MailMessage } from '../../adapters/mail/mailer';
+import type { JobData } from '../../adapters/jobs/define-job';
+import type { MailMessage } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
 import * as repository from './messaging.repository';
+import { MESSAGING_JOBS } from './messaging.jobs';
 
 // The email fallback (issue #16): a message still unread DIGEST_DELAY_MINUTES after it was sent
 // gets its recipient ONE email listing every such message, not one email each. A send queues a
@@ -13,9 +15,6 @@ import * as repository from './messaging.repository';
 // takes their unread messages not yet in a digest that are old enough by the app's clock, marks
 // them digested and queues the email in the same transaction (so a retried job never mails the
 // same messages twice); if younger unread ones remain, it schedules itself for when they are due.
-
-export const DIGEST_JOB = 'messaging.digest';
-export const DIGEST_MAIL_JOB = 'messaging.digest-mail';
 
 const DELAY_MS = DIGEST_DELAY_MINUTES * 60_000;
 /** How much of each message the email quotes. */
@@ -28,9 +27,7 @@ export interface DigestContext {
   env: { PUBLIC_URL: string };
 }
 
-interface DigestJob {
-  recipientId: string;
-}
+type DigestJob = JobData<typeof MESSAGING_JOBS.digest>;
 
 /** Queues the recipient's digest for when a message sent at `sentAt` is due (in `trx`). */
 export async function scheduleDigest(
@@ -42,7 +39,7 @@ export async function scheduleDigest(
 ) {
   const job: DigestJob = { recipientId };
   await ctx.jobs.send(
-    DIGEST_JOB,
+    MESSAGING_JOBS.digest,
     job,
     { startAfter: new Date(sentAt.getTime() + DELAY_MS), key },
     trx,
@@ -117,7 +114,7 @@ export async function runDigest(ctx: DigestContext, job: DigestJob) {
           })),
         );
         await ctx.jobs.send(
-          DIGEST_MAIL_JOB,
+          MESSAGING_JOBS.digestMail,
           email,
           { key: `${job.recipientId}:${now.getTime()}` },
           trx,
@@ -136,10 +133,4 @@ export async function runDigest(ctx: DigestContext, job: DigestJob) {
         `${job.recipientId}:at:${first.getTime()}:after:${now.getTime()}`,
       );
   });
-}
-
-/** The digest's workers (started once per process, with the app). */
-export async function startMessagingWorkers(ctx: DigestContext & { mailer: Mailer }) {
-  await ctx.jobs.work(DIGEST_MAIL_JOB, (message: MailMessage) => ctx.mailer.send(message));
-  await ctx.jobs.work(DIGEST_JOB, (job: DigestJob) => runDigest(ctx, job));
 }

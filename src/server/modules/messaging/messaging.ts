@@ -7,6 +7,7 @@ import type {
   listMessages,
 } from '../../../contracts/messaging.contract';
 import { maskContacts } from '../../../domain/messaging/masking';
+import { readPageWindow } from '../../../domain/paging';
 import {
   MESSAGE_RATE_LIMIT,
   MESSAGE_RATE_WINDOW_SECONDS,
@@ -129,24 +130,17 @@ export async function conversationsOf(
   userId: string,
   requestedPage: number,
 ): Promise<EndpointOutput<typeof listConversations>> {
-  const pageOf = (page: number) =>
-    repository.conversationsPage(ctx.db, userId, {
-      limit: CONVERSATIONS_PAGE_SIZE,
-      offset: (page - 1) * CONVERSATIONS_PAGE_SIZE,
-    });
-  let page = requestedPage;
-  const first = await pageOf(page);
-  let rows = first.rows;
-  const totalPages = Math.max(1, Math.ceil(first.total / CONVERSATIONS_PAGE_SIZE));
   // A page past the last (conversations moved while the user paged): the last page.
-  if (page > totalPages) {
-    page = totalPages;
-    rows = (await pageOf(page)).rows;
-  }
+  const { rows, page, totalPages, total } = await readPageWindow(
+    requestedPage,
+    CONVERSATIONS_PAGE_SIZE,
+    (window) => repository.conversationsPage(ctx.db, userId, window),
+  );
   return {
     conversations: await toViews(ctx, userId, rows),
     page,
     totalPages,
+    total,
     unread: await repository.unreadTotal(ctx.db, userId),
   };
 }

@@ -5,6 +5,7 @@ import type {
   NotificationView,
 } from '../../../contracts/notifications.contract';
 import { NOTIFICATION_MESSAGES as N } from '../../../domain/notifications/notification-messages';
+import { pageWindow } from '../../../domain/paging';
 import type { Clock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
@@ -66,14 +67,10 @@ export async function notificationsOf(
 ): Promise<EndpointOutput<typeof listNotifications>> {
   const counts = await repository.countNotifications(ctx.db, userId);
   const total = Number(counts.total);
-  const totalPages = Math.max(1, Math.ceil(total / NOTIFICATIONS_PAGE_SIZE));
-  const page = Math.min(requestedPage, totalPages);
-  const rows = await repository.notificationRows(ctx.db, userId, {
-    limit: NOTIFICATIONS_PAGE_SIZE,
-    offset: (page - 1) * NOTIFICATIONS_PAGE_SIZE,
-  });
+  const { page, totalPages, rows } = pageWindow(requestedPage, total, NOTIFICATIONS_PAGE_SIZE);
+  const notifications = await repository.notificationRows(ctx.db, userId, rows);
   return {
-    notifications: rows.map(toView),
+    notifications: notifications.map(toView),
     page,
     totalPages,
     total,

@@ -5,7 +5,7 @@ import type { DB } from '../../db/types';
 import { noteLessonBooked } from '../lessons/lesson-booked-notice';
 import { confirmHeld, releaseHeld } from '../lessons/lesson-lifecycle';
 import { recordPaymentReceived } from '../ledger/money-events';
-import { PAYMENT_JOBS } from './payment-jobs';
+import { PAYMENT_JOBS } from './payments.jobs';
 import type { PaymentsContext } from './payments-context';
 import { purchaseLessonOf } from '../lessons/lessons.repository';
 import * as repository from './payments.repository';

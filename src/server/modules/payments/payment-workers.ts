@@ -1,37 +1,13 @@
-import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
 import { fulfilCheckout, giveUp } from './fulfil-checkout';
-import { PAYMENT_JOBS } from './payment-jobs';
 import { PAYMENT_MESSAGES as P } from '../../../domain/messages';
-import {
-  LESSON_BOOKED_JOB,
-  sendLessonBookedEmails,
-  sendRefundEmail,
-} from '../lessons/lesson-booked-notice';
+import { sendRefundEmail } from '../lessons/lesson-booked-notice';
 import type { PaymentsContext } from './payments-context';
 import { purchaseLessonOf } from '../lessons/lessons.repository';
 import * as repository from './payments.repository';
-import { giveRefund, startRefundWorker } from './refunds';
+import { giveRefund } from './refunds';
 
-// What happens to a booking later, as jobs: a hold's end, an automatic refund, the emails.
-// Each handler is safe to run twice (a job may be retried after a crash).
-
-type PaymentJob = { paymentId: string };
-
-/** The workers of every booking job (started once per process, with the app). */
-export async function startPaymentWorkers(ctx: PaymentsContext) {
-  await ctx.jobs.work(PAYMENT_JOBS.expireHold, ({ paymentId }: PaymentJob) =>
-    expireHold(ctx, paymentId),
-  );
-  await ctx.jobs.work(
-    PAYMENT_JOBS.refundSlotTaken,
-    ({ paymentId }: PaymentJob) => refundSlotTaken(ctx, paymentId),
-    MONEY_OWED_RETRIES,
-  );
-  await ctx.jobs.work(LESSON_BOOKED_JOB, ({ lessonId }: { lessonId: string }) =>
-    sendLessonBookedEmails(ctx, lessonId),
-  );
-  await startRefundWorker(ctx);
-}
+// What happens to a booking later, as jobs (payments.jobs.ts): a hold's end, an automatic
+// refund. Each handler is safe to run twice (a job may be retried after a crash).
 
 /**
  * A hold's end: an unpaid payment expires and its lesson lets go of the time (the booking

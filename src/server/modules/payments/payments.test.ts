@@ -15,6 +15,8 @@ import {
 } from '../../test/tokyo-mornings';
 import { PAYMENT_HARNESSES, type PaymentHarness } from '../../test/payment-harness';
 import { expireHold } from './payment-workers';
+import { PAYMENT_JOBS } from './payments.jobs';
+import { LESSON_JOBS } from '../lessons/lessons.jobs';
 
 // Paid bookings end to end through the HTTP API, on each provider (the built-in checkout and
 // Stripe against its local fake) and each database: the slot is held while the student pays,
@@ -134,7 +136,7 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
     const payment = await paymentRow(started.payment.id);
     expect(payment.status).toBe('completed');
     expect(payment.provider_payment_intent_id).toBeTruthy();
-    expect(await jobsOf('lessons.booked', lessons[0]!.id, 'lessonId')).toBe(1);
+    expect(await jobsOf(LESSON_JOBS.booked.name, lessons[0]!.id, 'lessonId')).toBe(1);
     const mail = await t.inbox.waitFor(student.email, { afterCount: signUpMails });
     expect(mail.attachments.map((a) => a.filename)).toEqual(['lesson.ics']);
     const tutorEmail = await t.database.db
@@ -214,7 +216,7 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
     const student = await createStudent(t);
     const started = await startedCheckout(student, tutor);
     // The job was written with the hold, to run when it ends.
-    expect(await jobsOf('payments.expire-hold', started.payment.id)).toBe(1);
+    expect(await jobsOf(PAYMENT_JOBS.expireHold.name, started.payment.id)).toBe(1);
     const ctx = t.app.deps;
     await expireHold(ctx, started.payment.id);
     expect((await paymentRow(started.payment.id)).status).toBe('pending');

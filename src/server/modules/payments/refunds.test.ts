@@ -5,7 +5,11 @@ import { createSignedInTutor, createStudent } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { MORNING_TEACHING, NOW } from '../../test/tokyo-mornings';
-import { PAYMENT_HARNESSES, paidSingleLesson, type PaymentHarness } from '../../test/payment-harness';
+import {
+  PAYMENT_HARNESSES,
+  paidSingleLesson,
+  type PaymentHarness,
+} from '../../test/payment-harness';
 import { giveRefund, type RefundJob } from './refunds';
 
 // Refunds pending-row-first (ADR 028), on each provider and each database: the refund row is

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { MONEY_OWED_RETRIES, type JobQueue } from '../../adapters/jobs/job-queue';
+import type { JobQueue } from '../../adapters/jobs/job-queue';
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import type { Clock } from '../../adapters/clock';
@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { recordRefundGiven } from '../ledger/money-events';
 import { notify } from '../notifications/notify';
 import * as repository from './payments.repository';
+import { PAYMENT_JOBS, type RefundJob } from './payments.jobs';
 
 // Money given back without anyone at a checkout: when an account closes, when a lesson is
 // canceled or its tutor did not come, when a late payment's slot was taken. Each refund is a job
@@ -17,26 +18,7 @@ import * as repository from './payments.repository';
 // refund's reference; a retry first asks the provider for a refund with that reference, so a
 // retry after the provider forgot the key (Stripe: ~24 h) still refunds once.
 
-export const REFUND_JOB = 'payments.refund';
-
-export type RefundReason =
-  | 'account_closed'
-  | 'account_suspended'
-  | 'lesson_canceled'
-  | 'tutor_canceled'
-  | 'tutor_no_show'
-  | 'slot_taken';
-
-export interface RefundJob {
-  paymentId: string;
-  amountCents: number;
-  reason: RefundReason;
-  /** payment_refunds' key: one refund per key, ever. */
-  key: string;
-  lessonId?: string;
-  /** Closing: the package's remaining credits end with this refund. */
-  endsPackage?: boolean;
-}
+export type { RefundJob, RefundReason } from './payments.jobs';
 
 export interface RefundContext {
   db: Kysely<DB>;
@@ -47,7 +29,7 @@ export interface RefundContext {
 
 /** Queues a refund in the deciding transaction; sending the same key again does nothing. */
 export const queueRefund = (jobs: JobQueue, trx: Transaction<DB>, job: RefundJob) =>
-  jobs.send(REFUND_JOB, job, { key: job.key }, trx);
+  jobs.send(PAYMENT_JOBS.refund, job, { key: job.key }, trx);
 
 /**
  * Gives the money back through the provider, then records it on the payment (once per key).
@@ -128,13 +110,3 @@ async function tellStudent(
     ...(job.lessonId && { lessonId: job.lessonId }),
   });
 }
-
-/** The refund worker (started once per process, with the app). */
-export const startRefundWorker = (ctx: RefundContext) =>
-  ctx.jobs.work(
-    REFUND_JOB,
-    async (job: RefundJob) => {
-      await giveRefund(ctx, job);
-    },
-    MONEY_OWED_RETRIES,
-  );

@@ -8,7 +8,7 @@ import { placeLesson, releaseHeld } from '../lessons/lesson-lifecycle';
 import { purchaseLessonOf, teaches } from '../lessons/lessons.repository';
 import { bookableTutor } from '../lessons/slot-rules';
 import { packageOfferById } from '../packages/package-offers';
-import { PAYMENT_JOBS } from './payment-jobs';
+import { PAYMENT_JOBS } from './payments.jobs';
 import { paymentRows, toPaymentView } from './payment-view';
 import type { PaymentsContext } from './payments-context';
 import * as repository from './payments.repository';

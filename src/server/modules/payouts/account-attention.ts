@@ -3,14 +3,13 @@ import type { DB } from '../../db/types';
 import { notify } from '../notifications/notify';
 import { payoutAccountAttentionEmail } from './payout-emails';
 import type { PayoutsContext } from './payouts-context';
+import { PAYOUT_JOBS } from './payouts.jobs';
 import * as repository from './payouts.repository';
 
 // "Payout account needs attention": when the provider says a tutor's account can no longer be
 // paid (Stripe: requirements due, payouts disabled), the tutor hears it under the bell (in the
 // transaction that recorded it) and by email (a job written in that transaction, keyed by the
 // event, so sent once); Earnings shows the reason and the button that fixes it.
-
-export const ACCOUNT_ATTENTION_JOB = 'payouts.account-attention';
 
 export async function noteAccountNeedsAttention(
   ctx: PayoutsContext,
@@ -21,7 +20,7 @@ export async function noteAccountNeedsAttention(
 ) {
   const userId = await repository.tutorUserIdOf(trx, tutorProfileId);
   if (userId) await notify(trx, { userId, kind: 'payout_account_attention', at });
-  await ctx.jobs.send(ACCOUNT_ATTENTION_JOB, { tutorProfileId }, { key: eventId }, trx);
+  await ctx.jobs.send(PAYOUT_JOBS.accountAttention, { tutorProfileId }, { key: eventId }, trx);
 }
 
 /** The email, if the account still needs attention when the job runs. */

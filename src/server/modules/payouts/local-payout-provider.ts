@@ -4,13 +4,13 @@ import type { PayoutEvent, PayoutProvider } from './payout-provider';
 import type { PayoutsContext } from './payouts-context';
 import { deriveLocalPayoutSecret, signPayoutEvent } from './local-payout-webhook';
 import * as repository from './payouts.repository';
+import { PAYOUT_JOBS } from './payouts.jobs';
 
 // The built-in payout provider (the default): its records are its own tables, so every API
 // process serves its onboarding page and answers for its transfers. A transfer settles a little
 // later, by a job, and is confirmed to our webhook endpoint with a signed event, as a real
 // provider would: paid, or failed for the documented failing test accounts.
 
-export const LOCAL_SETTLE_JOB = 'local-payouts.settle';
 /** How long a simulated bank transfer takes (real time: the database's clock runs the job). */
 const SETTLE_AFTER_MS = 2_000;
 
@@ -44,7 +44,7 @@ export function localPayoutProvider(ctx: PayoutsContext): PayoutProvider {
         now: ctx.clock.now(),
       });
       await ctx.jobs.send(
-        LOCAL_SETTLE_JOB,
+        PAYOUT_JOBS.localSettle,
         { transferId: transfer.id },
         { key: transfer.id, startAfter: new Date(Date.now() + SETTLE_AFTER_MS) },
       );

@@ -4,13 +4,12 @@ import { notify } from '../notifications/notify';
 import { payoutFailedEmail, payoutPaidEmail } from './payout-emails';
 import type { PayoutsContext } from './payouts-context';
 import * as repository from './payouts.repository';
+import { PAYOUT_JOBS } from './payouts.jobs';
 
 // A payout's outcome is told by email and on the tutor's bell, both in the transaction that
 // settled the payout (so they exist only if it committed): the email as a job keyed by payout
 // and outcome (each sent once: a paid payout Stripe later reverses is told twice), the bell
 // notice written there (a replayed webhook settles nothing, so no second).
-
-export const PAYOUT_NOTICE_JOB = 'payouts.notice';
 
 export async function notePayoutOutcome(
   ctx: PayoutsContext,
@@ -29,7 +28,7 @@ export async function notePayoutOutcome(
       payout: { amountCents: payout.amount_cents, currency: payout.currency },
     });
   await ctx.jobs.send(
-    PAYOUT_NOTICE_JOB,
+    PAYOUT_JOBS.notice,
     { payoutId },
     { key: `notice-${payoutId}-${outcome}` },
     trx,

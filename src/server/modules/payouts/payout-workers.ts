@@ -1,10 +1,10 @@
-import { MONEY_OWED_RETRIES } from '../../adapters/jobs/job-queue';
-import { ACCOUNT_ATTENTION_JOB, sendAccountAttentionEmail } from './account-attention';
-import { LOCAL_SETTLE_JOB, settleLocalTransfer } from './local-payout-provider';
-import { RECONCILE_JOB, SEND_PAYOUT_JOB, WEEKLY_PAYOUT_JOB } from './payout-jobs';
-import { reconcile } from './reconciliation';
-import { PAYOUT_NOTICE_JOB, sendPayoutNotice } from './payout-notices';
+import { worker, type Job } from '../../adapters/jobs/define-job';
+import { sendAccountAttentionEmail } from './account-attention';
+import { settleLocalTransfer } from './local-payout-provider';
+import { PAYOUT_JOBS } from './payouts.jobs';
+import { sendPayoutNotice } from './payout-notices';
 import type { PayoutsContext } from './payouts-context';
+import { reconcile } from './reconciliation';
 import { payEveryoneDue } from './request-payout';
 import { sendPayout } from './send-payout';
 import { unsentPayouts } from './payouts.repository';
@@ -18,54 +18,54 @@ const WEEK_MS = 7 * DAY_MS;
 /** Weeks counted from a Monday 00:00 UTC (the Unix epoch was a Thursday). */
 const MONDAY_OFFSET_MS = 4 * DAY_MS;
 
-export async function startPayoutWorkers(ctx: PayoutsContext) {
-  await ctx.jobs.work<{ payoutId: string }>(
-    SEND_PAYOUT_JOB,
-    ({ payoutId }) => sendPayout(ctx, payoutId),
-    MONEY_OWED_RETRIES,
-  );
-  await ctx.jobs.work<{ transferId: string }>(
-    LOCAL_SETTLE_JOB,
-    ({ transferId }) => settleLocalTransfer(ctx, transferId),
-    MONEY_OWED_RETRIES,
-  );
-  await ctx.jobs.work<{ payoutId: string }>(PAYOUT_NOTICE_JOB, ({ payoutId }) =>
+export const payoutWorkers = [
+  worker(
+    PAYOUT_JOBS.send,
+    (ctx: PayoutsContext, { payoutId }) => sendPayout(ctx, payoutId),
+    // A payout written before a crash whose job was lost with it: sent again, same key.
+    async (ctx) => {
+      for (const { id } of await unsentPayouts(ctx.db))
+        await ctx.jobs.send(PAYOUT_JOBS.send, { payoutId: id }, { key: id });
+    },
+  ),
+  worker(PAYOUT_JOBS.localSettle, (ctx: PayoutsContext, { transferId }) =>
+    settleLocalTransfer(ctx, transferId),
+  ),
+  worker(PAYOUT_JOBS.notice, (ctx: PayoutsContext, { payoutId }) =>
     sendPayoutNotice(ctx, payoutId),
-  );
-  await ctx.jobs.work<{ tutorProfileId: string }>(ACCOUNT_ATTENTION_JOB, ({ tutorProfileId }) =>
+  ),
+  worker(PAYOUT_JOBS.accountAttention, (ctx: PayoutsContext, { tutorProfileId }) =>
     sendAccountAttentionEmail(ctx, tutorProfileId),
-  );
+  ),
   // Every Monday 00:00 UTC, the payout of everyone due.
-  await startChain(ctx, WEEKLY_PAYOUT_JOB, { periodMs: WEEK_MS, offsetMs: MONDAY_OFFSET_MS }, () =>
-    payEveryoneDue(ctx),
-  );
+  chain(PAYOUT_JOBS.weekly, { periodMs: WEEK_MS, offsetMs: MONDAY_OFFSET_MS }, payEveryoneDue),
   // Every day at 03:00 UTC, the provider's record against the ledger.
-  await startChain(ctx, RECONCILE_JOB, { periodMs: DAY_MS, offsetMs: 3 * HOUR_MS }, () =>
-    reconcile(ctx),
-  );
-  // A payout written before a crash whose job was lost with it: sent again, same key.
-  for (const { id } of await unsentPayouts(ctx.db))
-    await ctx.jobs.send(SEND_PAYOUT_JOB, { payoutId: id }, { key: id });
-}
+  chain(PAYOUT_JOBS.reconcile, { periodMs: DAY_MS, offsetMs: 3 * HOUR_MS }, reconcile),
+];
 
 /**
  * A run every `periodMs` from `offsetMs` past the epoch: each run is keyed by its period, so
  * several processes queue one; each queues the next.
  */
-async function startChain(
-  ctx: PayoutsContext,
-  name: string,
+function chain(
+  job: typeof PAYOUT_JOBS.weekly | typeof PAYOUT_JOBS.reconcile,
   { periodMs, offsetMs }: { periodMs: number; offsetMs: number },
-  run: () => Promise<unknown>,
+  run: (ctx: PayoutsContext) => Promise<unknown>,
 ) {
   const startOf = (period: number) => new Date(period * periodMs + offsetMs);
-  const queue = (period: number) =>
-    ctx.jobs.send(name, { week: period }, { startAfter: startOf(period), key: `week-${period}` });
+  const queue = (ctx: PayoutsContext, period: number) =>
+    ctx.jobs.send(
+      job as Job,
+      { week: period },
+      { startAfter: startOf(period), key: `week-${period}` },
+    );
   const next = () => Math.floor((Date.now() - offsetMs) / periodMs) + 1;
-  // The payload keeps the weekly chain's original name for its period (`week`).
-  await ctx.jobs.work<{ week: number }>(name, async ({ week }) => {
-    await run();
-    await queue(Math.max(week + 1, next()));
-  });
-  await queue(next());
+  return worker(
+    job,
+    async (ctx: PayoutsContext, { week }) => {
+      await run(ctx);
+      await queue(ctx, Math.max(week + 1, next()));
+    },
+    (ctx) => queue(ctx, next()),
+  );
 }

@@ -4,7 +4,7 @@ import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { balanceOf, lockTutorAvailable, post } from '../ledger/ledger.repository';
 import { earnAndReleaseDue } from '../ledger/release-earnings';
-import { SEND_PAYOUT_JOB } from './payout-jobs';
+import { PAYOUT_JOBS } from './payouts.jobs';
 import type { PayoutsContext } from './payouts-context';
 import * as repository from './payouts.repository';
 
@@ -72,7 +72,7 @@ export async function requestPayout(
     tutorProfileId,
     payoutId: id,
   });
-  await ctx.jobs.send(SEND_PAYOUT_JOB, { payoutId: id }, { key: id }, trx);
+  await ctx.jobs.send(PAYOUT_JOBS.send, { payoutId: id }, { key: id }, trx);
   return { kind: 'requested', payoutId: id };
 }
 

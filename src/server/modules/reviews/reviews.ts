@@ -10,6 +10,7 @@ import type {
   reviewInputSchema,
 } from '../../../contracts/reviews.contract';
 import { REVIEW_MESSAGES as M } from '../../../domain/messages';
+import { nextPageOf, rowsOfPage } from '../../../domain/paging';
 import {
   canEditReview,
   editableUntil,
@@ -207,13 +208,14 @@ export async function tutorReviews(
 ): Promise<EndpointOutput<typeof getTutorReviews>> {
   const tutorProfileId = await tutorProfileIdOf(ctx.db, userId);
   if (!tutorProfileId) return { reviews: [], total: 0, nextPage: null };
-  const { rows, total } = await repository.tutorReviewsPage(ctx.db, tutorProfileId, {
-    limit: REVIEWS_PAGE_SIZE,
-    offset: (page - 1) * REVIEWS_PAGE_SIZE,
-  });
+  const { rows, total } = await repository.tutorReviewsPage(
+    ctx.db,
+    tutorProfileId,
+    rowsOfPage(page, REVIEWS_PAGE_SIZE),
+  );
   return {
     reviews: rows.map(toReview),
     total,
-    nextPage: page * REVIEWS_PAGE_SIZE < total ? page + 1 : null,
+    nextPage: nextPageOf(page, REVIEWS_PAGE_SIZE, total),
   };
 }

@@ -11,15 +11,17 @@ import type { listTutorApprovals } from '../../../contracts/tutor-approval.contr
 import { APPROVAL_MESSAGES as M } from '../../../domain/admin/approval-messages';
 import { REJECTION_REASONS, type RejectionReason } from '../../../domain/admin/moderation';
 import { API_MESSAGES } from '../../../domain/messages';
+import { readPageWindow } from '../../../domain/paging';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import { profileApprovedEmail, profileRejectedEmail } from '../../adapters/mail/approval-emails';
-import type { Mailer, MailMessage } from '../../adapters/mail/mailer';
+import type { MailMessage } from '../../adapters/mail/mailer';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
 import { recordAudit } from '../audit/audit.repository';
 import { notify } from '../notifications/notify';
 import { tutorProfile, type TutorsContext } from '../tutors/tutors.service';
 import * as repository from './tutor-approval.repository';
+import { TUTOR_APPROVAL_JOBS } from './tutor-approval.jobs';
 
 // The tutor approval queue (issue #15, ADR 020). An admin approves or rejects a pending
 // profile (only a pending one: the status moves under a condition, so two admins deciding at
@@ -33,8 +35,6 @@ export interface ApprovalContext extends TutorsContext {
 }
 
 export const APPROVALS_PAGE_SIZE = 10;
-/** The approval emails' queue (its worker: startTutorApprovalWorkers). */
-export const APPROVAL_MAIL_JOB = 'tutor-approval.mail';
 
 type ApproveInput = z.output<typeof approveInputSchema>;
 type RejectInput = z.output<typeof rejectInputSchema>;
@@ -76,22 +76,12 @@ export async function approvalQueue(
   ctx: ApprovalContext,
   requestedPage: number,
 ): Promise<EndpointOutput<typeof listTutorApprovals>> {
-  let page = requestedPage;
-  let { ids, total } = await repository.pendingPage(
-    ctx.db,
-    APPROVALS_PAGE_SIZE,
-    (page - 1) * APPROVALS_PAGE_SIZE,
-  );
-  const totalPages = Math.max(1, Math.ceil(total / APPROVALS_PAGE_SIZE));
   // A page past the last (the queue got shorter while the admin worked): the last page.
-  if (page > totalPages) {
-    page = totalPages;
-    ({ ids, total } = await repository.pendingPage(
-      ctx.db,
-      APPROVALS_PAGE_SIZE,
-      (page - 1) * APPROVALS_PAGE_SIZE,
-    ));
-  }
+  const { ids, total, page, totalPages } = await readPageWindow(
+    requestedPage,
+    APPROVALS_PAGE_SIZE,
+    (rows) => repository.pendingPage(ctx.db, rows.limit, rows.offset),
+  );
   const items: ApprovalItem[] = [];
   // One after another: PGlite has one connection anyway, and a page is ten profiles.
   for (const id of ids) items.push(await approvalItem(ctx, id));
@@ -153,7 +143,7 @@ async function decide(
       ? profileRejectedEmail(ctx.env.PUBLIC_URL, recipient, { reasonLabel, note: input.note })
       : profileApprovedEmail(ctx.env.PUBLIC_URL, recipient);
     await ctx.jobs.send(
-      APPROVAL_MAIL_JOB,
+      TUTOR_APPROVAL_JOBS.mail,
       message,
       { key: `${decision}-${profileId}-${now.getTime()}` },
       trx,
@@ -203,9 +193,4 @@ export async function resubmit(ctx: ApprovalContext, userId: string): Promise<Ow
     );
   if (!moved) throw new AppError('CONFLICT', M.notRejected);
   return ownApproval(ctx, userId);
-}
-
-/** The worker of the approval emails (started once per process, with the app). */
-export async function startTutorApprovalWorkers(ctx: { jobs: JobQueue; mailer: Mailer }) {
-  await ctx.jobs.work(APPROVAL_MAIL_JOB, (message: MailMessage) => ctx.mailer.send(message));
 }

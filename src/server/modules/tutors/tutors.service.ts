@@ -7,6 +7,7 @@ import type {
   TutorSearchResponse,
 } from '../../../contracts/tutors.contract';
 import { BOOKING_MESSAGES } from '../../../domain/messages';
+import { nextPageOf, pageWindow, rowsOfPage } from '../../../domain/paging';
 import {
   MAX_SUGGESTIONS,
   POPULAR_SEARCHES,
@@ -63,9 +64,8 @@ export async function searchTutors(
     words === null
       ? { ids: [], total: 0 }
       : await repository.searchTutorIds(ctx.db, filters, words);
-  const lastPage = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
   // A page past the last (an old link, fewer tutors since) shows the last page instead.
-  const page = Math.min(filters.page, lastPage);
+  const { page } = pageWindow(filters.page, total, SEARCH_PAGE_SIZE);
   if (page !== filters.page && words !== null)
     ({ ids, total } = await repository.searchTutorIds(ctx.db, { ...filters, page }, words));
   const rows = ids.length > 0 ? await repository.cardsOf(ctx.db, ids) : [];
@@ -79,6 +79,7 @@ export async function searchTutors(
     total,
     page,
     pageSize: SEARCH_PAGE_SIZE,
+    // Pages of results: none when nobody matches (unlike pageWindow's one empty page).
     totalPages: Math.ceil(total / SEARCH_PAGE_SIZE),
   };
 }
@@ -173,10 +174,7 @@ export async function reviewsPage(
 ): Promise<ReviewsResponse> {
   const total = isUuid(id) ? await repository.reviewCountOf(ctx.db, id) : undefined;
   if (total === undefined) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
-  const offset = (page - 1) * REVIEWS_PAGE_SIZE;
-  const reviews = toReviews(
-    await repository.reviewsOf(ctx.db, id, REVIEWS_PAGE_SIZE, offset),
-    viewerId,
-  );
-  return { reviews, total, nextPage: page * REVIEWS_PAGE_SIZE < total ? page + 1 : null };
+  const { limit, offset } = rowsOfPage(page, REVIEWS_PAGE_SIZE);
+  const reviews = toReviews(await repository.reviewsOf(ctx.db, id, limit, offset), viewerId);
+  return { reviews, total, nextPage: nextPageOf(page, REVIEWS_PAGE_SIZE, total) };
 }
