@@ -57,6 +57,9 @@ export const APPROVAL_MESSAGES = {
     'Students cannot find or book you until you resubmit your profile. Fix it, then resubmit.',
   editProfile: 'Edit profile',
   resubmit: 'Resubmit for review',
+  resubmitTitle: 'Resubmit your profile for review?',
+  resubmitCheck:
+    'The Tutora team reviews it again from the start. Make sure you changed what the note above asks for: a profile sent back unchanged is rejected again.',
   resubmitted: 'Your profile is back in the review queue',
   resubmitFailed: 'Could not resubmit your profile. Please try again.',
   approvedText: 'Your profile is verified: students see the tick.',

@@ -74,6 +74,7 @@ describe('the admin user page', () => {
     await user.click(await screen.findByRole('button', { name: M.suspend }));
     const dialog = screen.getByRole('dialog', { name: M.suspendTitle('Tara Quinn') });
     expect(within(dialog).getByText(M.suspendWhat(2))).toBeTruthy();
+    expect(within(dialog).getByText(M.reasonHint)).toBeTruthy();
     expect(M.suspendWhat(2)).toContain('2 future lessons are canceled and refunded');
 
     // No reason: the server is not asked.
@@ -94,6 +95,9 @@ describe('the admin user page', () => {
     await user.click(screen.getByRole('button', { name: M.restore }));
     const restore = screen.getByRole('dialog', { name: M.restoreTitle('Tara Quinn') });
     expect(within(restore).getByText(M.restoreWhat)).toBeTruthy();
+    // Restoring's reason is for the audit log: the user never reads it, unlike a suspension's.
+    expect(within(restore).getByText(M.restoreReasonHint)).toBeTruthy();
+    expect(within(restore).queryByText(M.reasonHint)).toBeNull();
     await user.type(within(restore).getByLabelText(M.reasonLabel), 'Cleared');
     await user.click(within(restore).getByRole('button', { name: M.restore }));
     await waitFor(() => expect(screen.getByRole('button', { name: M.suspend })).toBeTruthy());
