@@ -105,6 +105,7 @@ describe.each(TEST_DRIVERS)('account settings on %s', (driver) => {
       (await elsewhere.post('/api/auth/sign-in', { email, password: TEST_PASSWORD })).status,
     ).toBe(200);
     const change = (body: object) => client.post('/api/account/password', body);
+    const mails = t.inbox.countTo(email);
 
     const weak = await change({
       currentPassword: TEST_PASSWORD,
@@ -133,6 +134,10 @@ describe.each(TEST_DRIVERS)('account settings on %s', (driver) => {
       confirmPassword: NEW_PASSWORD,
     });
     expect(changed.status, changed.text).toBe(204);
+    // The owner is told, in case it was not them (refusals above sent nothing).
+    const notice = await t.inbox.waitFor(email, { afterCount: mails });
+    expect(notice.subject).toBe('Your Tutora password was changed');
+    expect(t.inbox.countTo(email)).toBe(mails + 1);
     // This browser stays signed in; the other one is signed out.
     expect((await client.get('/api/account')).status).toBe(200);
     expect((await elsewhere.get('/api/account')).status).toBe(401);
