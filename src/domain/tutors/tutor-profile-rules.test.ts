@@ -42,6 +42,7 @@ describe('basic info', () => {
     [{ hourlyRateCents: 20_001 }, 'Maximum rate is $200'],
     [{ hourlyRateCents: 2500.5 }, M.rateCents],
     [{ countryOfResidence: ' ' }, M.countryRequired],
+    [{ countryOfResidence: 'Atlantis' }, M.countryNotListed],
     [{ nativeLanguage: '' }, M.nativeLanguageRequired],
   ])('rejects %o', (change, message) => {
     expect(firstMessage(schema.safeParse({ ...valid, ...change }))).toBe(message);

@@ -1,3 +1,4 @@
+import { isCountryName } from './countries';
 import { z } from 'zod';
 import { hasOverlapOrTouch } from '../availability/merge-windows';
 import { withinWeeklyCap } from '../availability/weekly-hours';
@@ -61,7 +62,10 @@ const basicInfoFields = {
     .max(MAX_EXPERIENCE_YEARS, M.experienceTooHigh)
     // After the range, so -2.5 says the range's message first.
     .int(M.experienceWholeYears),
-  countryOfResidence: requiredText(M.countryRequired, 100),
+  countryOfResidence: requiredText(M.countryRequired, 100).refine(
+    isCountryName,
+    M.countryNotListed,
+  ),
   nativeLanguage: requiredText(M.nativeLanguageRequired, 100),
 };
 

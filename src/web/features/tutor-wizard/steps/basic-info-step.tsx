@@ -6,6 +6,7 @@ import {
   DEFAULT_HOURLY_RATE,
 } from '../../../../domain/tutors/tutor-options';
 import { centsToDollars } from '../../../../domain/money';
+import { COUNTRY_NAMES } from '../../../../domain/tutors/countries';
 import { basicInfoFormSchema } from '../../../../domain/tutors/tutor-profile-rules';
 import { TextField } from '../../../components/ui/text-field';
 import { useReferenceData } from '../../../lib/reference-data';
@@ -83,12 +84,17 @@ export function BasicInfoStep({ initial, onSave, avatarUrl: _avatar, ...shell }:
             New tutors usually charge $15-25 per hour, experienced tutors $25-50, specialists $50+.
           </p>
         </div>
-        <TextField
+        <SelectField
           label="Country of residence"
+          placeholder="Select your country"
           autoComplete="country-name"
           error={errors.countryOfResidence?.message}
           {...form.register('countryOfResidence')}
-        />
+        >
+          {COUNTRY_NAMES.map((country) => (
+            <option key={country}>{country}</option>
+          ))}
+        </SelectField>
         <SelectField
           label="Native language"
           placeholder="Select your native language"
