@@ -7,6 +7,3 @@ import byCode from 'countries-list/minimal/countries.en.min.json' with { type: '
 export const COUNTRY_NAMES: readonly string[] = Object.values(byCode).sort((a, b) =>
   a.localeCompare(b, 'en'),
 );
-
-const known = new Set(COUNTRY_NAMES);
-export const isCountryName = (name: string) => known.has(name);

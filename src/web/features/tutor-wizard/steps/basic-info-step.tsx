@@ -19,7 +19,7 @@ import { useStepForm } from '../use-step-form';
 export function BasicInfoStep({ initial, onSave, avatarUrl: _avatar, ...shell }: StepProps) {
   const reference = useReferenceData();
   const limits = reference.settings.tutorProfileLimits;
-  const schema = useMemo(() => basicInfoFormSchema(limits), [limits]);
+  const schema = useMemo(() => basicInfoFormSchema(limits, COUNTRY_NAMES), [limits]);
   // The step is saved with the rate in cents; the tutor sees and types dollars.
   const { hourlyRateCents, ...saved } = initial ?? {};
   const { form, submit, ...state } = useStepForm(
