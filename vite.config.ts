@@ -33,9 +33,10 @@ export default defineConfig({
             {
               name: 'shared',
               // Not the live socket (the dashboards and the classroom share it) nor the
-              // classroom's own modules (its page and its whiteboard share them): in here
-              // every page, sign-up too, would load them.
-              test: /^(?!.*node_modules)(?!.*(live-events|classroom\.contract|messages[\\/]classroom|domain[\\/]classroom[\\/])).*[\\/]src[\\/](web[\\/](components[\\/]ui|lib)|domain|contracts)[\\/]/,
+              // classroom's own modules (its page and its whiteboard share them), nor the
+              // country list (the tutor's profile forms): in here every page, sign-up too,
+              // would load them.
+              test: /^(?!.*node_modules)(?!.*(live-events|classroom\.contract|messages[\\/]classroom|domain[\\/]classroom[\\/]|domain[\\/]tutors[\\/]countries)).*[\\/]src[\\/](web[\\/](components[\\/]ui|lib)|domain|contracts)[\\/]/,
               minShareCount: 2,
             },
           ],

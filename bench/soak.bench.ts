@@ -75,6 +75,11 @@ async function timed(kind: Kind, request: () => Promise<Response>): Promise<Resp
   }
 }
 
+/** How many entries repeat one seen before. */
+function countRepeats(keys: string[]) {
+  return keys.length - new Set(keys).size;
+}
+
 function percentile(values: number[], p: number) {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -237,11 +242,16 @@ async function main() {
         slotLabel: `${hh(hour)}:00-${hh(hour + 1)}:00`,
       };
     };
-    const deadline = Date.now() + MINUTES * 60_000;
+    // The load runs for the minutes asked and until every planned fault is done (on a busy
+    // machine a restart takes longer than planned).
+    const loadStarted = Date.now();
+    const deadline = loadStarted + MINUTES * 60_000;
+    let faultsDone = false;
+    const loadGoesOn = () => Date.now() < deadline || !faultsDone;
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const studentLoop = async (index: number) => {
       const cookie = students[index % students.length]!.client.cookieHeader();
-      while (Date.now() < deadline) {
+      while (loadGoesOn()) {
         await timed('search', () => fetch(`${publicUrl}/api/tutors?q=`, { headers: { cookie } }));
         if (Math.random() < 0.4) {
           const { tutor, bookingDate, slotLabel } = nextSlot();
@@ -307,7 +317,7 @@ async function main() {
       const cookie = tutorCookies[index]!;
       const own = conversations.filter((c) => c.tutor_id === tutors[index]!.userId);
       let n = 0;
-      while (Date.now() < deadline) {
+      while (loadGoesOn()) {
         const conversation = own[n++ % own.length]!;
         const response = await timed('message', () =>
           fetch(`${publicUrl}/api/conversations/${conversation.id}/messages`, {
@@ -323,40 +333,42 @@ async function main() {
       }
     };
 
-    // Faults: a rolling restart every RESTART_EVERY_MS; the middle one a SIGKILL; PostgreSQL
-    // restarted once, at two thirds.
+    // Faults, one at a time so that each error is the fault's it happened in: a rolling
+    // restart every RESTART_EVERY_MS (at least three), the middle one a SIGKILL, and PostgreSQL
+    // restarted once, half a period after the restart at two thirds.
+    const rounds = Math.max(3, Math.floor((MINUTES * 60_000) / RESTART_EVERY_MS));
+    const killRound = Math.floor(rounds / 2);
+    const postgresRound = Math.min(
+      rounds - 1,
+      Math.max(killRound + 1, Math.floor((rounds * 2) / 3)),
+    );
     const faultLoop = async () => {
-      const started = Date.now();
-      let round = 0;
-      let killed = false;
-      while (Date.now() + RESTART_EVERY_MS < deadline) {
+      for (let round = 0; round < rounds; round += 1) {
         await pause(RESTART_EVERY_MS);
-        const which = round++ % apis.length;
+        const which = round % apis.length;
         const api = apis[which]!;
-        const kill: boolean = !killed && Date.now() - started > (MINUTES * 60_000) / 2;
-        killed ||= kill;
+        const kind = round === killRound ? 'SIGKILL' : 'SIGTERM';
         const from = Date.now();
-        api.child.kill(kill ? 'SIGKILL' : 'SIGTERM');
+        api.child.kill(kind);
         await api.exited;
         apis[which] = await startApi(ports[which]!, env);
-        faults.push({ kind: kill ? 'SIGKILL' : 'SIGTERM', from, to: Date.now() + 1000 });
+        faults.push({ kind, from, to: Date.now() + 1000 });
+        if (round === postgresRound) {
+          await pause(RESTART_EVERY_MS / 2);
+          const restartedFrom = Date.now();
+          postgres.restart();
+          faults.push({ kind: 'PostgreSQL restart', from: restartedFrom, to: Date.now() + 2000 });
+        }
       }
+      faultsDone = true;
     };
 
-    // PostgreSQL restarted once, at two thirds (between process restarts).
-    const pgRestart = (async () => {
-      await pause((MINUTES * 60_000 * 2) / 3 - RESTART_EVERY_MS / 2 + 1);
-      const from = Date.now();
-      postgres.restart();
-      faults.push({ kind: 'PostgreSQL restart', from, to: Date.now() + 2000 });
-    })();
-
     await Promise.all([
-      pgRestart,
       ...Array.from({ length: USERS }, (_, i) => studentLoop(i)),
       ...tutors.map((_, i) => tutorLoop(i)),
       faultLoop(),
     ]);
+    const loadSeconds = (Date.now() - loadStarted) / 1000;
     // Pushes in flight arrive.
     await pause(2000);
     stopping = true;
@@ -399,33 +411,42 @@ async function main() {
           )
         ).rows[0]!.n
       : 0;
-    const jobs = (
-      await sql<{ total: number; retried: number }>`select count(*)::int as total,
-        count(*) filter (where retry_count > 0)::int as retried from pgboss.job where state = 'completed'`.execute(
-        check.db,
-      )
-    ).rows[0]!;
+    // A job is retried after a fault (an attempt cut off by SIGKILL or by the PostgreSQL
+    // restart): that is pg-boss doing its work. What must never happen twice is the job's
+    // effect — a mail in the inbox, a bell notice, a ledger transaction.
+    const retried = (
+      await sql<{ n: number }>`select count(*)::int as n from pgboss.job
+        where state = 'completed' and retry_count > 0`.execute(check.db)
+    ).rows[0]!.n;
+    const completedJobs = (
+      await sql<{ n: number }>`select count(*)::int as n from pgboss.job
+        where state = 'completed'`.execute(check.db)
+    ).rows[0]!.n;
+    const noticesTwice = (
+      await sql<{ n: number }>`select coalesce(sum(n - 1), 0)::int as n from (
+        select count(*) as n from notifications
+        where lesson_id is not null or payment_id is not null
+        group by user_id, kind, lesson_id, payment_id having count(*) > 1) twice`.execute(check.db)
+    ).rows[0]!.n;
+    const mailsTwice = countRepeats(smtp.messages.map((m) => `${m.to}\n${m.subject}\n${m.text}`));
+    const mailsSent = smtp.messages.length;
     await check.close();
 
     // The report.
     const byStatus = new Map<number, number>();
     for (const s of samples) byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1);
+    // Each failed request is the fault's whose window it fell in (none overlap), else outside.
+    const failed = samples.filter((s) => s.status >= 500 || s.status === 0);
+    const faultAt = (at: number) => faults.find((f) => at >= f.from && at <= f.to)?.kind;
     const errorsDuring = (kind: FaultWindow['kind']) =>
-      samples.filter(
-        (s) =>
-          (s.status >= 500 || s.status === 0) &&
-          faults.some((f) => f.kind === kind && s.at >= f.from && s.at <= f.to),
-      ).length;
-    const fivexxOutside = samples.filter(
-      (s) =>
-        (s.status >= 500 || s.status === 0) && !faults.some((f) => s.at >= f.from && s.at <= f.to),
-    ).length;
+      failed.filter((s) => faultAt(s.at) === kind).length;
+    const fivexxOutside = failed.filter((s) => faultAt(s.at) === undefined).length;
     const ok = samples.filter((s) => s.status > 0 && s.status < 500).map((s) => s.ms);
     const count = (kind: FaultWindow['kind']) => faults.filter((f) => f.kind === kind).length;
     const lost = acknowledged.length - found;
     console.log(`
 == soak: ${MINUTES} min, 3 API processes behind nginx, private PostgreSQL 15, s3rver
-requests                         ${samples.length} (${(samples.length / (MINUTES * 60)).toFixed(1)}/s)
+requests                         ${samples.length} in ${loadSeconds.toFixed(0)} s (${(samples.length / loadSeconds).toFixed(1)}/s)
 by status                        ${[...byStatus]
       .sort(([a], [b]) => a - b)
       .map(([s, n]) => `${s === 0 ? 'network' : s}: ${n}`)
@@ -438,7 +459,9 @@ faults                           ${count('SIGTERM')} SIGTERM restarts, ${count('
 bookings acknowledged / found    ${acknowledged.length} / ${found}
 double bookings                  ${doubles}
 messages sent / stored / pushed  ${messagesSent.length} / ${stored} / ${messagesSent.filter((id) => pushed.has(id)).length} (pushed live to an open socket; a tab refetches the rest on ready)
-jobs completed / run again       ${jobs.total} / ${jobs.retried}
+jobs completed / retried         ${completedJobs} / ${retried} (an attempt cut off by a fault, run again)
+mails / mails twice              ${mailsSent} / ${mailsTwice}
+bell notices twice               ${noticesTwice}
 latency p50 / p95 / p99          ${percentile(ok, 50).toFixed(0)} / ${percentile(ok, 95).toFixed(0)} / ${percentile(ok, 99).toFixed(0)} ms
 `);
     const failuresOf = (kind: Kind) => {
@@ -455,7 +478,8 @@ latency p50 / p95 / p99          ${percentile(ok, 50).toFixed(0)} / ${percentile
       lost !== 0 && `${lost} acknowledged bookings lost`,
       doubles !== 0 && `${doubles} double bookings`,
       errorsDuring('SIGTERM') !== 0 && `${errorsDuring('SIGTERM')} errors during SIGTERM restarts`,
-      jobs.retried !== 0 && `${jobs.retried} jobs run more than once`,
+      mailsTwice + noticesTwice !== 0 &&
+        `${mailsTwice} mails and ${noticesTwice} bell notices delivered twice`,
       acknowledged.length === 0 && 'no booking was acknowledged',
     ].filter(Boolean);
     if (missed.length) {

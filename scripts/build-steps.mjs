@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -61,6 +62,9 @@ export async function buildAll({ quiet = false } = {}) {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // JSON from packages is bundled: Node 20 imports JSON modules only as an experimental
+    // feature (a warning at every start), and the bundle needs no import attribute then.
+    plugins: [bundleJsonFromPackages],
     sourcemap: true,
     logLevel: quiet ? 'warning' : 'info',
   });
@@ -107,3 +111,14 @@ export async function precompress(dir) {
     }),
   );
 }
+
+/** esbuild: a package's JSON file (e.g. countries-list's names) goes into the bundle. */
+const bundleJsonFromPackages = {
+  name: 'bundle-json-from-packages',
+  setup(build) {
+    const resolveFrom = createRequire(path.join(ROOT, 'package.json'));
+    build.onResolve({ filter: /^[^./].*\.json$/ }, (args) => ({
+      path: resolveFrom.resolve(args.path),
+    }));
+  },
+};

@@ -100,6 +100,21 @@ export const rejectTutor = defineEndpoint({
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND', 'CONFLICT'],
 });
 
+/**
+ * Sends an approved tutor's profile back for changes (a complaint, a profile changed for the
+ * worse): like a rejection, with a reason and a note; the tutor leaves search until they
+ * resubmit. Keyed by the tutor's user id (the admin's user page).
+ */
+export const sendTutorBack = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/users/:id/send-back-for-review',
+  params: idParams,
+  body: rejectInputSchema,
+  status: 204,
+  response: z.null(),
+  errors: ['VALIDATION_FAILED', ...ROLE_ERRORS, 'NOT_FOUND', 'CONFLICT'],
+});
+
 /** The signed-in tutor's review status, the latest rejection and their history. */
 const ownApproval = z.object({
   status: z.enum(APPROVAL_STATUSES),

@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     await page.getByLabel('Professional bio').fill(BIO);
     await page.getByLabel('Teaching experience (years)').fill('8');
     await page.getByLabel('Hourly rate (USD)').fill('30');
-    await page.getByLabel('Country of residence').fill('Portugal');
+    await page.getByLabel('Country of residence').selectOption('Portugal');
     await page.getByLabel('Native language').selectOption('English');
     await checkScreen(page, 'wizard-basic-info');
     await continueButton.click();

@@ -11,6 +11,8 @@ export const APPROVAL_MESSAGES = {
   noteRequired: 'Tell the tutor what to fix',
   noteTooLong: (max: number) => `The note must be at most ${max} characters`,
   notRejected: 'Only a rejected profile can be resubmitted for review',
+  notApproved:
+    'Only an approved profile can be sent back for review: decide a pending one in the queue',
   // Admin page
   title: 'Tutor approvals',
   intro: 'Profiles waiting for review, oldest first. Students see them without the verified tick.',
@@ -30,6 +32,11 @@ export const APPROVAL_MESSAGES = {
   noteLabel: 'Note to the tutor',
   notePlaceholder: 'What should the tutor change?',
   confirmReject: 'Reject profile',
+  sendBack: 'Send back for review',
+  sendBackTitle: (name: string) => `Send ${name}'s profile back for review?`,
+  sendBackIntro:
+    'The tutor leaves search until they fix the profile and resubmit it; lessons already booked stay. They are emailed the reason and your note.',
+  sentBack: (name: string) => `${name}'s profile was sent back for review; the tutor was emailed`,
   cancel: 'Cancel',
   history: 'History of decisions',
   noHistory: 'No decision yet: this is the first review.',
@@ -57,6 +64,9 @@ export const APPROVAL_MESSAGES = {
     'Students cannot find or book you until you resubmit your profile. Fix it, then resubmit.',
   editProfile: 'Edit profile',
   resubmit: 'Resubmit for review',
+  resubmitTitle: 'Resubmit your profile for review?',
+  resubmitCheck:
+    'The Tutora team reviews it again from the start. Make sure you changed what the note above asks for: a profile sent back unchanged is rejected again.',
   resubmitted: 'Your profile is back in the review queue',
   resubmitFailed: 'Could not resubmit your profile. Please try again.',
   approvedText: 'Your profile is verified: students see the tick.',

@@ -68,6 +68,7 @@ export const ADMIN_USERS_MESSAGES = {
     'They can sign in again and a tutor is listed again. Lessons canceled by the suspension stay canceled. They are emailed.',
   reasonLabel: 'Reason',
   reasonHint: 'The user reads it when signing in is refused; it is kept in the audit log.',
+  restoreReasonHint: 'Kept in the audit log for other admins; the user is not shown it.',
   reasonRequired: 'Give a reason.',
   reasonTooLong: 'Keep the reason to 1000 characters.',
   badReport: 'Choose a report by its id.',

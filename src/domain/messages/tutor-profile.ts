@@ -12,6 +12,7 @@ export const TUTOR_PROFILE_MESSAGES = {
   rateTooHigh: (max: number) => `Maximum rate is $${max}`,
   rateCents: 'Please enter the rate in dollars and cents',
   countryRequired: 'Please enter your country of residence',
+  countryNotListed: 'Choose your country of residence from the list',
   nativeLanguageRequired: 'Please select your native language',
   stepInvalid: 'Please fill in all required fields correctly',
   saveInformationFailed: 'Failed to save information',

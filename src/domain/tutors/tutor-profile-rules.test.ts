@@ -11,6 +11,7 @@ import {
   teachingStyleSchema,
 } from './tutor-profile-rules';
 import { canOpenStep, resumeStep } from './wizard-steps';
+import { COUNTRY_NAMES } from './countries';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
@@ -27,7 +28,7 @@ describe('basic info', () => {
     countryOfResidence: 'Spain',
     nativeLanguage: 'Spanish',
   };
-  const schema = basicInfoSchema(limits);
+  const schema = basicInfoSchema(limits, COUNTRY_NAMES);
   it('accepts a complete step', () => expect(schema.safeParse(valid).success).toBe(true));
   it.each([
     [{ bio: '' }, M.bioRequired],
@@ -42,6 +43,7 @@ describe('basic info', () => {
     [{ hourlyRateCents: 20_001 }, 'Maximum rate is $200'],
     [{ hourlyRateCents: 2500.5 }, M.rateCents],
     [{ countryOfResidence: ' ' }, M.countryRequired],
+    [{ countryOfResidence: 'Atlantis' }, M.countryNotListed],
     [{ nativeLanguage: '' }, M.nativeLanguageRequired],
   ])('rejects %o', (change, message) => {
     expect(firstMessage(schema.safeParse({ ...valid, ...change }))).toBe(message);
@@ -49,7 +51,7 @@ describe('basic info', () => {
   it('takes the rate limits from the settings', () => {
     expect(
       firstMessage(
-        basicInfoSchema({ min_hourly_rate: 10, max_hourly_rate: 100 }).safeParse({
+        basicInfoSchema({ min_hourly_rate: 10, max_hourly_rate: 100 }, COUNTRY_NAMES).safeParse({
           ...valid,
           hourlyRateCents: 800,
         }),
@@ -58,7 +60,7 @@ describe('basic info', () => {
   });
 
   describe('the form, where the rate is typed in dollars', () => {
-    const form = basicInfoFormSchema(limits);
+    const form = basicInfoFormSchema(limits, COUNTRY_NAMES);
     const { hourlyRateCents: _cents, ...typed } = valid;
     it('hands on the step with the rate in cents', () => {
       expect(form.parse({ ...typed, hourlyRate: 32.5 })).toEqual({

@@ -48,7 +48,9 @@ function hourlyRateSchema(limits: RateLimits, unit: 'dollars' | 'cents') {
   return unit === 'cents' ? rate.int(M.rateCents) : rate.multipleOf(0.01, M.rateCents);
 }
 
-const basicInfoFields = {
+/** The basic_info fields; the country one of `countries` (countries.ts, passed in so the list
+ * loads only with the forms and the server that check it). */
+const basicInfoFields = (countries: readonly string[]) => ({
   bio: z
     .string(M.bioRequired)
     .trim()
@@ -61,22 +63,28 @@ const basicInfoFields = {
     .max(MAX_EXPERIENCE_YEARS, M.experienceTooHigh)
     // After the range, so -2.5 says the range's message first.
     .int(M.experienceWholeYears),
-  countryOfResidence: requiredText(M.countryRequired, 100),
+  countryOfResidence: requiredText(M.countryRequired, 100).refine(
+    (country) => countries.includes(country),
+    M.countryNotListed,
+  ),
   nativeLanguage: requiredText(M.nativeLanguageRequired, 100),
-};
+});
 
 /** The basic_info step as it is saved and sent: the hourly rate in cents. */
-export function basicInfoSchema(limits: RateLimits) {
-  return z.object({ ...basicInfoFields, hourlyRateCents: hourlyRateSchema(limits, 'cents') });
+export function basicInfoSchema(limits: RateLimits, countries: readonly string[]) {
+  return z.object({
+    ...basicInfoFields(countries),
+    hourlyRateCents: hourlyRateSchema(limits, 'cents'),
+  });
 }
 
 /**
  * The basic_info form: the tutor types the hourly rate in dollars; the form hands on the step
  * as basicInfoSchema takes it (cents).
  */
-export function basicInfoFormSchema(limits: RateLimits) {
+export function basicInfoFormSchema(limits: RateLimits, countries: readonly string[]) {
   return z
-    .object({ ...basicInfoFields, hourlyRate: hourlyRateSchema(limits, 'dollars') })
+    .object({ ...basicInfoFields(countries), hourlyRate: hourlyRateSchema(limits, 'dollars') })
     .transform(({ hourlyRate, ...fields }) => ({
       ...fields,
       hourlyRateCents: dollarsToCents(hourlyRate),

@@ -1,3 +1,4 @@
+import { COUNTRY_NAMES } from './countries';
 import type { ReferenceData } from '../reference/reference-defaults';
 import {
   availabilitySchema,
@@ -15,7 +16,7 @@ import {
 export function wizardStepSchemas(reference: ReferenceData, now: Date) {
   const limits = reference.settings.tutorProfileLimits;
   return {
-    basic_info: basicInfoSchema(limits),
+    basic_info: basicInfoSchema(limits, COUNTRY_NAMES),
     education: educationSchema({
       educationLevels: reference.educationLevels.map((level) => level.name),
       now,

@@ -250,6 +250,7 @@ function bodies(
     'POST /api/admin/reviews/{id}/restore': one({ reason: 'Hidden by mistake.' }),
     'POST /api/admin/tutor-approvals/{id}/approve': one({ note: 'Looks good.' }),
     'POST /api/admin/tutor-approvals/{id}/reject': one({ reason: 'photo', note: 'Blurry.' }),
+    'POST /api/admin/users/{id}/send-back-for-review': one({ reason: 'photo', note: 'Blurry.' }),
     'POST /api/admin/users/{id}/suspend': one({ reason: 'Spam.' }),
     'POST /api/admin/users/{id}/restore': one({ reason: 'Appeal accepted.' }),
     'POST /api/conversations': one({ tutorId: world.tutor.id }),

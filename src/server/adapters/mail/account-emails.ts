@@ -61,6 +61,19 @@ export function emailChangedNotice(oldEmail: string, newEmail: string): MailMess
   };
 }
 
+/** A security notice: a stolen session that changed the password is seen by the owner. */
+export function passwordChangedNotice(to: string): MailMessage {
+  return {
+    to,
+    subject: 'Your Tutora password was changed',
+    text: [
+      'The password of your Tutora account was just changed, and every other device was signed out.',
+      '',
+      'If you did not make this change, reply to this email at once so we can secure your account.',
+    ].join('\n'),
+  };
+}
+
 export function accountDeletedEmail(to: string): MailMessage {
   return {
     to,

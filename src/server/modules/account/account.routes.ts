@@ -39,7 +39,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, contract.changePassword, options, async (request, reply) => {
     await hit(app.deps, LIMITS.password, userId(request));
-    const cookies = await account.changePassword(ctx(), request.body, fetchHeaders(request));
+    const cookies = await account.changePassword(
+      ctx(),
+      userId(request),
+      request.body,
+      fetchHeaders(request),
+    );
     forwardCookies(reply, cookies);
     return null;
   });

@@ -4,7 +4,7 @@ import { capitaliseName } from '../../../domain/accounts/account-rules';
 import type { ProfileSettingsInput } from '../../../domain/accounts/account-settings-rules';
 import { ACCOUNT_MESSAGES as A, SETTINGS_MESSAGES as M } from '../../../domain/messages';
 import type { Clock } from '../../adapters/clock';
-import { emailChangedNotice } from '../../adapters/mail/account-emails';
+import { emailChangedNotice, passwordChangedNotice } from '../../adapters/mail/account-emails';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { avatarUrlOf } from '../../adapters/storage/signed-url';
@@ -109,6 +109,7 @@ export async function updatePhoto(ctx: AccountContext, userId: string, path: str
 /** Changes the password and signs out every other session; the cookies are the new session's. */
 export async function changePassword(
   ctx: AccountContext,
+  userId: string,
   input: { currentPassword: string; newPassword: string },
   headers: Headers,
 ): Promise<string[]> {
@@ -119,6 +120,10 @@ export async function changePassword(
       asResponse: true,
     });
     if (!response.ok) throw { body: await response.json() };
+    const { email } = await accountOf(ctx, userId);
+    await ctx.jobs.send(ACCOUNT_JOBS.mail, passwordChangedNotice(email), {
+      key: `password-changed-${userId}-${ctx.clock.now().getTime()}`,
+    });
     return response.headers.getSetCookie();
   } catch (error) {
     switch (engineCode(error)) {

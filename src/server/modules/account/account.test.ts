@@ -109,6 +109,7 @@ describe.each(TEST_DRIVERS)('account settings on %s', (driver) => {
     const elsewhere = new TestClient(t.url);
     await elsewhere.call(signIn, { body: { email, password: TEST_PASSWORD } });
     const change = (body: object) => client.callError(changePassword, { body });
+    const mails = t.inbox.countTo(email);
 
     const weak = await change({
       currentPassword: TEST_PASSWORD,
@@ -137,6 +138,10 @@ describe.each(TEST_DRIVERS)('account settings on %s', (driver) => {
         confirmPassword: NEW_PASSWORD,
       },
     });
+    // The owner is told, in case it was not them (refusals above sent nothing).
+    const notice = await t.inbox.waitFor(email, { afterCount: mails });
+    expect(notice.subject).toBe('Your Tutora password was changed');
+    expect(t.inbox.countTo(email)).toBe(mails + 1);
     // This browser stays signed in; the other one is signed out.
     expect((await client.call(getAccount)).email).toBe(email);
     expect((await elsewhere.callError(getAccount)).status).toBe(401);

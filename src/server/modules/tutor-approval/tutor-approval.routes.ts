@@ -22,6 +22,10 @@ export const tutorApprovalRoutes: FastifyPluginAsync = async (app) => {
   route(app, contract.rejectTutor, admin, async (request) =>
     approval.rejectProfile(ctx(), signedInUser(request).id, request.params.id, request.body),
   );
+  route(app, contract.sendTutorBack, admin, async (request) => {
+    await approval.sendBack(ctx(), signedInUser(request).id, request.params.id, request.body);
+    return null;
+  });
 
   route(app, contract.getOwnApproval, tutor, async (request) =>
     approval.ownApproval(ctx(), signedInUser(request).id),

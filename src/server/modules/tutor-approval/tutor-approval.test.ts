@@ -256,9 +256,45 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
       'tutor_rejected',
       'tutor_approved',
     ]);
-    // Approved is final here: no resubmit, no second decision.
+    // Approved: no resubmit, no second decision from the queue...
     expect((await tutor.client.post('/api/tutor/approval/resubmit')).status).toBe(409);
     expect((await decide(admin, tutor.id, 'reject', rejection)).status).toBe(409);
+
+    // ...but an admin can send the approved profile back for changes, with a reason: the
+    // tutor is told and leaves search until they resubmit.
+    const sendBack = (body: object, userId = tutor.userId) =>
+      admin.client.post(`/api/admin/users/${userId}/send-back-for-review`, body);
+    expect((await sendBack({ reason: 'photo' })).status).toBe(400);
+    expect((await sendBack(rejection, student.id)).status).toBe(404);
+    expect(
+      (
+        await student.client.post(
+          `/api/admin/users/${tutor.userId}/send-back-for-review`,
+          rejection,
+        )
+      ).status,
+    ).toBe(403);
+    const sentBackMails = t.inbox.countTo(tutor.email);
+    const sentBack = await sendBack({ reason: 'other', note: 'Students report a wrong subject.' });
+    expect(sentBack.status, sentBack.text).toBe(204);
+    expect((await tutor.client.get('/api/tutor/approval')).json.status).toBe('rejected');
+    expect(await found()).toEqual([]);
+    const sentBackMail = await t.inbox.waitFor(tutor.email, { afterCount: sentBackMails });
+    expect(sentBackMail.subject).toBe('Your Tutora profile needs changes');
+    expect(sentBackMail.text).toContain('Students report a wrong subject.');
+    expect((await auditOf(tutor.userId)).map((row) => row.action)).toEqual([
+      'tutor_rejected',
+      'tutor_approved',
+      'tutor_rejected',
+    ]);
+    // Only an approved profile is sent back: not twice, not a pending one.
+    const twiceBack = await sendBack(rejection);
+    expect(twiceBack.status).toBe(409);
+    expect(twiceBack.json.error.message).toBe(M.notApproved);
+    expect((await tutor.client.post('/api/tutor/approval/resubmit')).status).toBe(200);
+    expect((await sendBack(rejection)).status).toBe(409);
+    expect((await sendBack(rejection, crypto.randomUUID())).status).toBe(404);
+    expect((await sendBack(rejection, 'not-a-user')).status).toBe(404);
   });
 
   it('decides once when two admins decide at the same time', async () => {

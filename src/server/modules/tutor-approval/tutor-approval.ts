@@ -93,15 +93,21 @@ export async function approvalOf(ctx: ApprovalContext, profileId: string) {
 }
 
 type DecisionInput =
-  { decision: 'approved'; input: ApproveInput } | { decision: 'rejected'; input: RejectInput };
+  | { decision: 'approved'; input: ApproveInput }
+  | { decision: 'rejected'; input: RejectInput; from?: 'approved' };
 
-/** Approves or rejects a pending profile, with everything that follows, in one transaction. */
+/**
+ * Approves or rejects a pending profile (or sends an approved one back: rejected `from`
+ * approved), with everything that follows, in one transaction.
+ */
 async function decide(
   ctx: ApprovalContext,
   adminId: string,
   profileId: string,
-  { decision, input }: DecisionInput,
+  decided: DecisionInput,
 ) {
+  const { decision, input } = decided;
+  const from = (decided.decision === 'rejected' && decided.from) || 'pending';
   if (!isUuid(profileId)) throw notFound();
   const now = ctx.clock.now();
   const reason = decision === 'rejected' ? input.reason : null;
@@ -110,11 +116,14 @@ async function decide(
     const account = await repository.lockAccountOf(trx, profileId);
     if (!account) throw notFound();
     if (account.closed_at || account.suspended_at) throw new AppError('CONFLICT', M.accountNotOpen);
-    const moved = await repository.moveStatus(trx, profileId, 'pending', decision);
+    const moved = await repository.moveStatus(trx, profileId, from, decision);
     if (!moved) {
       const state = await repository.approvalState(trx, profileId);
       if (!state) throw notFound();
-      throw new AppError('CONFLICT', M.alreadyDecided(state.approval_status));
+      throw new AppError(
+        'CONFLICT',
+        from === 'approved' ? M.notApproved : M.alreadyDecided(state.approval_status),
+      );
     }
     await repository.insertDecision(trx, {
       profileId,
@@ -165,6 +174,18 @@ export const rejectProfile = (
   profileId: string,
   input: RejectInput,
 ) => decide(ctx, adminId, profileId, { decision: 'rejected', input });
+
+/** Sends the approved profile of the tutor `userId` back for changes, as a rejection does. */
+export async function sendBack(
+  ctx: ApprovalContext,
+  adminId: string,
+  userId: string,
+  input: RejectInput,
+) {
+  const profile = isUuid(userId) ? await repository.profileOfUser(ctx.db, userId) : undefined;
+  if (!profile) throw notFound();
+  await decide(ctx, adminId, profile.id, { decision: 'rejected', input, from: 'approved' });
+}
 
 /** The signed-in tutor's review: status, the latest rejection, and every decision. */
 export async function ownApproval(ctx: ApprovalContext, userId: string): Promise<OwnApproval> {

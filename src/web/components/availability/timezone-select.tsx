@@ -1,11 +1,10 @@
 import { useId, useMemo } from 'react';
 import { timeZoneChoices } from '../../../domain/availability/time-zones';
 
-const runtimeZones = (): string[] =>
-  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+import { deviceTimeZone, runtimeTimeZones } from '../../lib/account-zone';
 
 /** The browser's own zone: the default for a tutor who has not chosen one. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+export const browserTimeZone = deviceTimeZone;
 
 /** Common zones first (the ones most tutors pick), then every zone the browser knows. */
 export function TimezoneSelect({
@@ -20,7 +19,7 @@ export function TimezoneSelect({
   label?: string;
 }) {
   const id = useId();
-  const { common, others } = useMemo(() => timeZoneChoices(runtimeZones(), value), [value]);
+  const { common, others } = useMemo(() => timeZoneChoices(runtimeTimeZones(), value), [value]);
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium">

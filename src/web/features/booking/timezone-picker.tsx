@@ -2,15 +2,14 @@ import { ChevronDown, Globe, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { timeZoneChoices } from '../../../domain/availability/time-zones';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
+import { runtimeTimeZones } from '../../lib/account-zone';
 import { zoneLabel } from '../../lib/lesson-time';
 
-const allZones = () =>
-  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 const readable = (zone: string) => zone.replaceAll('_', ' ');
 
 /** The zone list filtered by a search: common zones first, then every other. */
 function useZoneGroups(value: string, search: string) {
-  const choices = useMemo(() => timeZoneChoices(allZones(), value), [value]);
+  const choices = useMemo(() => timeZoneChoices(runtimeTimeZones(), value), [value]);
   const words = search.trim().toLowerCase().replaceAll('_', ' ');
   const matches = (zone: string) => readable(zone).toLowerCase().includes(words);
   const groups = [

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OwnApproval } from '../../../contracts/tutor-approval.contract';
@@ -59,7 +59,20 @@ describe('ApprovalStatusPanel', () => {
       '/tutor/profile',
     );
 
-    await userEvent.setup().click(screen.getByRole('button', { name: M.resubmit }));
+    const user = userEvent.setup();
+    // Asked first: cancelling sends nothing.
+    await user.click(screen.getByRole('button', { name: M.resubmit }));
+    const confirm = screen.getByRole('dialog', { name: M.resubmitTitle });
+    expect(within(confirm).getByText(M.resubmitCheck)).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(resubmitted()).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: M.resubmit }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: M.resubmitTitle })).getByRole('button', {
+        name: M.resubmit,
+      }),
+    );
     expect(await screen.findByText(M.resubmitted)).toBeTruthy();
     expect(await screen.findByRole('heading', { name: M.pendingTitle })).toBeTruthy();
     expect(resubmitted()).toBe(1);

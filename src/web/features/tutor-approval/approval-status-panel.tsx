@@ -1,7 +1,8 @@
 import { BadgeCheck, Clock, Pencil, RotateCcw, XCircle } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { APPROVAL_MESSAGES as M } from '../../../domain/admin/approval-messages';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { paths } from '../../lib/paths';
@@ -20,6 +21,7 @@ const panel = 'rounded-xl border p-4 sm:p-5';
 export function ApprovalStatusPanel() {
   const { data } = useOwnApproval();
   const resubmit = useResubmit();
+  const [confirming, setConfirming] = useState(false);
   const titleId = useId();
   if (!data) return null;
 
@@ -69,19 +71,28 @@ export function ApprovalStatusPanel() {
           <Pencil aria-hidden className="h-4 w-4" />
           {M.editProfile}
         </ButtonLink>
-        <Button
-          disabled={resubmit.isPending}
-          onClick={() =>
-            resubmit.mutate(undefined, {
-              onSuccess: () => notify.success(M.resubmitted),
-              onError: (error) => notify.error(messageOf(error, M.resubmitFailed)),
-            })
-          }
-        >
+        <Button disabled={resubmit.isPending} onClick={() => setConfirming(true)}>
           <RotateCcw aria-hidden className="h-4 w-4" />
           {M.resubmit}
         </Button>
       </div>
+      {/* Resubmitting puts the profile back in the queue at its end: asked once, so a click
+          before the profile was fixed does not cost the tutor another round. */}
+      <ConfirmDialog
+        open={confirming}
+        title={M.resubmitTitle}
+        message={M.resubmitCheck}
+        confirmLabel={M.resubmit}
+        busy={resubmit.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          resubmit.mutate(undefined, {
+            onSuccess: () => notify.success(M.resubmitted),
+            onError: (error) => notify.error(messageOf(error, M.resubmitFailed)),
+            onSettled: () => setConfirming(false),
+          })
+        }
+      />
     </section>
   );
 }

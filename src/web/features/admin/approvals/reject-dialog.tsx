@@ -19,12 +19,15 @@ export function RejectDialog({
   pending,
   onClose,
   onReject,
+  copy = { title: M.rejectTitle, intro: M.rejectIntro, confirm: M.confirmReject },
 }: {
   tutorName: string;
   open: boolean;
   pending: boolean;
   onClose: () => void;
   onReject: (input: RejectInput) => void;
+  /** The words of the dialog: a rejection from the queue, or sending an approved profile back. */
+  copy?: { title: (name: string) => string; intro: string; confirm: string };
 }) {
   const [reason, setReason] = useState<RejectionReason | null>(null);
   const [note, setNote] = useState('');
@@ -50,20 +53,20 @@ export function RejectDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      title={M.rejectTitle(tutorName)}
+      title={copy.title(tutorName)}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={pending}>
             {M.cancel}
           </Button>
           <Button type="submit" form={formId} disabled={pending}>
-            {M.confirmReject}
+            {copy.confirm}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <p className="text-sm text-slate-600 dark:text-slate-300">{M.rejectIntro}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{copy.intro}</p>
         <fieldset aria-describedby={errors.reason ? reasonErrorId : undefined}>
           <legend className="mb-2 text-sm font-medium">{M.reasonLabel}</legend>
           <div className="grid gap-2 sm:grid-cols-2">

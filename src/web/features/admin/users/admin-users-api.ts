@@ -7,6 +7,7 @@ import {
   type AdminUserDetail,
   type UserSearchQuery,
 } from '../../../../contracts/admin-users.contract';
+import { sendTutorBack, type RejectInput } from '../../../../contracts/tutor-approval.contract';
 import type { RestoreUserInput, SuspendUserInput } from '../../../../domain/admin/user-admin-rules';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -50,6 +51,22 @@ export function useSuspension(userId: string) {
         queryKeys.adminUsers.all,
         queryKeys.adminShell.overview,
         queryKeys.adminReports.all,
+      ])
+        void client.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+/** Sends an approved tutor back for review; the user page reloads. */
+export function useSendBack(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RejectInput) => call(sendTutorBack, { params: { id: userId }, body }),
+    onSuccess: () => {
+      for (const queryKey of [
+        queryKeys.adminUsers.detail(userId),
+        queryKeys.adminUsers.all,
+        queryKeys.adminShell.overview,
       ])
         void client.invalidateQueries({ queryKey });
     },

@@ -82,7 +82,7 @@ export function SuspendDialog({
         </p>
         <TextAreaField
           label={M.reasonLabel}
-          hint={M.reasonHint}
+          hint={action === 'suspend' ? M.reasonHint : M.restoreReasonHint}
           error={errors.reason?.message}
           maxLength={REASON_MAX}
           required

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
+import { APPROVAL_MESSAGES } from '../../../../domain/admin/approval-messages';
 import { describe, expect, it } from 'vitest';
 import type { AdminUserDetail } from '../../../../contracts/admin-users.contract';
 import { ADMIN_USERS_MESSAGES as M } from '../../../../domain/messages';
@@ -36,6 +37,10 @@ function serveUser(user: AdminUserDetail, suspendReply?: ReturnType<typeof apiEr
     [`POST /api/admin/users/${user.id}/restore`]: () => {
       current = { ...current, status: 'active', suspension: null };
       return { json: current };
+    },
+    [`POST /api/admin/users/${user.id}/send-back-for-review`]: () => {
+      current = { ...current, approvalStatus: 'rejected' };
+      return { status: 204 };
     },
     'GET /api/admin/users': { json: { users: [], page: 1, totalPages: 1, total: 0 } },
   });
@@ -76,6 +81,7 @@ describe('the admin user page', () => {
     await user.click(await screen.findByRole('button', { name: M.suspend }));
     const dialog = screen.getByRole('dialog', { name: M.suspendTitle('Tara Quinn') });
     expect(within(dialog).getByText(M.suspendWhat(2))).toBeTruthy();
+    expect(within(dialog).getByText(M.reasonHint)).toBeTruthy();
     expect(M.suspendWhat(2)).toContain('2 future lessons are canceled and refunded');
 
     // No reason: the server is not asked.
@@ -96,9 +102,36 @@ describe('the admin user page', () => {
     await user.click(screen.getByRole('button', { name: M.restore }));
     const restore = screen.getByRole('dialog', { name: M.restoreTitle('Tara Quinn') });
     expect(within(restore).getByText(M.restoreWhat)).toBeTruthy();
+    // Restoring's reason is for the audit log: the user never reads it, unlike a suspension's.
+    expect(within(restore).getByText(M.restoreReasonHint)).toBeTruthy();
+    expect(within(restore).queryByText(M.reasonHint)).toBeNull();
     await user.type(within(restore).getByLabelText(M.reasonLabel), 'Cleared');
     await user.click(within(restore).getByRole('button', { name: M.restore }));
     await waitFor(() => expect(screen.getByRole('button', { name: M.suspend })).toBeTruthy());
+  });
+
+  it('sends an approved tutor back for review with a reason and a note', async () => {
+    const { requests } = serveUser(tara);
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: APPROVAL_MESSAGES.sendBack }));
+    const dialog = screen.getByRole('dialog', {
+      name: APPROVAL_MESSAGES.sendBackTitle('Tara Quinn'),
+    });
+    expect(within(dialog).getByText(APPROVAL_MESSAGES.sendBackIntro)).toBeTruthy();
+    await user.click(within(dialog).getByRole('radio', { name: 'Profile photo' }));
+    await user.type(
+      within(dialog).getByLabelText(new RegExp(APPROVAL_MESSAGES.noteLabel)),
+      'Use a photo of your face.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: APPROVAL_MESSAGES.sendBack }));
+    expect(await screen.findByText(APPROVAL_MESSAGES.sentBack('Tara Quinn'))).toBeTruthy();
+    const post = requests.find((request) => request.url.pathname.endsWith('/send-back-for-review'));
+    expect(post?.body).toEqual({ reason: 'photo', note: 'Use a photo of your face.' });
+    // The page reloads the user: no longer approved, nothing to send back.
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: APPROVAL_MESSAGES.sendBack })).toBeNull(),
+    );
   });
 
   it('keeps the dialog open with the server’s refusal', async () => {

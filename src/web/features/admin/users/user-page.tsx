@@ -7,9 +7,12 @@ import { ADMIN_USERS_MESSAGES as M, REPORT_MESSAGES } from '../../../../domain/m
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel, LoadingSkeleton } from '../../../components/ui/page-states';
 import { TitledCard } from '../../../components/ui/titled-card';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { useAdminUser } from './admin-users-api';
+import { APPROVAL_MESSAGES } from '../../../../domain/admin/approval-messages';
+import { notify } from '../../../lib/notify';
+import { RejectDialog } from '../approvals/reject-dialog';
+import { useAdminUser, useSendBack } from './admin-users-api';
 import { LessonAttendance } from './lesson-attendance';
 import { SuspendDialog } from './suspend-dialog';
 import { approvalLabel, formatDay, formatMoment, StatusBadge } from './user-labels';
@@ -50,6 +53,8 @@ export function UserPage() {
 
 function UserDetails({ user }: { user: AdminUserDetail }) {
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [sendingBack, setSendingBack] = useState(false);
+  const sendBack = useSendBack(user.id);
   const ids = { details: useId(), lessons: useId(), about: useId(), by: useId() };
   // An admin is demoted from the command line first; a closed account has nothing to suspend.
   const canAct = user.role !== 'admin' && user.status !== 'closed';
@@ -61,12 +66,19 @@ function UserDetails({ user }: { user: AdminUserDetail }) {
           <p className="text-sm break-all text-slate-600 dark:text-slate-400">{user.email}</p>
         </div>
         {canAct && (
-          <Button
-            variant={user.status === 'suspended' ? 'primary' : 'secondary'}
-            onClick={() => setDialogOpen(true)}
-          >
-            {user.status === 'suspended' ? M.restore : M.suspend}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {user.approvalStatus === 'approved' && user.status === 'active' && (
+              <Button variant="secondary" onClick={() => setSendingBack(true)}>
+                {APPROVAL_MESSAGES.sendBack}
+              </Button>
+            )}
+            <Button
+              variant={user.status === 'suspended' ? 'primary' : 'secondary'}
+              onClick={() => setDialogOpen(true)}
+            >
+              {user.status === 'suspended' ? M.restore : M.suspend}
+            </Button>
+          </div>
         )}
       </header>
 
@@ -145,6 +157,28 @@ function UserDetails({ user }: { user: AdminUserDetail }) {
 
       {canAct && (
         <SuspendDialog user={user} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      )}
+      {canAct && user.approvalStatus === 'approved' && (
+        <RejectDialog
+          tutorName={user.name}
+          open={sendingBack}
+          pending={sendBack.isPending}
+          onClose={() => setSendingBack(false)}
+          copy={{
+            title: APPROVAL_MESSAGES.sendBackTitle,
+            intro: APPROVAL_MESSAGES.sendBackIntro,
+            confirm: APPROVAL_MESSAGES.sendBack,
+          }}
+          onReject={(input) =>
+            sendBack.mutate(input, {
+              onSuccess: () => {
+                notify.success(APPROVAL_MESSAGES.sentBack(user.name));
+                setSendingBack(false);
+              },
+              onError: (error) => notify.error(messageOf(error, APPROVAL_MESSAGES.decideFailed)),
+            })
+          }
+        />
       )}
     </>
   );

@@ -6,6 +6,7 @@ import {
   DEFAULT_HOURLY_RATE,
 } from '../../../../domain/tutors/tutor-options';
 import { centsToDollars } from '../../../../domain/money';
+import { COUNTRY_NAMES } from '../../../../domain/tutors/countries';
 import { basicInfoFormSchema } from '../../../../domain/tutors/tutor-profile-rules';
 import { TextField } from '../../../components/ui/text-field';
 import { useReferenceData } from '../../../lib/reference-data';
@@ -18,7 +19,7 @@ import { useStepForm } from '../use-step-form';
 export function BasicInfoStep({ initial, onSave, avatarUrl: _avatar, ...shell }: StepProps) {
   const reference = useReferenceData();
   const limits = reference.settings.tutorProfileLimits;
-  const schema = useMemo(() => basicInfoFormSchema(limits), [limits]);
+  const schema = useMemo(() => basicInfoFormSchema(limits, COUNTRY_NAMES), [limits]);
   // The step is saved with the rate in cents; the tutor sees and types dollars.
   const { hourlyRateCents, ...saved } = initial ?? {};
   const { form, submit, ...state } = useStepForm(
@@ -83,12 +84,17 @@ export function BasicInfoStep({ initial, onSave, avatarUrl: _avatar, ...shell }:
             New tutors usually charge $15-25 per hour, experienced tutors $25-50, specialists $50+.
           </p>
         </div>
-        <TextField
+        <SelectField
           label="Country of residence"
+          placeholder="Select your country"
           autoComplete="country-name"
           error={errors.countryOfResidence?.message}
           {...form.register('countryOfResidence')}
-        />
+        >
+          {COUNTRY_NAMES.map((country) => (
+            <option key={country}>{country}</option>
+          ))}
+        </SelectField>
         <SelectField
           label="Native language"
           placeholder="Select your native language"
