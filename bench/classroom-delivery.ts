@@ -4,10 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as Y from 'yjs';
-import {
-  openClassroomTab,
-  type ClassroomTab,
-} from '../src/server/test/classroom-fixtures';
+import { openClassroomTab, type ClassroomTab } from '../src/server/test/classroom-fixtures';
 import { openTestDatabase } from '../src/server/test/test-database';
 import { forkBenchApi } from './bench-api';
 import type { ClassroomJob, ClassroomPair, ClassroomReply } from './classroom-app';

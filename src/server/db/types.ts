@@ -192,6 +192,7 @@ export interface LessonMoveRequests {
   moved_to: string | null;
   proposed_by: string;
   reason: string;
+  seq: Generated<number>;
   slot_label: string;
   starts_at: Date;
   viewer_zone: string;

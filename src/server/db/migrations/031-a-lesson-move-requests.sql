@@ -4,6 +4,8 @@
 -- lapsed, read from the clock (no job has to run for it).
 CREATE TABLE lesson_move_requests (
   id           uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- The order requests were made in (created_at is the app's clock, equal in a fixed-clock test).
+  seq          bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
   lesson_id    uuid NOT NULL REFERENCES lessons (id) ON DELETE CASCADE,
   proposed_by  uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   -- The proposed time (UTC) and the choice it came from, checked again on accept like a move.

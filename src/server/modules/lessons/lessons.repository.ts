@@ -288,8 +288,7 @@ export function lessonRows(db: Db) {
             .selectFrom('lesson_move_requests as latest')
             .select('latest.id')
             .whereRef('latest.lesson_id', '=', 'l.id')
-            .orderBy('latest.created_at', 'desc')
-            .orderBy('latest.id', 'desc')
+            .orderBy('latest.seq', 'desc')
             .limit(1),
         ),
       ),
