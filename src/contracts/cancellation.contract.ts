@@ -83,5 +83,12 @@ export const reportNoShow = defineEndpoint({
   params: idParams,
   status: 200,
   response: noShowResponse,
-  errors: ['VALIDATION_FAILED', ...LESSON_NOT_FOUND, 'FORBIDDEN', 'CONFLICT'],
+  errors: [
+    'VALIDATION_FAILED',
+    ...LESSON_NOT_FOUND,
+    'FORBIDDEN',
+    'CANNOT_REPORT_NO_SHOW',
+    'NO_SHOW_ALREADY_REPORTED',
+    'LESSON_REVIEWED',
+  ],
 });

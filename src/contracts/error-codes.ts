@@ -29,6 +29,13 @@ export const ERROR_STATUS = {
   CANNOT_RESCHEDULE: 409,
   /** The cancellation policy does not let this party cancel this lesson now. */
   CANNOT_CANCEL: 409,
+  // A no-show report (ADR 018): after the end, within 48 hours, once, and not of a reviewed lesson.
+  /** The lesson has not ended, or its 48-hour report window has closed. */
+  CANNOT_REPORT_NO_SHOW: 409,
+  /** The other party already reported this lesson as a no-show. */
+  NO_SHOW_ALREADY_REPORTED: 409,
+  /** The lesson has a review, so it took place. */
+  LESSON_REVIEWED: 409,
   // A tutor's move request (ADR 032): one waits per lesson, and only a waiting one is answered.
   /** The lesson already has a new time waiting for its student's answer. */
   MOVE_REQUEST_OPEN: 409,

@@ -216,11 +216,11 @@ export async function reportNoShow(
       if (stored.status === 'no_show') {
         // The same report again answers the same; the other side cannot report back.
         if (stored.no_show_reported_by === user.id) return undefined;
-        throw new AppError('CONFLICT', C.alreadyReported);
+        throw new AppError('NO_SHOW_ALREADY_REPORTED', C.alreadyReported);
       }
       if (!canReportNoShow({ status: stored.status, endsAt: stored.ends_at }, now))
-        throw new AppError('CONFLICT', C.cannotReport);
-      if (stored.reviewed) throw new AppError('CONFLICT', C.reviewedCannotReport);
+        throw new AppError('CANNOT_REPORT_NO_SHOW', C.cannotReport);
+      if (stored.reviewed) throw new AppError('LESSON_REVIEWED', C.reviewedCannotReport);
       return {
         kind: 'no_show',
         quote: noShowQuote(repository.moneyFacts(stored, now), reporter),
