@@ -21,6 +21,8 @@ export const BOOKING_MESSAGES = {
   tutorNotFound: 'Tutor profile not found',
   // Checkout and success
   checkoutTitle: 'Checkout',
+  /** Leaves the checkout the way the student came (the booking modal or the tutor's page). */
+  checkoutBack: 'Back',
   confirmTitle: 'Confirm Booking',
   paymentSummary: 'Payment Summary',
   free: 'Free',

@@ -202,15 +202,26 @@ export function checkoutPage({ session, now, values = {}, errors = {} }: Checkou
   });
 }
 
-/** The card was refused: say why; Cancel leaves, Try Again shows the form again. */
-export function paymentFailedPage(session: LocalSessionRow, now: Date, reason: string) {
+/**
+ * The card was refused: say why; Cancel leaves, Try Again shows the form again with the
+ * cardholder's name kept (never the card's own details).
+ */
+export function paymentFailedPage(
+  session: LocalSessionRow,
+  now: Date,
+  reason: string,
+  name: string,
+) {
+  const tryAgain = name
+    ? `${checkoutPath(session)}?${new URLSearchParams({ name })}`
+    : checkoutPath(session);
   const panel = html`<section class="panel" role="alert" aria-labelledby="failed-title">
     ${FAILED_ICON}
     <h2 id="failed-title">${PAYMENT_MESSAGES.paymentFailed}</h2>
     <p class="reason">${reason}</p>
     <div class="actions side-by-side">
       ${cancelForm(session)}
-      <a class="button primary" href="${checkoutPath(session)}">${BOOKING_MESSAGES.tryAgain}</a>
+      <a class="button primary" href="${tryAgain}">${BOOKING_MESSAGES.tryAgain}</a>
     </div>
   </section>`;
   return layout(

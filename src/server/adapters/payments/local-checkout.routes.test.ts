@@ -194,9 +194,16 @@ describe.each(TEST_DRIVERS)('local hosted checkout on %s', (driver) => {
     const declined = await submit(`${path}/pay`, { ...GOOD, cardNumber: '4000 0000 0000 0002' });
     expect(declined.status).toBe(402);
     expect(visibleText(declined.text)).toContain(`Payment Failed ${CARD_TEXT.declined}`);
+    // Try Again keeps the cardholder's name, and only that.
     expect(declined.text).toMatch(
-      new RegExp(`<a class="button primary" href="${path}">\\s*Try Again\\s*</a>`),
+      new RegExp(
+        `<a class="button primary" href="${path}\\?name=Ada\\+Lovelace">\\s*Try Again\\s*</a>`,
+      ),
     );
+    const retry = await get(`${path}?name=Ada+Lovelace`);
+    expect(retry.status).toBe(200);
+    expect(retry.text).toContain('value="Ada Lovelace"');
+    expect(retry.text).not.toContain('value="4000');
     expect(declined.text).toContain(`action="${path}/cancel"`);
     expect((await provider.retrieveSession(sessionId)).status).toBe('open');
     expect(deliveries).toEqual([]);

@@ -119,14 +119,20 @@ export const localCheckoutRoutes: FastifyPluginAsync<LocalProviderDeps> = async 
       .send(CHECKOUT_SCRIPT),
   );
 
-  app.get<Params>('/checkout/local/:sessionId', async (request, reply) => {
-    const session = await currentSession(deps, request.params.sessionId);
-    if (!session) return sendPage(reply, 404, notFoundPage());
-    allowFormRedirects(reply, publicOrigin, session);
-    if (session.status === 'open')
-      return sendPage(reply, 200, checkoutPage({ session, now: deps.clock.now() }));
-    return sendPage(reply, session.status === 'expired' ? 410 : 200, sessionClosedPage(session));
-  });
+  app.get<Params & { Querystring: { name?: unknown } }>(
+    '/checkout/local/:sessionId',
+    async (request, reply) => {
+      const session = await currentSession(deps, request.params.sessionId);
+      if (!session) return sendPage(reply, 404, notFoundPage());
+      allowFormRedirects(reply, publicOrigin, session);
+      // Try Again after a refused card keeps the name typed (the link carries it).
+      const { name } = request.query;
+      const values = typeof name === 'string' ? { name: name.slice(0, 100) } : {};
+      if (session.status === 'open')
+        return sendPage(reply, 200, checkoutPage({ session, now: deps.clock.now(), values }));
+      return sendPage(reply, session.status === 'expired' ? 410 : 200, sessionClosedPage(session));
+    },
+  );
 
   app.post<Params>('/checkout/local/:sessionId/pay', async (request, reply) => {
     const form = cardForm(request.body);
@@ -152,7 +158,7 @@ export const localCheckoutRoutes: FastifyPluginAsync<LocalProviderDeps> = async 
         return sendPage(
           reply,
           402,
-          paymentFailedPage(outcome.session, deps.clock.now(), outcome.reason),
+          paymentFailedPage(outcome.session, deps.clock.now(), outcome.reason, form.name),
         );
       case 'paid':
         // As a provider does: our webhook hears of the payment before the browser comes back.

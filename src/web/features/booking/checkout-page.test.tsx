@@ -170,6 +170,14 @@ describe('CheckoutPage', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it('goes back the way the student came with Back, asking nothing of the server', async () => {
+    const { requests } = serve({});
+    const { router } = openCheckout(single);
+    await userEvent.setup().click(await screen.findByRole('button', { name: M.checkoutBack }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
   it('says an unexpected failure is unexpected', async () => {
     serve({ 'POST /api/checkout': apiError('INTERNAL', 'Something went wrong on our side.') });
     stubLeaving();

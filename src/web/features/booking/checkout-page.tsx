@@ -1,4 +1,4 @@
-import { Clock, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, Clock, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { formatMoney } from '../../../domain/money';
@@ -232,6 +232,10 @@ function CheckoutLayout({
   return (
     <div className="space-y-6">
       <div>
+        <Button variant="ghost" className="-ml-4 mb-2" onClick={onCancel} disabled={busy}>
+          <ArrowLeft aria-hidden className="h-4 w-4" />
+          {M.checkoutBack}
+        </Button>
         <h1 className="text-2xl font-bold">{free ? M.confirmTitle : M.checkoutTitle}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {free ? P.checkoutIntroFree : P.checkoutIntroPaid}
