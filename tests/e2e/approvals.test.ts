@@ -79,6 +79,11 @@ describe.skipIf(!hasChromium)('tutor approval in a browser', () => {
         '/tutor/profile',
       );
       await phone.page.getByRole('button', { name: M.resubmit }).click();
+      // Asked once before the profile goes back in the queue (axe-checked, as it looks).
+      const confirm = phone.page.getByRole('dialog', { name: M.resubmitTitle });
+      await confirm.getByText(M.resubmitCheck).waitFor();
+      await checkScreen(phone.page, 'approvals-tutor-resubmit-confirm');
+      await confirm.getByRole('button', { name: M.resubmit }).click();
       await phone.page.getByRole('heading', { name: M.pendingTitle }).waitFor();
 
       // Back in the queue, with its history; approved, it leaves it.
