@@ -54,6 +54,7 @@ export const inboxReply = (conversations: ConversationView[]) => ({
     conversations,
     page: 1,
     totalPages: 1,
+    total: conversations.length,
     unread: conversations.reduce((sum, c) => sum + c.unread, 0),
   },
 });
