@@ -114,6 +114,9 @@ http {
   upstream api {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
     keepalive 64;
+    # Idle upstream connections are closed by nginx, before a stopping process's drain ends
+    # (SHUTDOWN_DRAIN_SECONDS): the process never closes one nginx is about to reuse.
+    keepalive_timeout 2s;
   }
   map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
   server {

@@ -140,6 +140,8 @@ async function main() {
       LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
       LOG_LEVEL: 'error',
       TRUST_PROXY: '127.0.0.1',
+      // Longer than nginx's upstream keep-alive (2 s): see soak-cluster.ts.
+      SHUTDOWN_DRAIN_SECONDS: '3',
       ...s3.env,
     };
 
