@@ -53,6 +53,12 @@ export const getClassroom = defineEndpoint({
   errors: ['NOT_FOUND', ...ROLE_ERRORS],
 });
 
+/**
+ * The tutor's connection a description or candidate belongs to: a fresh id for each new
+ * RTCPeerConnection the tutor makes, so a tab that joined twice never mixes two negotiations.
+ */
+const connection = z.string().min(1).max(64);
+
 /** What one party's tab tells the other's: WebRTC's offer/answer and candidates, and its state. */
 export const classroomSignal = z.discriminatedUnion('kind', [
   /** Arrived with a fresh connection (the other side starts anew with it). */
@@ -64,6 +70,7 @@ export const classroomSignal = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('restart') }),
   z.object({
     kind: z.literal('description'),
+    connection,
     description: z.object({
       type: z.enum(['offer', 'answer']),
       sdp: z.string().max(SDP_MAX_LENGTH),
@@ -71,6 +78,7 @@ export const classroomSignal = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('candidate'),
+    connection,
     candidate: z.object({
       candidate: z.string().max(2000),
       sdpMid: z.string().max(100).nullable().optional(),

@@ -141,7 +141,11 @@ describe.each(TEST_DRIVERS)('the classroom on %s', (driver) => {
   it("passes one party's signals to the other's socket and nobody else's", async () => {
     const tutorTab = await tabOf(tutor);
     const strangerTab = await tabOf(stranger);
-    const offer = { kind: 'description', description: { type: 'offer', sdp: 'v=0\r\n' } };
+    const offer = {
+      kind: 'description',
+      connection: 'tutor-connection-1',
+      description: { type: 'offer', sdp: 'v=0\r\n' },
+    };
     const sent = await student.client.post(`${base()}/signals`, { signal: offer });
     expect(sent.status, sent.text).toBe(204);
     expect(await tutorTab.next()).toEqual({

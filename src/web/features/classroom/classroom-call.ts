@@ -8,7 +8,11 @@ import type { ClassroomSignal, ClassroomView } from '../../../contracts/classroo
 // answers `present` (and the tutor offers on it). Audio and video have a transceiver each from
 // the start, so a camera switch, camera off or a screen share is a replaceTrack, never a new
 // negotiation; a failed connection is mended by an ICE restart (offered by the tutor, asked for
-// by the student).
+// by the student). A tab announces itself more than once (on start and when its live socket
+// is ready), so the tutor may make several connections in a row: each has an id that its offer,
+// the answer and every candidate carry, the student answers each new id on a fresh connection,
+// and whatever belongs to an older one is dropped (answering a second connection's offer on the
+// first's RTCPeerConnection connects ICE but fails DTLS: no video).
 
 export type MediaIssue = 'denied' | 'no-camera' | 'no-devices' | null;
 export type Quality = 'good' | 'fair' | 'poor' | 'unknown';
@@ -51,8 +55,11 @@ function descriptionOf(pc: RTCPeerConnection) {
 
 export class ClassroomCall {
   private pc: RTCPeerConnection | null = null;
+  /** The tutor's id of the connection `pc` is (the tutor's own; the offer's for the student). */
+  private connectionId: string | null = null;
   private pendingCandidates: RTCIceCandidateInit[] = [];
-  private incoming = Promise.resolve();
+  /** Everything that makes or negotiates a connection, one step at a time in order. */
+  private steps = Promise.resolve();
   private outgoing = Promise.resolve();
   private screen: MediaStreamTrack | null = null;
   private qualityTimer: ReturnType<typeof setInterval> | undefined;
@@ -75,27 +82,43 @@ export class ClassroomCall {
   constructor(private readonly options: CallOptions) {}
 
   /** Takes the camera and microphone (what there is), connects, and tells the other side. */
-  async start() {
-    await this.acquireMedia();
-    if (this.stopped) return;
-    this.newConnection();
-    this.signal({ kind: 'join' });
+  start() {
     this.qualityTimer = setInterval(() => void this.measureQuality(), QUALITY_EVERY_MS);
+    // Signals that come while the camera is being taken wait for it (a connection made without
+    // our tracks would only be replaced).
+    return this.step(async () => {
+      await this.acquireMedia();
+      // Left while the camera was being taken: release it at once (the camera light goes off).
+      if (this.stopped) return this.releaseMedia();
+      this.newConnection();
+      this.signal({ kind: 'join' });
+    });
   }
 
   /** Announces again after the live socket came back (signals sent meanwhile were lost). */
   reannounce() {
-    if (this.stopped) return;
-    if (this.pc?.connectionState === 'connected') return;
-    this.newConnection();
-    this.signal({ kind: 'join' });
+    return this.step(() => {
+      if (this.stopped || this.pc?.connectionState === 'connected') return;
+      this.newConnection();
+      this.signal({ kind: 'join' });
+    });
   }
 
   /** A signal from the other party, handled one at a time in the order they came. */
   receive(signal: ClassroomSignal) {
-    this.incoming = this.incoming
-      .then(() => this.handle(signal))
-      .catch((error: unknown) => console.warn('classroom: a signal could not be handled', error));
+    return this.step(() => this.handle(signal));
+  }
+
+  /**
+   * Runs `work` after every step before it: a step that replaced the connection while another
+   * was offering on it would leave the new one never offered (no video, both sides waiting).
+   */
+  private step(work: () => unknown) {
+    this.steps = this.steps.then(work).then(
+      () => undefined,
+      (error: unknown) => console.warn('classroom: a step of the call failed', error),
+    );
+    return this.steps;
   }
 
   setMuted(muted: boolean) {
@@ -160,6 +183,10 @@ export class ClassroomCall {
     await this.outgoing;
     this.pc?.close();
     this.pc = null;
+    this.releaseMedia();
+  }
+
+  private releaseMedia() {
     this.screen?.stop();
     for (const track of this.state.local?.getTracks() ?? []) track.stop();
     this.update({ local: null, remote: null, quality: 'unknown' });
@@ -233,9 +260,10 @@ export class ClassroomCall {
         });
         return;
       case 'description':
-        await this.onDescription(signal.description);
+        await this.onDescription(signal.connection, signal.description);
         return;
       case 'candidate': {
+        if (signal.connection !== this.connectionId) return;
         if (!this.pc?.remoteDescription) this.pendingCandidates.push(signal.candidate);
         else await this.pc.addIceCandidate(signal.candidate);
         return;
@@ -243,10 +271,14 @@ export class ClassroomCall {
     }
   }
 
-  private async onDescription(description: RTCSessionDescriptionInit) {
+  private async onDescription(connection: string, description: RTCSessionDescriptionInit) {
     if (description.type === 'offer') {
-      // The student's side: the tutor's offer makes (or renews) the connection.
-      if (!this.pc || this.pc.signalingState !== 'stable') this.newConnection();
+      // The student's side: a new connection of the tutor's gets a fresh one of ours; an offer
+      // on the same one renews it (an ICE restart).
+      if (!this.pc || connection !== this.connectionId || this.pc.signalingState !== 'stable') {
+        this.newConnection();
+        this.connectionId = connection;
+      }
       const pc = this.pc!;
       await pc.setRemoteDescription(description);
       const local = this.state.local;
@@ -260,9 +292,10 @@ export class ClassroomCall {
         await transceiver.sender.replaceTrack(track);
       }
       await pc.setLocalDescription(await pc.createAnswer());
-      this.signal({ kind: 'description', description: descriptionOf(pc) });
+      this.signal({ kind: 'description', connection, description: descriptionOf(pc) });
     } else {
-      if (this.pc?.signalingState !== 'have-local-offer') return;
+      if (connection !== this.connectionId || this.pc?.signalingState !== 'have-local-offer')
+        return;
       await this.pc.setRemoteDescription(description);
     }
     for (const candidate of this.pendingCandidates.splice(0))
@@ -271,10 +304,11 @@ export class ClassroomCall {
 
   private async offer(iceRestart = false) {
     const pc = this.pc;
-    if (!pc) return;
+    const connection = this.connectionId;
+    if (!pc || !connection) return;
     if (iceRestart) pc.restartIce();
     await pc.setLocalDescription(await pc.createOffer({ iceRestart }));
-    this.signal({ kind: 'description', description: descriptionOf(pc) });
+    this.signal({ kind: 'description', connection, description: descriptionOf(pc) });
   }
 
   /** A fresh RTCPeerConnection with our tracks (the old one, if any, is closed). */
@@ -283,6 +317,8 @@ export class ClassroomCall {
     this.pendingCandidates = [];
     const pc = new RTCPeerConnection(this.options.rtc);
     this.pc = pc;
+    // The student learns the id from the tutor's offer.
+    this.connectionId = this.options.role === 'tutor' ? crypto.randomUUID() : null;
     const remote = new MediaStream();
     this.update({ remote: null, quality: 'unknown' });
     if (this.options.role === 'tutor') {
@@ -298,9 +334,10 @@ export class ClassroomCall {
       this.update({ remote: new MediaStream(remote.getTracks()) });
     };
     pc.onicecandidate = (event) => {
-      if (this.pc === pc && event.candidate)
+      if (this.pc === pc && this.connectionId && event.candidate)
         this.signal({
           kind: 'candidate',
+          connection: this.connectionId,
           candidate: { ...event.candidate.toJSON(), candidate: event.candidate.candidate },
         });
     };
@@ -311,8 +348,7 @@ export class ClassroomCall {
       if (state === 'disconnected') this.setOther({ presence: 'reconnecting' });
       if (state === 'failed') {
         this.setOther({ presence: 'reconnecting' });
-        if (this.options.role === 'tutor') void this.offer(true);
-        else this.signal({ kind: 'restart' });
+        this.restartIce();
       }
     };
     return pc;
@@ -321,7 +357,7 @@ export class ClassroomCall {
   /** Our network changed (back online): a fresh ICE path. */
   restartIce() {
     if (!this.pc || this.stopped) return;
-    if (this.options.role === 'tutor') void this.offer(true);
+    if (this.options.role === 'tutor') void this.step(() => this.offer(true));
     else this.signal({ kind: 'restart' });
   }
 
