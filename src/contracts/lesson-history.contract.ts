@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LESSON_HISTORY_MESSAGES as M } from '../domain/messages/lesson-history';
 import { lesson } from './booking.contract';
 import { defineEndpoint, ROLE_ERRORS, SIGNED_IN_ERRORS } from './endpoint';
 import { pageInfoFields, pageNumberSchema } from './paging';
@@ -38,7 +39,11 @@ export const getPastLessons = defineEndpoint({
 export const getMyStudents = defineEndpoint({
   method: 'GET',
   path: '/api/tutor/students',
-  query: z.object({ page: pageNumberSchema }),
+  query: z.object({
+    page: pageNumberSchema,
+    /** A part of the student's name, whatever the case (the sidebar's search). */
+    q: z.string(M.searchTooLong).trim().max(100, M.searchTooLong).default(''),
+  }),
   status: 200,
   response: myStudentsResponse,
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],

@@ -238,6 +238,49 @@ describe.skipIf(!hasChromium)('every sidebar page in a browser', () => {
         },
       );
 
+  it("searches from the sidebar: a student's words on Find Tutors, a tutor's on My Students", async () => {
+    const desk = await newPage(suite.browser, { viewport: DESKTOP, storageState: states.student });
+    await desk.page.goto(`${suite.server.url}/student/overview`);
+    const tutors = desk.page.getByRole('searchbox', {
+      name: DISCOVERY_MESSAGES.sidebarSearchLabel,
+    });
+    await tutors.fill('Whitfield');
+    await tutors.press('Enter');
+    await desk.page.waitForURL('**/student/tutors?q=Whitfield');
+    await desk.page.getByRole('main').getByText(TUTOR_NAME).first().waitFor();
+    await checkScreen(desk.page, 'sidebar-student-search-tutors-1280-light', { fullPage: false });
+    desk.assertNoErrors();
+    await desk.close();
+
+    // On a phone the box is in the drawer, which closes once the search is sent.
+    const phone = await newPage(suite.browser, {
+      viewport: PHONE,
+      colorScheme: 'dark',
+      storageState: states.tutor,
+    });
+    const search = async (words: string) => {
+      await phone.page.getByRole('button', { name: 'Open menu' }).click();
+      const box = phone.page.getByRole('searchbox', {
+        name: LESSON_HISTORY_MESSAGES.searchStudentsLabel,
+      });
+      await box.fill(words);
+      await box.press('Enter');
+      await box.waitFor({ state: 'hidden' });
+    };
+    await phone.page.goto(`${suite.server.url}/tutor/overview`);
+    await search('okafor');
+    await phone.page.getByText(LESSON_HISTORY_MESSAGES.studentsMatching('okafor', 1)).waitFor();
+    await phone.page.getByRole('main').getByText(STUDENT_NAME).waitFor();
+    await checkScreen(phone.page, 'sidebar-tutor-search-students-375-dark');
+    await search('Nobody');
+    await phone.page.getByText(LESSON_HISTORY_MESSAGES.noStudentsMatch('Nobody')).waitFor();
+    await checkScreen(phone.page, 'sidebar-tutor-search-no-match-375-dark');
+    await phone.page.getByRole('button', { name: LESSON_HISTORY_MESSAGES.clearSearch }).click();
+    await phone.page.getByRole('main').getByText(STUDENT_NAME).waitFor();
+    phone.assertNoErrors();
+    await phone.close();
+  });
+
   it("opens a past lesson's details from My Lessons", async () => {
     const { page, assertNoErrors, close } = await newPage(suite.browser, {
       storageState: states.student,

@@ -27,6 +27,9 @@ export const DISCOVERY_MESSAGES = {
   hideSchedule: 'Hide Schedule',
   readMore: 'Read more',
   showLess: 'Show less',
+  /** The student sidebar's search box (spec 3 names the box, not its text: ours). */
+  sidebarSearch: 'Search tutors...',
+  sidebarSearchLabel: 'Search tutors by name or subject',
   // Search filters refused by the search endpoint (ours, where the spec is silent).
   searchQueryTooLong: 'Search text can be at most 100 characters',
   searchPriceRange: 'Price must be between $0 and $200',

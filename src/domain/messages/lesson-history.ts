@@ -9,6 +9,15 @@ export const LESSON_HISTORY_MESSAGES = {
   noStudents: 'No students yet',
   noStudentsHint: 'Students appear here once they book a lesson with you.',
   loadStudentsFailed: 'Unable to load your students',
+  /** The tutor sidebar's box (spec 3); it searches My Students by name. */
+  searchStudents: 'Search students...',
+  searchStudentsLabel: 'Search students by name',
+  searchTooLong: 'Search with at most 100 characters.',
+  studentsMatching: (query: string, count: number) =>
+    `${count === 1 ? '1 student matches' : `${count} students match`} “${query}”`,
+  noStudentsMatch: (query: string) => `No students match “${query}”`,
+  noStudentsMatchHint: 'Check the spelling, or clear the search to see all your students.',
+  clearSearch: 'Clear search',
   lessonsCount: (count: number) => (count === 1 ? '1 lesson' : `${count} lessons`),
   nextLesson: 'Next lesson',
   lastLesson: 'Last lesson',

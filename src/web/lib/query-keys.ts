@@ -55,7 +55,7 @@ export const queryKeys = {
   ownPackages: ['tutor', 'packages'] as const,
   earnings: ['tutor', 'earnings'] as const,
   /** One page of the tutor's My Students. */
-  students: (page: number) => ['tutor', 'students', page] as const,
+  students: (page: number, q: string) => ['tutor', 'students', page, q] as const,
   /** Whether the signed-in user's calendar feed is on (never its link: that is shown once). */
   calendarFeed: ['calendar-feed'] as const,
   /** Reviews after lessons: the student's prompts and editable reviews, the tutor's list. */

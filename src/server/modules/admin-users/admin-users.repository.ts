@@ -5,7 +5,7 @@ import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import { lessonsWithParties } from '../lessons/lessons.repository';
 import { notReplaced, wasBooked } from '../lessons/lessons-people-see.repository';
-import { escapeLike } from '../tutors/tutors.repository';
+import { containsPattern } from '../../db/contains-pattern';
 
 // The admin's users pages: every account, whatever its state, with its tutor profile's
 // approval, lessons and reports; and the suspension columns of the users row.
@@ -24,7 +24,7 @@ function usersMatching(db: Db, filter: UserFilter) {
   let query = db.selectFrom('users as u').leftJoin('tutor_profiles as tp', 'tp.user_id', 'u.id');
   if (filter.q) {
     // A substring of the name or the email, whatever the case; % and _ are plain characters.
-    const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
+    const pattern = containsPattern(filter.q);
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(${fullName('u')})`, 'like', pattern),

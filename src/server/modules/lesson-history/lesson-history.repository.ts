@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { containsPattern } from '../../db/contains-pattern';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import { lessonRows, UNBOOKED_STATUSES } from '../lessons/lessons.repository';
@@ -41,21 +42,33 @@ export async function countPastLessons(db: Kysely<DB>, party: Party, now: Date) 
   return Number(row.total);
 }
 
-/** The tutor's booked lessons (past and coming; canceled ones and holds are not lessons had). */
-const bookedLessonsOf = (db: Kysely<DB>, tutorProfileId: string) =>
-  db
+/**
+ * The tutor's booked lessons (past and coming; canceled ones and holds are not lessons had)
+ * with their student, whose name contains `q` (any case; % and _ are plain characters).
+ */
+function bookedLessonsOf(db: Kysely<DB>, tutorProfileId: string, q: string) {
+  const query = db
     .selectFrom('lessons as l')
+    .innerJoin('users as su', 'su.id', 'l.student_id')
     .where('l.tutor_profile_id', '=', tutorProfileId)
     .where('l.status', 'not in', [...UNBOOKED_STATUSES, 'canceled']);
+  if (!q) return query;
+  return query.where(sql`lower(${fullName('su')})`, 'like', containsPattern(q));
+}
 
 /**
  * One page of the students a tutor has booked lessons with: each with the count of those
  * lessons, the start of the next one not ended and of the last one ended. Students with a
  * coming lesson first (soonest first), then by their last lesson (latest first).
  */
-export const studentsPage = (db: Kysely<DB>, tutorProfileId: string, now: Date, page: Page) =>
-  bookedLessonsOf(db, tutorProfileId)
-    .innerJoin('users as su', 'su.id', 'l.student_id')
+export const studentsPage = (
+  db: Kysely<DB>,
+  tutorProfileId: string,
+  q: string,
+  now: Date,
+  page: Page,
+) =>
+  bookedLessonsOf(db, tutorProfileId, q)
     .select((eb) => [
       'su.id',
       fullName('su').as('name'),
@@ -76,8 +89,8 @@ export const studentsPage = (db: Kysely<DB>, tutorProfileId: string, now: Date, 
     .offset(page.offset)
     .execute();
 
-export async function countStudents(db: Kysely<DB>, tutorProfileId: string) {
-  const row = await bookedLessonsOf(db, tutorProfileId)
+export async function countStudents(db: Kysely<DB>, tutorProfileId: string, q: string) {
+  const row = await bookedLessonsOf(db, tutorProfileId, q)
     .select(sql<string>`count(distinct l.student_id)`.as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);

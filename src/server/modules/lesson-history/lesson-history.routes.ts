@@ -15,6 +15,6 @@ export const lessonHistoryRoutes: FastifyPluginAsync = async (app) => {
     app,
     getMyStudents,
     { tags: ['lessons'], preHandler: requireRole('tutor') },
-    async (request) => studentsOf(ctx(), signedInUser(request).id, request.query.page),
+    async (request) => studentsOf(ctx(), signedInUser(request).id, request.query),
   );
 };

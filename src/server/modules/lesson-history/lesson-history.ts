@@ -46,16 +46,16 @@ export async function pastLessonsOf(
 export async function studentsOf(
   ctx: LessonsContext,
   userId: string,
-  requestedPage: number,
+  { page: requestedPage, q }: { page: number; q: string },
 ): Promise<EndpointOutput<typeof getMyStudents>> {
   const tutorProfileId = await tutorProfileIdOf(ctx.db, userId);
   if (!tutorProfileId) return { students: [], ...NOTHING };
   const now = ctx.clock.now();
   const { paging, rows } = pageOf(
     requestedPage,
-    await repository.countStudents(ctx.db, tutorProfileId),
+    await repository.countStudents(ctx.db, tutorProfileId, q),
   );
-  const students = await repository.studentsPage(ctx.db, tutorProfileId, now, rows);
+  const students = await repository.studentsPage(ctx.db, tutorProfileId, q, now, rows);
   const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
   return {
     students: students.map((row) => ({

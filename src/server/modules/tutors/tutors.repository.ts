@@ -6,12 +6,12 @@ import {
   SEARCH_PAGE_SIZE,
 } from '../../../domain/tutors/tutor-search';
 import type { TutorSearch } from '../../../contracts/tutors.contract';
+import { containsPattern } from '../../db/contains-pattern';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import { listedTutor } from './listing.repository';
 
 /** Makes user text literal inside LIKE: %, _ and \ match themselves. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A word starting more vocabulary words than this is looked up as a prefix ('a:*') instead. */
 const MAX_PREFIX_EXPANSION = 100;
@@ -399,7 +399,7 @@ export async function taught(db: Kysely<DB>, names: readonly string[]): Promise<
 }
 
 export async function suggest(db: Kysely<DB>, q: string, limit: number) {
-  const pattern = `%${escapeLike(q.toLowerCase())}%`;
+  const pattern = containsPattern(q);
   const [subjects, tutors] = await Promise.all([
     taughtSubjects(db)
       .where(sql<boolean>`lower(name) like ${pattern}`)

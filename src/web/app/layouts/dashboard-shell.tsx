@@ -27,12 +27,15 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import type { UserRole } from '../../../domain/accounts/account-rules';
 import { ADMIN_SHELL_MESSAGES as A } from '../../../domain/admin/admin-shell-messages';
 import { FINANCE_MESSAGES } from '../../../domain/ledger/finance-messages';
+import { DISCOVERY_MESSAGES } from '../../../domain/messages/discovery';
+import { LESSON_HISTORY_MESSAGES } from '../../../domain/messages/lesson-history';
 
 // Loaded only in the admin console: students and tutors never download the admin's code.
 const AdminSidebarPanel = lazy(async () => ({
   default: (await import('../../features/admin/shell/admin-sidebar-panel')).AdminSidebarPanel,
 }));
 import { Brand } from '../../components/ui/brand';
+import { SidebarSearch } from '../../components/ui/sidebar-search';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { useSession } from '../../lib/session';
 import { initialsOf, useLogOut } from '../../lib/use-log-out';
@@ -42,6 +45,20 @@ import { NotificationsBell } from '../../features/notifications/notifications-be
 import { MessagesHeaderLink, MessagesNavBadge } from '../../features/messaging/messages-badges';
 import { paths } from '../../lib/paths';
 import { LiveEvents } from '../../lib/live-events';
+
+/** The sidebar's search (spec 3): a student's finds tutors, a tutor's their students. */
+const SEARCH = {
+  student: {
+    label: DISCOVERY_MESSAGES.sidebarSearchLabel,
+    placeholder: DISCOVERY_MESSAGES.sidebarSearch,
+    to: paths.student.tutors,
+  },
+  tutor: {
+    label: LESSON_HISTORY_MESSAGES.searchStudentsLabel,
+    placeholder: LESSON_HISTORY_MESSAGES.searchStudents,
+    to: paths.tutor.students,
+  },
+};
 
 /** `unread`: the item shows the unread messages' count (the Messages item). */
 type NavItem = { to: string; label: string; icon: LucideIcon; unread?: boolean };
@@ -177,6 +194,12 @@ export function DashboardShell({ role }: { role: UserRole }) {
             </button>
           )}
         </div>
+        {role !== 'admin' && !compact && (
+          <SidebarSearch
+            {...SEARCH[role]}
+            onNavigate={isDrawer ? () => setDrawerOpen(false) : undefined}
+          />
+        )}
         {role === 'admin' && !compact && (
           // A search from the users page keeps the path, which would leave the drawer open.
           <Suspense fallback={null}>

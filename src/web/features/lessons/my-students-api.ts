@@ -3,11 +3,11 @@ import { getMyStudents } from '../../../contracts/lesson-history.contract';
 import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
-/** One page of the students the signed-in tutor has lessons with. */
-export function useMyStudents(page: number) {
+/** One page of the students the signed-in tutor has lessons with (whose name has `q`). */
+export function useMyStudents(page: number, q: string) {
   return useQuery({
-    queryKey: queryKeys.students(page),
-    queryFn: () => call(getMyStudents, { query: { page } }),
+    queryKey: queryKeys.students(page, q),
+    queryFn: () => call(getMyStudents, { query: { page, q } }),
     placeholderData: keepPreviousData,
     retry: false,
   });

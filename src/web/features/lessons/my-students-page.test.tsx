@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { REPORT_MESSAGES as M } from '../../../domain/messages';
+import { LESSON_HISTORY_MESSAGES as H, REPORT_MESSAGES as M } from '../../../domain/messages';
 import { serveSignedIn } from '../../test/fake-api';
 import { signedInStudent } from '../../test/fixtures';
 import { conversation } from '../../test/messaging-fixtures';
@@ -85,5 +85,31 @@ describe("the tutor's My Students", () => {
     expect(
       requests.filter((r) => r.url.pathname === '/api/conversations').map((r) => r.body),
     ).toEqual([{ studentId: 'student-7' }]);
+  });
+
+  it("shows the students the sidebar's search found, and clears it", async () => {
+    const user = userEvent.setup();
+    const api = serveSignedIn(signedInTutor, { 'GET /api/tutor/students': oneStudent });
+    const { router } = renderInApp(<MyStudentsPage />, { path: '/tutor/students?q=noah' });
+
+    expect(await screen.findByText(H.studentsMatching('noah', 1))).toBeTruthy();
+    expect(screen.getByText('Noah Berg')).toBeTruthy();
+    const searched = () =>
+      api.requests.filter((r) => r.url.pathname === '/api/tutor/students').at(-1)?.url;
+    expect(searched()?.searchParams.get('q')).toBe('noah');
+
+    await user.click(screen.getByRole('button', { name: H.clearSearch }));
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(searched()?.searchParams.get('q')).toBe(''));
+  });
+
+  it('says when no student matches, and offers to clear the search', async () => {
+    serveSignedIn(signedInTutor, {
+      'GET /api/tutor/students': { json: { students: [], page: 1, totalPages: 1, total: 0 } },
+    });
+    renderInApp(<MyStudentsPage />, { path: '/tutor/students?q=zed' });
+    expect(await screen.findByText(H.noStudentsMatch('zed'))).toBeTruthy();
+    expect(screen.getByRole('button', { name: H.clearSearch })).toBeTruthy();
+    expect(screen.queryByText(H.noStudents)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
-import { Flag, Users } from 'lucide-react';
+import { Flag, SearchX, Users, X } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { TutorStudent } from '../../../contracts/lesson-history.contract';
 import {
   BOOKING_MESSAGES,
@@ -24,7 +25,16 @@ import { useMyStudents } from './my-students-api';
  */
 export function MyStudentsPage() {
   const [page, setPage] = usePageParam();
-  const students = useMyStudents(page);
+  // The sidebar's 'Search students...' lands here with the words in the address.
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const students = useMyStudents(page, q);
+  const clearSearch = (
+    <Button variant="secondary" onClick={() => setParams({})}>
+      <X aria-hidden className="h-4 w-4" />
+      {M.clearSearch}
+    </Button>
+  );
   const zone = useAccountZone();
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
 
@@ -40,9 +50,24 @@ export function MyStudentsPage() {
         ) : students.isError ? (
           <ErrorPanel message={M.loadStudentsFailed} onRetry={() => void students.refetch()} />
         ) : students.data.students.length === 0 ? (
-          <EmptyState icon={Users} title={M.noStudents} hint={M.noStudentsHint} />
+          q ? (
+            <EmptyState
+              icon={SearchX}
+              title={M.noStudentsMatch(q)}
+              hint={M.noStudentsMatchHint}
+              action={clearSearch}
+            />
+          ) : (
+            <EmptyState icon={Users} title={M.noStudents} hint={M.noStudentsHint} />
+          )
         ) : (
           <>
+            {q && (
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="font-medium">{M.studentsMatching(q, students.data.total)}</p>
+                {clearSearch}
+              </div>
+            )}
             <p className="text-xs text-slate-600 dark:text-slate-400">
               {BOOKING_MESSAGES.timesInZone(zoneLabel(zone))}
             </p>

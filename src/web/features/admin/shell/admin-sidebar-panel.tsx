@@ -1,7 +1,7 @@
-import { Search } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import { ADMIN_SHELL_MESSAGES as M } from '../../../../domain/admin/admin-shell-messages';
+import { SidebarSearch } from '../../../components/ui/sidebar-search';
 import { paths } from '../../../lib/paths';
 import { ADMIN_COUNTS } from './admin-counts';
 import { useAdminOverview } from './admin-shell-api';
@@ -10,18 +10,9 @@ import { useAdminOverview } from './admin-shell-api';
 // three counts, each a link to where it is acted on. Hidden when the sidebar is collapsed.
 
 export function AdminSidebarPanel({ onNavigate }: { onNavigate?: () => void }) {
-  const [query, setQuery] = useState('');
-  const navigate = useNavigate();
   const overview = useAdminOverview();
   // The panel shows twice on a phone (sidebar and drawer): ids of its own each time.
   const id = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const q = query.trim();
-    navigate(q ? `${paths.admin.users}?${new URLSearchParams({ q })}` : paths.admin.users);
-    onNavigate?.();
-  };
 
   const counts = (['activeUsers', 'pendingVerifications', 'reportedIssues'] as const).map(
     (key) => ({ ...ADMIN_COUNTS[key], value: overview.data?.[key] }),
@@ -29,23 +20,12 @@ export function AdminSidebarPanel({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <div className="space-y-4">
-      <form role="search" onSubmit={submit} className="relative">
-        <label htmlFor={`${id}-search`} className="sr-only">
-          {M.searchLabel}
-        </label>
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
-        />
-        <input
-          id={`${id}-search`}
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={M.searchPlaceholder}
-          className="w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm dark:border-slate-700 dark:bg-slate-950"
-        />
-      </form>
+      <SidebarSearch
+        label={M.searchLabel}
+        placeholder={M.searchPlaceholder}
+        to={paths.admin.users}
+        onNavigate={onNavigate}
+      />
       <section aria-labelledby={`${id}-counts`}>
         <h2
           id={`${id}-counts`}
