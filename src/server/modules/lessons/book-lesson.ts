@@ -48,7 +48,7 @@ export async function bookLesson(
       choice: input,
       notes: input.notes,
     });
-    await noteLessonBooked(ctx.jobs, trx, id, ctx.clock.now());
+    await noteLessonBooked(ctx, trx, id, ctx.clock.now());
     return id;
   });
   return viewOfStored(ctx, lessonId, studentId);

@@ -140,7 +140,7 @@ async function bookPaid(
   }
   await repository.updatePayment(trx, paymentId, paid);
   await repository.activateStudentPackage(trx, paymentId, now);
-  await noteLessonBooked(ctx.jobs, trx, lesson.id, now);
+  await noteLessonBooked(ctx, trx, lesson.id, now);
   return 'booked';
 }
 

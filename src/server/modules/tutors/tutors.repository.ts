@@ -8,7 +8,7 @@ import {
 import type { TutorSearch } from '../../../contracts/tutors.contract';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
-import { listedTutor } from './listing.repository';
+import { listedTutor } from '../../db/listed-tutor';
 
 /** Makes user text literal inside LIKE: %, _ and \ match themselves. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
