@@ -143,11 +143,7 @@ describe.each(TEST_DRIVERS)('classroom and reminders on %s', (driver) => {
     });
     const fromCredits = await student.client.call(schedulePackageLesson, {
       params: { id: bought.id },
-      body: {
-        bookingDate: viewerDate(4),
-        slotLabel: HOUR_SLOTS[0],
-        viewerZone: VIEWER_ZONE,
-      },
+      body: { bookingDate: viewerDate(4), slotLabel: HOUR_SLOTS[0], viewerZone: VIEWER_ZONE },
     });
     const credit = fromCredits.lesson as Lesson;
 

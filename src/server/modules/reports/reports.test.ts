@@ -362,27 +362,11 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
     const { tutor, author, critic, reporter, rudeReview, kindReview, profile } = await world();
     const admin = await createAdmin(t);
     expect(await profile()).toMatchObject({ rating: 3.5, totalReviews: 2 });
-    const byTutor = await tutor.client.call(createReport, {
-      body: {
-        kind: 'review',
-        reviewId: rudeReview,
-        reason: 'abuse',
-      },
-    });
-    const byStudent = await reporter.client.call(createReport, {
-      body: {
-        kind: 'review',
-        reviewId: rudeReview,
-        reason: 'fake',
-      },
-    });
-    const onKind = await reporter.client.call(createReport, {
-      body: {
-        kind: 'review',
-        reviewId: kindReview,
-        reason: 'fake',
-      },
-    });
+    const reportReview = (by: { client: TestClient }, reviewId: string, reason: 'abuse' | 'fake') =>
+      by.client.call(createReport, { body: { kind: 'review', reviewId, reason } });
+    const byTutor = await reportReview(tutor, rudeReview, 'abuse');
+    const byStudent = await reportReview(reporter, rudeReview, 'fake');
+    const onKind = await reportReview(reporter, kindReview, 'fake');
 
     // A report on another review is refused, and hides nothing.
     const mismatch = await admin.client.callError(hideReview, {
