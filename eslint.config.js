@@ -4,6 +4,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { oneWayModules } from './scripts/eslint-one-way-modules.mjs';
 
 // Import boundaries (README.md "How it is built", ADR 013): domain imports nothing of ours and
 // no framework; contracts import only domain; server and web never import each other; web
@@ -195,6 +196,18 @@ export default tseslint.config(
           message: 'SQL belongs in a *.repository.ts of the module (ADR 013)',
         },
       ],
+    },
+  },
+  {
+    // Server modules depend on each other one way (issue 24): lessons announces what happens to
+    // a lesson (lesson-events.ts), payments and notifications listen, app.ts wires them. No file
+    // cycle either. ignoreExternal: no-cycle need not walk node_modules (PGlite's bundle is too
+    // deep for the parser).
+    files: ['src/server/**/*.ts'],
+    plugins: { tutora: { rules: { 'one-way-modules': oneWayModules } } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'tutora/one-way-modules': 'error',
     },
   },
   {

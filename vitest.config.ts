@@ -38,6 +38,7 @@ export default defineConfig({
             'src/contracts/**/*.test.ts',
             'src/web/**/*.test.ts',
             'deploy/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -68,6 +68,9 @@ import {
   type StripeConnect,
 } from './modules/payouts/stripe-payout-provider';
 import { classroomRoutes } from './modules/classroom/classroom.routes';
+import { announceTo, type LessonEvents } from './modules/lessons/lesson-events';
+import { refundSettledLessons } from './modules/payments/lesson-refunds';
+import { ringLessonBell } from './modules/notifications/lesson-bell';
 
 export interface AppDeps {
   env: Env;
@@ -110,6 +113,8 @@ export interface AppContext extends AppDeps {
   signingSecret: string;
   paymentProvider: PaymentProvider;
   jobs: JobQueue;
+  /** Where lessons announce their changes; payments and notifications listen (wired here). */
+  lessonEvents: LessonEvents;
   /** Origins whose pages may call the API with cookies (CSRF) and open the live socket. */
   trustedOrigins: string[];
 }
@@ -171,6 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const configured = configuredPaymentProvider(env, db, secret, clock);
   const paymentProvider = deps.paymentProvider ?? configured.provider;
   const stripeConnect = deps.stripeConnect ?? configuredStripeConnect(env);
+  const jobs = deps.jobs ?? noJobQueue;
+  // The lessons module announces what happens to a lesson; the modules that act on it listen.
+  // Wired here, so lessons imports neither payments nor notifications (one-way dependencies).
+  const lessonEvents = announceTo([refundSettledLessons(jobs), ringLessonBell]);
   app.decorate('deps', {
     ...deps,
     mailer,
@@ -181,7 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signingSecret: secret,
     paymentProvider,
     ...(stripeConnect && { stripeConnect }),
-    jobs: deps.jobs ?? noJobQueue,
+    jobs,
+    lessonEvents,
     trustedOrigins,
   });
   registerErrorHandler(app);

@@ -1,3 +1,4 @@
+import { signUp, verifyEmail } from '../../contracts/auth.contract';
 import { TestClient } from './http-client';
 import { codeFrom, type SmtpInbox } from './smtp-inbox';
 
@@ -18,20 +19,20 @@ export async function signUpAndVerify(
 ): Promise<{ client: TestClient; email: string }> {
   const client = new TestClient(appUrl);
   const email = uniqueEmail(role);
-  const signUp = await client.post('/api/auth/sign-up', {
-    role,
-    firstName: names.firstName ?? 'Sam',
-    lastName: names.lastName ?? 'Jones',
-    email,
-    password: TEST_PASSWORD,
-    confirmPassword: TEST_PASSWORD,
-    acceptTerms: true,
-    ...(names.timezone ? { timezone: names.timezone } : {}),
+  // A refusal fails the test with its status and answer (CallFailed).
+  await client.call(signUp, {
+    body: {
+      role,
+      firstName: names.firstName ?? 'Sam',
+      lastName: names.lastName ?? 'Jones',
+      email,
+      password: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
+      acceptTerms: true,
+      ...(names.timezone ? { timezone: names.timezone } : {}),
+    },
   });
-  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
   const code = codeFrom(await inbox.waitFor(email));
-  const verified = await client.post('/api/auth/verify-email', { email, code });
-  if (verified.status !== 200)
-    throw new Error(`verification failed: ${verified.status} ${verified.text}`);
+  await client.call(verifyEmail, { body: { email, code } });
   return { client, email };
 }

@@ -13,6 +13,7 @@ import { stripeProvider } from '../adapters/payments/stripe-provider';
 import Stripe from 'stripe';
 import { startStripeFake } from './stripe-fake';
 import { startTestApp, TEST_SESSION_SECRET, type TestApp } from './test-app';
+import { confirmCheckout, startCheckout } from '../../contracts/payments.contract';
 import type { TestClient } from './http-client';
 import { HOUR_SLOTS, NOW, VIEWER_ZONE, viewerDate } from './tokyo-mornings';
 
@@ -200,10 +201,7 @@ export async function paidSingleLesson(
 ) {
   const checkout = await openSingleCheckout(student, tutor, days);
   await pay(t, checkout);
-  const confirmed = await student.client.post(
-    `/api/checkout/sessions/${checkout.sessionId}/confirm`,
-  );
-  if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.text}`);
+  await student.client.call(confirmCheckout, { params: { id: checkout.sessionId } });
   await t.inbox.waitFor(student.email, { afterCount: 1 });
   await t.inbox.waitFor(tutor.email, { afterCount: 1 });
   const lesson = await t.database.db
@@ -221,17 +219,17 @@ export async function openSingleCheckout(
   tutor: { id: string; subjectId: number },
   days = 3,
 ): Promise<StartedCheckout> {
-  const started = await student.client.post('/api/checkout', {
-    mode: 'single',
-    tutorProfileId: tutor.id,
-    subjectId: tutor.subjectId,
-    bookingDate: viewerDate(days),
-    slotLabel: HOUR_SLOTS[0],
-    viewerZone: VIEWER_ZONE,
-    lessonMinutes: 50,
+  return student.client.call(startCheckout, {
+    body: {
+      mode: 'single',
+      tutorProfileId: tutor.id,
+      subjectId: tutor.subjectId,
+      bookingDate: viewerDate(days),
+      slotLabel: HOUR_SLOTS[0]!,
+      viewerZone: VIEWER_ZONE,
+      lessonMinutes: 50,
+    },
   });
-  if (started.status !== 201) throw new Error(`checkout answered ${started.text}`);
-  return started.json as StartedCheckout;
 }
 
 /**

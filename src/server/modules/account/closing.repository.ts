@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { AHEAD_STATUSES } from '../../../domain/booking/lesson-transitions';
 import type { DB } from '../../db/types';
 import { lessonRows } from '../lessons/lessons.repository';
-import { usesCredit } from '../packages/student-packages.repository';
+import { usesCredit } from '../lessons/package-credits.repository';
 
 // What closing an account touches: the closer's future lessons, the money to give back for them
 // and for unused package credits, and the user row itself.

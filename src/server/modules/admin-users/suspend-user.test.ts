@@ -9,6 +9,12 @@ import { TEST_DRIVERS } from '../../test/test-database';
 import { MORNING_TEACHING, NOW } from '../../test/tokyo-mornings';
 import { localCheckoutSuite, paidSingleLesson } from '../../test/payment-harness';
 import { createAdmin } from '../../test/admin-fixtures';
+import { getAccount } from '../../../contracts/account.contract';
+import { getAdminUser, restoreUser, suspendUser } from '../../../contracts/admin-users.contract';
+import { getSession, signUp as signUpEndpoint } from '../../../contracts/auth.contract';
+import { createReport } from '../../../contracts/reports.contract';
+import { createReview } from '../../../contracts/reviews.contract';
+import { getTutorProfile } from '../../../contracts/tutors.contract';
 
 // Suspending and restoring accounts on each database, with the built-in checkout: the user's
 // existing session is refused on its next request, signing in is refused with the reason, their
@@ -69,29 +75,31 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(await listedIds(student.client)).toContain(tutor.id);
-    expect((await tutor.client.get('/api/account')).status).toBe(200);
-    const before = await admin.client.get(`/api/admin/users/${tutor.userId}`);
-    expect(before.json.futureLessons).toBe(1);
+    await tutor.client.call(getAccount);
+    const before = await admin.client.call(getAdminUser, { params: { id: tutor.userId } });
+    expect(before.futureLessons).toBe(1);
 
     const [studentMail, tutorMail] = [
       suite.app.inbox.countTo(student.email),
       suite.app.inbox.countTo(tutor.email),
     ];
     const reason = 'Asked students to pay outside Tutora';
-    const suspended = await admin.client.post(`/api/admin/users/${tutor.userId}/suspend`, {
-      reason,
-      reportId: report.id,
+    const suspended = await admin.client.call(suspendUser, {
+      params: { id: tutor.userId },
+      body: {
+        reason,
+        reportId: report.id,
+      },
     });
-    expect(suspended.status, suspended.text).toBe(200);
-    expect(suspended.json).toMatchObject({
+    expect(suspended).toMatchObject({
       status: 'suspended',
       suspension: { at: NOW.toISOString(), reason },
       futureLessons: 0,
     });
 
     // The very next request with the tutor's cookie is refused; signing in is refused with why.
-    expect((await tutor.client.get('/api/account')).status).toBe(401);
-    expect((await tutor.client.get('/api/auth/session')).json.user).toBeNull();
+    expect((await tutor.client.callError(getAccount)).status).toBe(401);
+    expect((await tutor.client.call(getSession)).user).toBeNull();
     const signIn = await new TestClient(suite.app.url).post('/api/auth/sign-in', {
       email: tutor.email,
       password: TEST_PASSWORD,
@@ -145,7 +153,9 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
 
     // Gone from search and the profile page.
     expect(await listedIds(student.client)).not.toContain(tutor.id);
-    expect((await student.client.get(`/api/tutors/${tutor.id}`)).status).toBe(404);
+    expect(
+      (await student.client.callError(getTutorProfile, { params: { id: tutor.id } })).status,
+    ).toBe(404);
 
     // The report is settled and the audit log says who, what, when and why.
     const settled = await db()
@@ -172,13 +182,15 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
     expect(again.json.error.message).toBe(M.alreadySuspended);
 
     // Restored: listed again, signs in again, the canceled lesson stays canceled.
-    const restored = await admin.client.post(`/api/admin/users/${tutor.userId}/restore`, {
-      reason: 'Cleared after review',
+    const restored = await admin.client.call(restoreUser, {
+      params: { id: tutor.userId },
+      body: {
+        reason: 'Cleared after review',
+      },
     });
-    expect(restored.status, restored.text).toBe(200);
-    expect(restored.json).toMatchObject({ status: 'active', suspension: null });
+    expect(restored).toMatchObject({ status: 'active', suspension: null });
     expect(await listedIds(student.client)).toContain(tutor.id);
-    expect((await student.client.get(`/api/tutors/${tutor.id}`)).status).toBe(200);
+    await student.client.call(getTutorProfile, { params: { id: tutor.id } });
     const back = await new TestClient(suite.app.url).post('/api/auth/sign-in', {
       email: tutor.email,
       password: TEST_PASSWORD,
@@ -193,8 +205,11 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
       afterCount: tutorMail + 1,
     });
     expect(restoredMail.subject).toBe('Your Tutora account was restored');
-    const twice = await admin.client.post(`/api/admin/users/${tutor.userId}/restore`, {
-      reason: 'again',
+    const twice = await admin.client.callError(restoreUser, {
+      params: { id: tutor.userId },
+      body: {
+        reason: 'again',
+      },
     });
     expect(twice.status).toBe(409);
   });
@@ -208,11 +223,13 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
     const student = await createStudent(suite.app);
     const checkout = await paidSingleLesson(suite.app, suite.harness.pay, student, tutor);
     const tutorMail = suite.app.inbox.countTo(tutor.email);
-    const suspended = await admin.client.post(`/api/admin/users/${student.id}/suspend`, {
-      reason: 'Spam',
+    await admin.client.call(suspendUser, {
+      params: { id: student.id },
+      body: {
+        reason: 'Spam',
+      },
     });
-    expect(suspended.status, suspended.text).toBe(200);
-    expect((await student.client.get('/api/account')).status).toBe(401);
+    expect((await student.client.callError(getAccount)).status).toBe(401);
     expect(await lessonStatus(checkout.lessonId)).toBe('canceled');
     await expect
       .poll(async () => (await paymentOf(checkout.payment.id)).refunded_cents, {
@@ -240,16 +257,21 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
       studentId: student.id,
       start: new Date(NOW.getTime() - 2 * DAY),
     });
-    const review = await student.client.post(`/api/lessons/${lessonId}/review`, {
-      rating: 1,
-      text: 'Late and rude, never again.',
+    const review = await student.client.call(createReview, {
+      params: { id: lessonId },
+      body: {
+        rating: 1,
+        text: 'Late and rude, never again.',
+      },
     });
-    expect(review.status, review.text).toBe(201);
-    const reviewId = review.json.review.id as string;
-    const report = async (target: object) => {
-      const response = await tutor.client.post('/api/reports', { reason: 'abuse', ...target });
-      expect(response.status, response.text).toBe(201);
-      return response.json.report.id as string;
+    const reviewId = review.review.id as string;
+    const report = async (
+      target: { kind: 'review'; reviewId: string } | { kind: 'user'; userId: string },
+    ) => {
+      const response = await tutor.client.call(createReport, {
+        body: { reason: 'abuse', ...target },
+      });
+      return response.report.id as string;
     };
     const onReview = await report({ kind: 'review', reviewId });
     const onUser = await report({ kind: 'user', userId: student.id });
@@ -281,10 +303,12 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
     expect(await moderation()).toEqual({ onUser: 'actioned', onReview: 'open', hidden: false });
 
     // Suspending from the review's report settles that report too (the admin acted on it).
-    const restored = await admin.client.post(`/api/admin/users/${student.id}/restore`, {
-      reason: 'Cleared',
+    await admin.client.call(restoreUser, {
+      params: { id: student.id },
+      body: {
+        reason: 'Cleared',
+      },
     });
-    expect(restored.status, restored.text).toBe(200);
     expect((await suspend({ reason: 'Again', reportId: onReview })).status).toBe(200);
     expect(await moderation()).toEqual({ onUser: 'actioned', onReview: 'actioned', hidden: false });
   });
@@ -293,33 +317,36 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
     const admin = await createAdmin(suite.app);
     const client = new TestClient(suite.app.url);
     const email = uniqueEmail('student');
-    const signUp = await client.post('/api/auth/sign-up', {
-      role: 'student',
-      firstName: 'Una',
-      lastName: 'Verified',
-      email,
-      password: TEST_PASSWORD,
-      confirmPassword: TEST_PASSWORD,
-      acceptTerms: true,
+    await client.call(signUpEndpoint, {
+      body: {
+        role: 'student',
+        firstName: 'Una',
+        lastName: 'Verified',
+        email,
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
+        acceptTerms: true,
+      },
     });
-    expect(signUp.status, signUp.text).toBe(201);
     const code = codeFrom(await suite.app.inbox.waitFor(email));
     const { id } = await db()
       .selectFrom('users')
       .select('id')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    const suspended = await admin.client.post(`/api/admin/users/${id}/suspend`, {
-      reason: 'Fake account',
+    await admin.client.call(suspendUser, {
+      params: { id },
+      body: {
+        reason: 'Fake account',
+      },
     });
-    expect(suspended.status, suspended.text).toBe(200);
     const verified = await client.post('/api/auth/verify-email', { email, code });
     expect(verified.status).toBe(403);
     expect(verified.json.error).toEqual({
       code: 'ACCOUNT_SUSPENDED',
       message: S.accountSuspended('Fake account'),
     });
-    expect((await client.get('/api/auth/session')).json.user).toBeNull();
+    expect((await client.call(getSession)).user).toBeNull();
   });
 
   it('refuses to suspend yourself, an admin, a closed account, and checks what it is given', async () => {
@@ -350,7 +377,7 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
     expect(foreign.json.error.message).toBe(M.reportNotAboutUser);
     expect((await suspend(student.id, { reason: 'Spam', reportId: 'x' })).status).toBe(400);
     // Nothing happened: the student still works, no audit row was written.
-    expect((await student.client.get('/api/account')).status).toBe(200);
+    await student.client.call(getAccount);
     expect(await auditOf(student.id)).toEqual([]);
     await db().updateTable('users').set({ closed_at: NOW }).where('id', '=', student.id).execute();
     const closed = await suspend(student.id);
@@ -371,6 +398,6 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
     for (const response of await Promise.all(calls(guest))) expect(response.status).toBe(401);
     for (const client of [student.client, tutor.client])
       for (const response of await Promise.all(calls(client))) expect(response.status).toBe(403);
-    expect((await student.client.get('/api/account')).status).toBe(200);
+    await student.client.call(getAccount);
   });
 });

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAuthProviders, getSession, signOut } from '../../../contracts/auth.contract';
+import {
+  forgotPassword,
+  getAuthProviders,
+  getSession,
+  resendCode,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp as signUpEndpoint,
+  verifyEmail,
+} from '../../../contracts/auth.contract';
 import { RESEND_COOLDOWN_SECONDS } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { fixedClock } from '../../adapters/clock';
@@ -12,7 +22,7 @@ import { TEST_DRIVERS } from '../../test/test-database';
 const PASSWORD = TEST_PASSWORD;
 
 const signUpBody = (overrides: Record<string, unknown> = {}) => ({
-  role: 'student',
+  role: 'student' as 'student' | 'tutor',
   firstName: 'ada',
   lastName: 'LOVELACE',
   email: uniqueEmail(),
@@ -41,10 +51,9 @@ describe.each(TEST_DRIVERS)('accounts on %s', (driver) => {
   async function verifiedUser(role: 'student' | 'tutor' = 'student') {
     const browser = client();
     const body = signUpBody({ role });
-    expect((await browser.post('/api/auth/sign-up', body)).status).toBe(201);
+    await browser.call(signUpEndpoint, { body });
     const code = codeFrom(await t.inbox.waitFor(body.email));
-    const verified = await browser.post('/api/auth/verify-email', { email: body.email, code });
-    expect(verified.status).toBe(200);
+    await browser.call(verifyEmail, { body: { email: body.email, code } });
     return { browser, email: body.email };
   }
 
@@ -52,9 +61,8 @@ describe.each(TEST_DRIVERS)('accounts on %s', (driver) => {
     const browser = client();
     const body = signUpBody({ email: uniqueEmail('Ada').toUpperCase() });
     const email = body.email.toLowerCase();
-    const signUp = await browser.post('/api/auth/sign-up', body);
-    expect(signUp.status).toBe(201);
-    expect(signUp.json).toEqual({ email, role: 'student' });
+    const signUp = await browser.call(signUpEndpoint, { body });
+    expect(signUp).toEqual({ email, role: 'student' });
 
     const row = await userRow(email);
     expect(row).toMatchObject({
@@ -80,9 +88,8 @@ describe.each(TEST_DRIVERS)('accounts on %s', (driver) => {
     expect(JSON.stringify(stored)).not.toContain(code);
     expect(JSON.stringify(stored)).not.toContain(email);
 
-    const verified = await browser.post('/api/auth/verify-email', { email, code });
-    expect(verified.status).toBe(200);
-    expect(verified.json).toMatchObject({
+    const verified = await browser.call(verifyEmail, { body: { email, code } });
+    expect(verified).toMatchObject({
       user: {
         email,
         firstName: 'Ada',
@@ -92,12 +99,12 @@ describe.each(TEST_DRIVERS)('accounts on %s', (driver) => {
       },
       redirectTo: '/student/overview',
     });
-    const session = await browser.get('/api/auth/session');
-    expect(session.json.user).toMatchObject({ email, role: 'student' });
+    const session = await browser.call(getSession);
+    expect(session.user).toMatchObject({ email, role: 'student' });
     expect((await userRow(email))?.last_login_at).toBeInstanceOf(Date);
 
     // Single use: the same code does not work twice.
-    const again = await client().post('/api/auth/verify-email', { email, code });
+    const again = await client().callError(verifyEmail, { body: { email, code } });
     expect(again.status).toBe(400);
   });
 
@@ -109,7 +116,7 @@ describe.each(TEST_DRIVERS)('accounts on %s', (driver) => {
     'accepts the real names %s %s and saves them as %s %s',
     async (first, last, saved, savedLast) => {
       const body = signUpBody({ firstName: first, lastName: last });
-      expect((await client().post('/api/auth/sign-up', body)).status).toBe(201);
+      await client().call(signUpEndpoint, { body });
       expect(await userRow(body.email)).toMatchObject({ first_name: saved, last_name: savedLast });
     },
   );
@@ -166,33 +173,37 @@ describe.each(TEST_DRIVERS)('accounts on %s', (driver) => {
         is_email_verified: true,
       })
       .execute();
-    const google = await client().post('/api/auth/sign-up', signUpBody({ email: googleEmail }));
+    const google = await client().callError(signUpEndpoint, {
+      body: signUpBody({ email: googleEmail }),
+    });
     expect(google.status).toBe(409);
-    expect(google.json.error.message).toBe(M.emailRegisteredWithGoogle);
+    expect(google.message).toBe(M.emailRegisteredWithGoogle);
   });
 
   it('kills a code after 5 wrong tries: the 6th try fails even with the right code', async () => {
     const body = signUpBody();
-    await client().post('/api/auth/sign-up', body);
+    await client().call(signUpEndpoint, { body });
     const code = codeFrom(await t.inbox.waitFor(body.email));
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const response = await client().post('/api/auth/verify-email', {
-        email: body.email,
-        code: wrong,
+      const response = await client().callError(verifyEmail, {
+        body: {
+          email: body.email,
+          code: wrong,
+        },
       });
       expect(response.status).toBe(400);
-      expect(response.json.error.message).toBe(M.invalidVerificationCode);
+      expect(response.message).toBe(M.invalidVerificationCode);
     }
-    const sixth = await client().post('/api/auth/verify-email', { email: body.email, code });
+    const sixth = await client().callError(verifyEmail, { body: { email: body.email, code } });
     expect(sixth.status).toBe(400);
-    expect(sixth.json.error.message).toBe(M.tooManyCodeAttempts);
+    expect(sixth.message).toBe(M.tooManyCodeAttempts);
     expect((await userRow(body.email))?.is_email_verified).toBe(false);
   });
 
   it('refuses an expired code, and a resend replaces the previous code', async () => {
     const body = signUpBody();
-    await client().post('/api/auth/sign-up', body);
+    await client().call(signUpEndpoint, { body });
     const first = codeFrom(await t.inbox.waitFor(body.email));
     await t.database.db
       .updateTable('verifications')
@@ -200,50 +211,57 @@ describe.each(TEST_DRIVERS)('accounts on %s', (driver) => {
       .where('identifier', 'like', '%')
       .where('expires_at', '>', new Date())
       .execute();
-    const expired = await client().post('/api/auth/verify-email', {
-      email: body.email,
-      code: first,
+    const expired = await client().callError(verifyEmail, {
+      body: {
+        email: body.email,
+        code: first,
+      },
     });
     expect(expired.status).toBe(400);
-    expect(expired.json.error.message).toBe(M.codeExpired);
+    expect(expired.message).toBe(M.codeExpired);
 
     const liveCodes = async () =>
       (await t.database.db.selectFrom('verifications').select('id').execute()).length;
-    expect((await client().post('/api/auth/resend-code', { email: body.email })).status).toBe(204);
+    await client().call(resendCode, { body: { email: body.email } });
     const second = codeFrom(await t.inbox.waitFor(body.email, { afterCount: 1 }));
     const codesAfterFirstResend = await liveCodes();
     clock.advance(RESEND_COOLDOWN_SECONDS * 1000);
-    expect((await client().post('/api/auth/resend-code', { email: body.email })).status).toBe(204);
+    await client().call(resendCode, { body: { email: body.email } });
     const third = codeFrom(await t.inbox.waitFor(body.email, { afterCount: 2 }));
     // One live code per email: the resend replaced the earlier one rather than adding one.
     expect(await liveCodes()).toBe(codesAfterFirstResend);
     if (second !== third) {
-      const replaced = await client().post('/api/auth/verify-email', {
-        email: body.email,
-        code: second,
+      const replaced = await client().callError(verifyEmail, {
+        body: {
+          email: body.email,
+          code: second,
+        },
       });
       expect(replaced.status).toBe(400);
     }
-    const ok = await client().post('/api/auth/verify-email', { email: body.email, code: third });
-    expect(ok.status).toBe(200);
+    await client().call(verifyEmail, { body: { email: body.email, code: third } });
   });
 
   it('sends an unverified user to verification on sign-in, with a fresh code', async () => {
     const body = signUpBody({ role: 'tutor' });
-    await client().post('/api/auth/sign-up', body);
+    await client().call(signUpEndpoint, { body });
     await t.inbox.waitFor(body.email);
-    const response = await client().post('/api/auth/sign-in', {
-      email: body.email,
-      password: PASSWORD,
+    const response = await client().callError(signIn, {
+      body: {
+        email: body.email,
+        password: PASSWORD,
+      },
     });
     expect(response.status).toBe(403);
-    expect(response.json.error.code).toBe('EMAIL_NOT_VERIFIED');
+    expect(response.code).toBe('EMAIL_NOT_VERIFIED');
     const fresh = await t.inbox.waitFor(body.email, { afterCount: 1 });
-    const verified = await client().post('/api/auth/verify-email', {
-      email: body.email,
-      code: codeFrom(fresh),
+    const verified = await client().call(verifyEmail, {
+      body: {
+        email: body.email,
+        code: codeFrom(fresh),
+      },
     });
-    expect(verified.json.redirectTo).toBe('/tutor/complete-profile');
+    expect(verified.redirectTo).toBe('/tutor/complete-profile');
   });
 
   it('signs in with a new session each time, honours remember me, and signs out on the server', async () => {
@@ -303,43 +321,50 @@ describe.each(TEST_DRIVERS)('accounts on %s', (driver) => {
   });
 
   it('resets a password once through the mailed link and ends other sessions', async () => {
-    const unknown = await client().post('/api/auth/forgot-password', {
-      email: uniqueEmail('nobody'),
+    const unknown = await client().callError(forgotPassword, {
+      body: {
+        email: uniqueEmail('nobody'),
+      },
     });
     expect(unknown.status).toBe(404);
-    expect(unknown.json.error.message).toBe(M.noAccountForEmail);
+    expect(unknown.message).toBe(M.noAccountForEmail);
 
     const { browser: otherDevice, email } = await verifiedUser();
     const mailsBefore = t.inbox.countTo(email);
-    expect((await client().post('/api/auth/forgot-password', { email })).status).toBe(204);
+    await client().call(forgotPassword, { body: { email } });
     const link = resetLinkFrom(await t.inbox.waitFor(email, { afterCount: mailsBefore }));
     expect(link.origin).toBe(t.url);
     expect(link.pathname).toBe('/reset-password');
     const token = link.searchParams.get('token')!;
     expect(token.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits
 
-    const weak = await client().post('/api/auth/reset-password', {
-      token,
-      password: 'short',
-      confirmPassword: 'short',
+    const weak = await client().callError(resetPassword, {
+      body: {
+        token,
+        password: 'short',
+        confirmPassword: 'short',
+      },
     });
     expect(weak.status).toBe(400);
-    expect(weak.json.error.fields.password).toBe(M.resetPasswordTooShort);
+    expect(weak.fields?.password).toBe(M.resetPasswordTooShort);
 
     const newPassword = 'N3w!password';
-    const reset = await client().post('/api/auth/reset-password', {
-      token,
-      password: newPassword,
-      confirmPassword: newPassword,
+    await client().call(resetPassword, {
+      body: {
+        token,
+        password: newPassword,
+        confirmPassword: newPassword,
+      },
     });
-    expect(reset.status).toBe(204);
-    const reused = await client().post('/api/auth/reset-password', {
-      token,
-      password: 'An0ther!pass',
-      confirmPassword: 'An0ther!pass',
+    const reused = await client().callError(resetPassword, {
+      body: {
+        token,
+        password: 'An0ther!pass',
+        confirmPassword: 'An0ther!pass',
+      },
     });
     expect(reused.status).toBe(400);
-    expect(reused.json.error.message).toBe(M.resetLinkInvalid);
+    expect(reused.message).toBe(M.resetLinkInvalid);
 
     expect((await otherDevice.call(getSession)).user).toBeNull();
     expect((await client().post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(

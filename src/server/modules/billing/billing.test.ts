@@ -6,6 +6,8 @@ import { createSignedInTutor, createStudent, createTutor } from '../../test/fact
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { createBoughtPackage, createPaidLesson, createPayment } from '../../test/purchase-fixtures';
+import { getEarnings } from '../../../contracts/packages.contract';
+import { getBilling } from '../../../contracts/payments.contract';
 
 // Billing and Earnings read what checkout, fulfilment and scheduling stored; the tests store
 // it directly and check the sums. The clock stands at NOW, mid-February 2030.
@@ -72,9 +74,8 @@ describe.each(TEST_DRIVERS)('billing and earnings on %s', (driver) => {
         studentPackageId: bought.id,
       });
 
-    const response = await student.client.get('/api/billing');
-    expect(response.status, response.text).toBe(200);
-    const payments = response.json.payments as PaymentView[];
+    const response = await student.client.call(getBilling);
+    const payments = response.payments as PaymentView[];
     expect(payments.map((payment) => [payment.id, payment.status])).toEqual([
       [unpaidPackage.paymentId, 'pending'],
       [pending, 'pending'],
@@ -102,7 +103,7 @@ describe.each(TEST_DRIVERS)('billing and earnings on %s', (driver) => {
 
     // Paid packages only (the open checkout shows as its payment), newest first; the old one has
     // passed its expiry even though nothing marked it.
-    expect(response.json.packages).toEqual([
+    expect(response.packages).toEqual([
       {
         id: bought.id,
         name: 'Starter',
@@ -124,11 +125,11 @@ describe.each(TEST_DRIVERS)('billing and earnings on %s', (driver) => {
       }),
     ]);
 
-    const other = await otherStudent.client.get('/api/billing');
-    expect(other.json.packages).toEqual([]);
-    expect(other.json.payments).toHaveLength(1);
+    const other = await otherStudent.client.call(getBilling);
+    expect(other.packages).toEqual([]);
+    expect(other.payments).toHaveLength(1);
     const tutorSignedIn = await createSignedInTutor(t);
-    expect((await tutorSignedIn.client.get('/api/billing')).status).toBe(403);
+    expect((await tutorSignedIn.client.callError(getBilling)).status).toBe(403);
     expect((await fetch(`${t.url}/api/billing`)).status).toBe(401);
   });
 
@@ -205,9 +206,8 @@ describe.each(TEST_DRIVERS)('billing and earnings on %s', (driver) => {
       }),
     });
 
-    const response = await tutor.client.get('/api/tutor/earnings');
-    expect(response.status, response.text).toBe(200);
-    const earnings = response.json;
+    const response = await tutor.client.call(getEarnings);
+    const earnings = response;
     expect(earnings.currency).toBe('USD');
     expect(earnings.totalEarnedCents).toBe(3000 + 2500 + 2500 + 3000);
     expect(earnings.upcomingCents).toBe(3000 + 3000 + 2500);
@@ -251,9 +251,9 @@ describe.each(TEST_DRIVERS)('billing and earnings on %s', (driver) => {
     ]);
 
     // Only tutors have earnings; a tutor without a profile has none yet.
-    expect((await student.client.get('/api/tutor/earnings')).status).toBe(403);
+    expect((await student.client.callError(getEarnings)).status).toBe(403);
     const { client: newcomer } = await signUpAndVerify(t.url, t.inbox, 'tutor');
-    expect((await newcomer.get('/api/tutor/earnings')).json).toEqual({
+    expect(await newcomer.call(getEarnings)).toEqual({
       currency: 'USD',
       totalEarnedCents: 0,
       upcomingCents: 0,

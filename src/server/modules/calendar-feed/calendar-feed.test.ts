@@ -10,6 +10,11 @@ import * as factories from '../../test/factories';
 import { TestClient } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
+import {
+  createCalendarFeed,
+  getCalendarFeed,
+  revokeCalendarFeed,
+} from '../../../contracts/calendar-feed.contract';
 
 const { createLesson, createSignedInTutor, createStudent, createTutor } = factories;
 
@@ -128,13 +133,11 @@ describe.each(TEST_DRIVERS)('the calendar feed on %s', (driver) => {
   it("shows a student's booked and canceled lessons, in UTC with their zone, and no one else's", async () => {
     const { student, otherStudent, lessons } = await world();
 
-    const before = await student.client.get('/api/calendar-feed');
-    expect(before.status, before.text).toBe(200);
-    expect(before.json).toEqual({ feed: null });
+    const before = await student.client.call(getCalendarFeed);
+    expect(before).toEqual({ feed: null });
 
-    const made = await student.client.post('/api/calendar-feed');
-    expect(made.status, made.text).toBe(201);
-    const { url, webcalUrl, feed } = made.json as { url: string; webcalUrl: string; feed: object };
+    const made = await student.client.call(createCalendarFeed);
+    const { url, webcalUrl, feed } = made as { url: string; webcalUrl: string; feed: object };
     expect(feed).toEqual({ createdAt: NOW.toISOString() });
     const token = url.match(/^http:\/\/127\.0\.0\.1:\d+\/calendar\/(.+)\.ics$/)?.[1];
     expect(url.startsWith(`${t.url}/calendar/`)).toBe(true);
@@ -225,8 +228,8 @@ describe.each(TEST_DRIVERS)('the calendar feed on %s', (driver) => {
     );
 
     // Another user's session changes nothing about this feed, and their own has none of it.
-    const theirs = await otherStudent.client.post('/api/calendar-feed');
-    const theirFeed = await (await fetchFeed(theirs.json.url)).text();
+    const theirs = await otherStudent.client.call(createCalendarFeed);
+    const theirFeed = await (await fetchFeed(theirs.url)).text();
     expect([...parseFeed(theirFeed).events.keys()].sort()).toEqual(
       [lessons.otherStudent, lessons.neither].map(uid).sort(),
     );
@@ -236,9 +239,8 @@ describe.each(TEST_DRIVERS)('the calendar feed on %s', (driver) => {
 
   it("shows a tutor's lessons with each student's name, in the tutor's zone", async () => {
     const { tutor, lessons } = await world();
-    const made = await tutor.client.post('/api/calendar-feed');
-    expect(made.status, made.text).toBe(201);
-    const { calendar, events } = parseFeed(await (await fetchFeed(made.json.url)).text());
+    const made = await tutor.client.call(createCalendarFeed);
+    const { calendar, events } = parseFeed(await (await fetchFeed(made.url)).text());
     expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('Asia/Tokyo');
     expect([...events.keys()].sort()).toEqual(
       [lessons.upcoming, lessons.canceled, lessons.trialLastWeek, lessons.otherStudent]
@@ -261,7 +263,7 @@ describe.each(TEST_DRIVERS)('the calendar feed on %s', (driver) => {
 
   it('raises SEQUENCE by one and LAST-MODIFIED when a lesson changes, keeping its UID', async () => {
     const { student, lessons } = await world();
-    const { url } = (await student.client.post('/api/calendar-feed')).json;
+    const { url } = await student.client.call(createCalendarFeed);
     const first = parseFeed(await (await fetchFeed(url)).text()).events.get(uid(lessons.upcoming));
 
     const created = await t.database.db
@@ -299,12 +301,11 @@ describe.each(TEST_DRIVERS)('the calendar feed on %s', (driver) => {
 
   it('answers 404 at once for a rotated or revoked link, and for any unknown one', async () => {
     const { student } = await world();
-    const first = (await student.client.post('/api/calendar-feed')).json.url as string;
+    const first = (await student.client.call(createCalendarFeed)).url as string;
     expect((await fetchFeed(first)).status).toBe(200);
 
-    const rotated = await student.client.post('/api/calendar-feed');
-    expect(rotated.status).toBe(201);
-    const second = rotated.json.url as string;
+    const rotated = await student.client.call(createCalendarFeed);
+    const second = rotated.url as string;
     expect(second).not.toBe(first);
     const gone = await fetchFeed(first);
     expect(gone.status).toBe(404);
@@ -318,12 +319,11 @@ describe.each(TEST_DRIVERS)('the calendar feed on %s', (driver) => {
       .execute();
     expect(rows.map((row) => row.revoked_at)).toEqual([NOW, null]);
 
-    const revoked = await student.client.request('DELETE', '/api/calendar-feed');
-    expect(revoked.status, revoked.text).toBe(204);
+    await student.client.call(revokeCalendarFeed);
     expect((await fetchFeed(second)).status).toBe(404);
-    expect((await student.client.get('/api/calendar-feed')).json).toEqual({ feed: null });
+    expect(await student.client.call(getCalendarFeed)).toEqual({ feed: null });
     // Turning off a feed that is off is no error.
-    expect((await student.client.request('DELETE', '/api/calendar-feed')).status).toBe(204);
+    await student.client.call(revokeCalendarFeed);
 
     // Unknown tokens: the right shape, a wrong one, and a page request for one (which the
     // SPA's fallback must not turn into index.html).
@@ -340,7 +340,7 @@ describe.each(TEST_DRIVERS)('the calendar feed on %s', (driver) => {
 
   it('stops answering when the account is closed', async () => {
     const { student } = await world();
-    const { url } = (await student.client.post('/api/calendar-feed')).json;
+    const { url } = await student.client.call(createCalendarFeed);
     expect((await fetchFeed(url)).status).toBe(200);
     await t.database.db
       .updateTable('users')
@@ -383,7 +383,7 @@ describe.each(TEST_DRIVERS)('the calendar feed on %s', (driver) => {
       .executeTakeFirstOrThrow();
     // Only what the tests above made, none by a guest.
     const before = Number(count.n);
-    await guest.request('POST', '/api/calendar-feed');
+    await guest.callError(createCalendarFeed);
     const again = await t.database.db
       .selectFrom('calendar_feeds')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -14,6 +14,11 @@ import { TEST_DRIVERS } from '../../test/test-database';
 import { createAdmin } from '../../test/admin-fixtures';
 import { openClassroomTab, type ClassroomTab } from '../../test/classroom-fixtures';
 import { compactWhiteboard, loadWhiteboard } from './whiteboard-store';
+import {
+  getClassroom,
+  getLessonAttendance,
+  sendClassroomSignal,
+} from '../../../contracts/classroom.contract';
 
 // The classroom's channels on each database: page data, signals, whiteboard and attendance
 // for the lesson's two parties only, inside the window; what one party sends reaches the
@@ -116,9 +121,9 @@ describe.each(TEST_DRIVERS)('the classroom on %s', (driver) => {
     expect(guest.status).toBe(401);
     // Nothing of theirs was written.
     expect(elementsOf((await student.client.get(`${base()}/whiteboard`)).json.state)).toEqual({});
-    const missing = await student.client.get(
-      '/api/lessons/00000000-0000-4000-8000-000000000000/classroom',
-    );
+    const missing = await student.client.callError(getClassroom, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -129,13 +134,15 @@ describe.each(TEST_DRIVERS)('the classroom on %s', (driver) => {
       studentId: suspended.id,
       start: new Date(NOW.getTime() + 2 * MINUTE),
     });
-    expect((await suspended.client.get(`/api/lessons/${theirs}/classroom`)).status).toBe(200);
+    await suspended.client.call(getClassroom, { params: { id: theirs } });
     await t.database.db
       .updateTable('users')
       .set({ suspended_at: NOW, suspension_reason: 'Spam' })
       .where('id', '=', suspended.id)
       .execute();
-    expect((await suspended.client.get(`/api/lessons/${theirs}/classroom`)).status).toBe(401);
+    expect(
+      (await suspended.client.callError(getClassroom, { params: { id: theirs } })).status,
+    ).toBe(401);
   });
 
   it("passes one party's signals to the other's socket and nobody else's", async () => {
@@ -215,9 +222,8 @@ describe.each(TEST_DRIVERS)('the classroom on %s', (driver) => {
     ]);
     // The admin deciding a no-show report reads it; the parties cannot.
     const admin = await createAdmin(t, { firstName: 'Ari', lastName: 'Admin' });
-    const shown = await admin.client.get(`/api/admin/lessons/${lessonId}/attendance`);
-    expect(shown.status, shown.text).toBe(200);
-    expect(shown.json.attendance).toEqual([
+    const shown = await admin.client.call(getLessonAttendance, { params: { id: lessonId } });
+    expect(shown.attendance).toEqual([
       {
         userId: student.id,
         name: expect.any(String),
@@ -252,13 +258,16 @@ describe.each(TEST_DRIVERS)('the classroom on %s', (driver) => {
       studentId: student.id,
       start: new Date(NOW.getTime() + 3 * 60 * MINUTE),
     });
-    const page = await student.client.get(`/api/lessons/${later}/classroom`);
-    expect(page.json.classroom).toMatchObject({
+    const page = await student.client.call(getClassroom, { params: { id: later } });
+    expect(page.classroom).toMatchObject({
       phase: 'before',
       opensAt: new Date(NOW.getTime() + 170 * MINUTE).toISOString(),
     });
-    const signal = await student.client.post(`/api/lessons/${later}/classroom/signals`, {
-      signal: { kind: 'join' },
+    const signal = await student.client.callError(sendClassroomSignal, {
+      params: { id: later },
+      body: {
+        signal: { kind: 'join' },
+      },
     });
     expect(signal.status).toBe(409);
     expect((await student.client.get(`/api/lessons/${later}/classroom/whiteboard`)).status).toBe(
@@ -289,10 +298,12 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('the classroom across proces
     const studentOnA = await openClassroomTab(a.url, student!.client.cookieHeader());
     const tutorOnB = await openClassroomTab(b.url, tutor.client.cookieHeader());
     try {
-      const sent = await student!.client.post(`/api/lessons/${lessonId}/classroom/signals`, {
-        signal: { kind: 'join' },
+      await student!.client.call(sendClassroomSignal, {
+        params: { id: lessonId },
+        body: {
+          signal: { kind: 'join' },
+        },
       });
-      expect(sent.status, sent.text).toBe(204);
       expect(await tutorOnB.next()).toMatchObject({
         fromUserId: student!.id,
         signal: { kind: 'join' },

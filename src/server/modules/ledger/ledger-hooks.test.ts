@@ -5,6 +5,7 @@ import { MORNING_TEACHING } from '../../test/tokyo-mornings';
 import { completeEndedLessons } from '../lessons/lesson-completion';
 import { localCheckoutSuite, paidSingleLesson } from '../../test/payment-harness';
 import { balances } from './ledger.repository';
+import { cancelLesson, reportNoShow } from '../../../contracts/cancellation.contract';
 
 // The money events of today's code reach the ledger, through the app as a student uses it: a
 // payment through the built-in checkout, a cancel's refund, a lesson given and an absent tutor
@@ -52,8 +53,10 @@ describe.each(TEST_DRIVERS)('%s: money events post to the ledger', (driver) => {
       .executeTakeFirstOrThrow();
     expect(rate.rate_bp).toBe(2500);
 
-    const canceled = await student.client.post(`/api/lessons/${paid.lessonId}/cancel`, {});
-    expect(canceled.status, canceled.text).toBe(200);
+    await student.client.call(cancelLesson, {
+      params: { id: paid.lessonId },
+      body: {},
+    });
     await expect
       .poll(() => postingsOf(paid.payment.id), { timeout: 10_000 })
       .toEqual(['payment_received', 'refund']);
@@ -70,8 +73,7 @@ describe.each(TEST_DRIVERS)('%s: money events post to the ledger', (driver) => {
     const net = paid.amountCents - Math.floor((paid.amountCents * 2500 + 5000) / 10000);
     expect(await tutorOwed(tutor.id)).toEqual({ tutor_pending: net });
 
-    const report = await student.client.post(`/api/lessons/${paid.lessonId}/no-show`, {});
-    expect(report.status, report.text).toBe(200);
+    await student.client.call(reportNoShow, { params: { id: paid.lessonId } });
     await expect
       .poll(() => postingsOf(paid.payment.id), { timeout: 10_000 })
       .toEqual(['payment_received', 'lesson_earned', 'lesson_reversed', 'refund']);

@@ -14,6 +14,8 @@ import { TEST_DRIVERS } from '../../test/test-database';
 import { lessonEventUid } from '../../adapters/mail/calendar-event';
 import { createPayment } from '../../test/purchase-fixtures';
 import { HISTORY_PAGE_SIZE } from './lesson-history';
+import { createCalendarFeed } from '../../../contracts/calendar-feed.contract';
+import { getMyStudents, getPastLessons } from '../../../contracts/lesson-history.contract';
 
 // My Lessons (past and canceled lessons, newest first) and My Students read what booking
 // stored; the tests store lessons directly around a fixed NOW.
@@ -62,16 +64,15 @@ describe.each(TEST_DRIVERS)('past lessons and students on %s', (driver) => {
   it("lists a party's ended lessons newest first, each as that party sees it", async () => {
     const { tutor, student, lessons } = await world();
 
-    const mine = await student.client.get('/api/lessons/past');
-    expect(mine.status, mine.text).toBe(200);
-    const studentLessons = mine.json.lessons as Lesson[];
+    const mine = await student.client.call(getPastLessons, { query: {} });
+    const studentLessons = mine.lessons as Lesson[];
     // "Past" means ended: a lesson canceled for tomorrow is not past yet (issue #29).
     expect(studentLessons.map((lesson) => [lesson.id, lesson.status])).toEqual([
       [lessons.yesterday, 'completed'],
       [lessons.threeDaysAgo, 'completed'],
       [lessons.withOtherTutor, 'completed'],
     ]);
-    expect(mine.json).toMatchObject({ page: 1, totalPages: 1, total: 3 });
+    expect(mine).toMatchObject({ page: 1, totalPages: 1, total: 3 });
     // The student never sees the tutor's preparation notes; the tutor does.
     expect(studentLessons[0]).toMatchObject({
       tutor: { name: 'Clara Whitfield' },
@@ -79,9 +80,8 @@ describe.each(TEST_DRIVERS)('past lessons and students on %s', (driver) => {
       tutorPrepNotes: null,
     });
 
-    const taught = await tutor.client.get('/api/lessons/past');
-    expect(taught.status, taught.text).toBe(200);
-    const tutorLessons = taught.json.lessons as Lesson[];
+    const taught = await tutor.client.call(getPastLessons, { query: {} });
+    const tutorLessons = taught.lessons as Lesson[];
     expect(tutorLessons.map((lesson) => lesson.id)).toEqual([
       lessons.yesterday,
       lessons.threeDaysAgo,
@@ -121,17 +121,16 @@ describe.each(TEST_DRIVERS)('past lessons and students on %s', (driver) => {
       .execute();
     const canceled = await lesson(at(-6 * DAY), { status: 'canceled' });
 
-    const past = await student.client.get('/api/lessons/past');
-    expect(past.status, past.text).toBe(200);
-    expect((past.json.lessons as Lesson[]).map((row) => [row.id, row.status])).toEqual([
+    const past = await student.client.call(getPastLessons, { query: {} });
+    expect((past.lessons as Lesson[]).map((row) => [row.id, row.status])).toEqual([
       [paid, 'completed'],
       [movedTo, 'completed'],
       [canceled, 'canceled'],
     ]);
-    expect(past.json.total).toBe(3);
+    expect(past.total).toBe(3);
 
     // The calendar feed has no event for the checkout that was never paid.
-    const { url } = (await student.client.post('/api/calendar-feed')).json as { url: string };
+    const { url } = (await student.client.call(createCalendarFeed)) as { url: string };
     const feed = await (await fetch(url.replace(/^https?:\/\/[^/]+/, t.url))).text();
     expect(feed).toContain(lessonEventUid(paid));
     expect(feed).not.toContain(lessonEventUid(abandoned));
@@ -153,31 +152,30 @@ describe.each(TEST_DRIVERS)('past lessons and students on %s', (driver) => {
         }),
       );
 
-    const first = await student.client.get('/api/lessons/past?page=1');
-    expect((first.json.lessons as Lesson[]).map((lesson) => lesson.id)).toEqual(
+    const first = await student.client.call(getPastLessons, { query: { page: '1' } });
+    expect((first.lessons as Lesson[]).map((lesson) => lesson.id)).toEqual(
       ids.slice(0, HISTORY_PAGE_SIZE),
     );
-    expect(first.json).toMatchObject({ page: 1, totalPages: 2, total: count });
-    const second = await student.client.get('/api/lessons/past?page=2');
-    expect((second.json.lessons as Lesson[]).map((lesson) => lesson.id)).toEqual(
+    expect(first).toMatchObject({ page: 1, totalPages: 2, total: count });
+    const second = await student.client.call(getPastLessons, { query: { page: '2' } });
+    expect((second.lessons as Lesson[]).map((lesson) => lesson.id)).toEqual(
       ids.slice(HISTORY_PAGE_SIZE),
     );
-    const beyond = await student.client.get('/api/lessons/past?page=9');
-    expect(beyond.json).toMatchObject({ page: 2, totalPages: 2, total: count });
-    expect(beyond.json.lessons).toHaveLength(2);
+    const beyond = await student.client.call(getPastLessons, { query: { page: '9' } });
+    expect(beyond).toMatchObject({ page: 2, totalPages: 2, total: count });
+    expect(beyond.lessons).toHaveLength(2);
 
     for (const page of ['0', 'two', '1.5']) {
-      const refused = await student.client.get(`/api/lessons/past?page=${page}`);
+      const refused = await student.client.callError(getPastLessons, { query: { page } });
       expect(refused.status).toBe(400);
-      expect(refused.json.error.message).toBe(DISCOVERY_MESSAGES.searchPage);
+      expect(refused.message).toBe(DISCOVERY_MESSAGES.searchPage);
     }
   });
 
   it("lists the tutor's own students with their lesson count, next and last lesson", async () => {
     const { tutor, student, otherStudent } = await world();
-    const response = await tutor.client.get('/api/tutor/students');
-    expect(response.status, response.text).toBe(200);
-    expect(response.json.students as TutorStudent[]).toEqual([
+    const response = await tutor.client.call(getMyStudents, { query: {} });
+    expect(response.students as TutorStudent[]).toEqual([
       {
         id: student.id,
         name: 'Maya Lindgren',
@@ -197,12 +195,12 @@ describe.each(TEST_DRIVERS)('past lessons and students on %s', (driver) => {
         lastLessonAt: at(-4 * DAY).toISOString(),
       },
     ]);
-    expect(response.json).toMatchObject({ page: 1, totalPages: 1, total: 2 });
+    expect(response).toMatchObject({ page: 1, totalPages: 1, total: 2 });
 
     // Students see no such list; a tutor with no lessons sees an empty one.
-    expect((await student.client.get('/api/tutor/students')).status).toBe(403);
+    expect((await student.client.callError(getMyStudents)).status).toBe(403);
     const newcomer = await createSignedInTutor(t);
-    const empty = await newcomer.client.get('/api/tutor/students');
-    expect(empty.json).toEqual({ students: [], page: 1, totalPages: 1, total: 0 });
+    const empty = await newcomer.client.call(getMyStudents, { query: {} });
+    expect(empty).toEqual({ students: [], page: 1, totalPages: 1, total: 0 });
   });
 });

@@ -1,14 +1,12 @@
 import type { z } from 'zod';
 import type { Lesson } from '../../../contracts/booking.contract';
 import type { bookLessonSchema } from '../../../contracts/booking.contract';
-import { BOOKING_MESSAGES as M } from '../../../domain/messages';
-import { AppError } from '../../errors';
 import { viewOfStored } from './lesson-view';
 import { noteLessonBooked, type NoticeContext } from './lesson-booked-notice';
 import type { LessonsContext } from './lessons-context';
 import * as repository from './lessons.repository';
 import { placeLesson } from './lesson-lifecycle';
-import { bookableTutor } from './slot-rules';
+import { bookableTutor, tutorTeaching } from './slot-rules';
 
 // Booking a free trial: the student picks a slot the tutor offers and a subject the tutor
 // teaches. The checks run in the transaction; the database's constraints have the last word
@@ -34,9 +32,7 @@ export async function bookLesson(
   studentId: string,
   input: z.output<typeof bookLessonSchema>,
 ): Promise<Lesson> {
-  const tutor = await bookableTutor(ctx, input.tutorProfileId);
-  if (!(await repository.teaches(ctx.db, tutor.id, input.subjectId)))
-    throw new AppError('VALIDATION_FAILED', M.notATutorSubject, { subjectId: M.notATutorSubject });
+  const tutor = await tutorTeaching(ctx, input.tutorProfileId, input.subjectId);
   const lessonId = await ctx.db.transaction().execute(async (trx) => {
     // Free, so nothing to wait for: the trial is confirmed at once.
     const { id } = await placeLesson(trx, ctx, {
@@ -48,7 +44,7 @@ export async function bookLesson(
       choice: input,
       notes: input.notes,
     });
-    await noteLessonBooked(ctx.jobs, trx, id, ctx.clock.now());
+    await noteLessonBooked(ctx, trx, id, ctx.clock.now());
     return id;
   });
   return viewOfStored(ctx, lessonId, studentId);

@@ -20,12 +20,11 @@ import { BOOKING_MESSAGES as M, CANCELLATION_MESSAGES as C } from '../../../doma
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
-import { queueRefund, type RefundReason } from '../payments/refunds';
 import * as repository from './cancellation.repository';
 import { noteLessonCanceled } from './lesson-canceled-notice';
 import { dropLessonReminders } from './lesson-reminders';
-import { notifyOtherParty } from '../notifications/notify';
 import type { NoticeContext } from './lesson-booked-notice';
+import type { LessonRefundReason } from './lesson-events';
 import { cancel, markNoShow } from './lesson-lifecycle';
 import { viewOfStored } from './lesson-view';
 
@@ -84,9 +83,9 @@ function storedQuote(row: Row, reader: Party): Quote {
 }
 
 /**
- * Everything a settled cancellation or no-show sets off, in its transaction: the refund (once,
- * keyed by the lesson) and the other party's email. Further notices of a canceled lesson
- * (dropping its reminders, in-app notifications) belong here too.
+ * Everything a settled cancellation or no-show sets off, in its transaction: the other party's
+ * email, its reminders dropped, and the announcement the refund (payments, once, keyed by the
+ * lesson) and the bell (notifications) listen to.
  */
 export async function afterLessonSettled(
   ctx: NoticeContext,
@@ -96,34 +95,20 @@ export async function afterLessonSettled(
     lessonId: string;
     paymentId: string | null;
     refundCents: number;
-    reason: RefundReason;
+    reason: LessonRefundReason;
     /** Who canceled or reported: the other party is told. */
     actorId: string;
     at: Date;
   },
 ) {
-  if (event.refundCents > 0 && event.paymentId)
-    await queueRefund(ctx.jobs, trx, {
-      paymentId: event.paymentId,
-      amountCents: event.refundCents,
-      reason: event.reason,
-      key: `lesson-refund-${event.lessonId}`,
-      lessonId: event.lessonId,
-    });
   await noteLessonCanceled(ctx.jobs, trx, event.kind, event.lessonId);
   await dropLessonReminders(ctx.jobs, trx, event.lessonId);
-  // A no-show is told by email only: the bell has no kind for it.
-  if (event.kind === 'canceled')
-    await notifyOtherParty(trx, {
-      kind: 'lesson_canceled',
-      lessonId: event.lessonId,
-      actorId: event.actorId,
-      at: event.at,
-    });
+  const { kind, reason, ...settled } = event;
+  await ctx.lessonEvents.announce(trx, { type: kind, refundReason: reason, ...settled });
 }
 
 /** What a cancel or a report decided: the lesson's change and what goes back. */
-type Decision = { quote: Quote; refundReason: RefundReason } & (
+type Decision = { quote: Quote; refundReason: LessonRefundReason } & (
   { kind: 'canceled'; reason: string } | { kind: 'no_show'; absent: Party }
 );
 

@@ -24,6 +24,10 @@ import {
 } from '../../test/tokyo-mornings';
 import { createBoughtPackage } from '../../test/purchase-fixtures';
 import { PAYMENT_HARNESSES } from '../../test/payment-harness';
+import { deleteAccount } from '../../../contracts/account.contract';
+import { bookLesson, getLesson, rescheduleLesson } from '../../../contracts/booking.contract';
+import { schedulePackageLesson } from '../../../contracts/packages.contract';
+import { confirmCheckout, startCheckout } from '../../../contracts/payments.contract';
 
 // The classroom and the reminders on each database: every booking path gives its lesson a room
 // of its own, a move keeps it; reminders are queued in the booking's transaction for 24 h and
@@ -53,9 +57,10 @@ describe.each(TEST_DRIVERS)('classroom and reminders on %s', (driver) => {
   const newTutor = () => createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: 4000 });
 
   const bookTrial = async (student: TestStudent, tutor: TestTutor, days = 3, slot = 0) => {
-    const response = await student.client.post('/api/lessons', trialBooking(tutor, days, slot));
-    expect(response.status, response.text).toBe(201);
-    return response.json.lesson as Lesson;
+    const response = await student.client.call(bookLesson, {
+      body: trialBooking(tutor, days, slot),
+    });
+    return response.lesson as Lesson;
   };
 
   /** A trial booked, and its booking emails out (each party's second mail, after the sign-up code). */
@@ -70,27 +75,31 @@ describe.each(TEST_DRIVERS)('classroom and reminders on %s', (driver) => {
   };
 
   /** Pays a checkout through the built-in provider; the lesson booked with it. */
-  const checkoutAndPay = async (student: TestStudent, tutor: TestTutor, body: object) => {
-    const started = await student.client.post('/api/checkout', {
-      tutorProfileId: tutor.id,
-      subjectId: tutor.subjectId,
-      bookingDate: viewerDate(3),
-      slotLabel: HOUR_SLOTS[1],
-      viewerZone: VIEWER_ZONE,
-      lessonMinutes: 50,
-      ...body,
+  const checkoutAndPay = async (
+    student: TestStudent,
+    tutor: TestTutor,
+    body: { slotLabel: string } & ({ mode: 'single' } | { mode: 'package'; packageId: string }),
+  ) => {
+    const started = await student.client.call(startCheckout, {
+      body: {
+        tutorProfileId: tutor.id,
+        subjectId: tutor.subjectId,
+        bookingDate: viewerDate(3),
+        viewerZone: VIEWER_ZONE,
+        lessonMinutes: 50,
+        ...body,
+      },
     });
-    expect(started.status, started.text).toBe(201);
-    const checkout = started.json as {
+    const checkout = started as {
       payment: { id: string };
       sessionId: string;
       sessionUrl: string;
     };
     await h.pay(t, checkout);
-    const confirmed = await student.client.post(
-      `/api/checkout/sessions/${checkout.sessionId}/confirm`,
-    );
-    expect(confirmed.json.outcome).toBe('booked');
+    const confirmed = await student.client.call(confirmCheckout, {
+      params: { id: checkout.sessionId },
+    });
+    expect(confirmed.outcome).toBe('booked');
     return t.database.db
       .selectFrom('lessons')
       .select(['id', 'meeting_url', 'status'])
@@ -132,20 +141,18 @@ describe.each(TEST_DRIVERS)('classroom and reminders on %s', (driver) => {
       amountCents: 9000,
       boughtAt: NOW,
     });
-    const fromCredits = await student.client.post(`/api/student-packages/${bought.id}/lessons`, {
-      bookingDate: viewerDate(4),
-      slotLabel: HOUR_SLOTS[0],
-      viewerZone: VIEWER_ZONE,
+    const fromCredits = await student.client.call(schedulePackageLesson, {
+      params: { id: bought.id },
+      body: { bookingDate: viewerDate(4), slotLabel: HOUR_SLOTS[0], viewerZone: VIEWER_ZONE },
     });
-    expect(fromCredits.status, fromCredits.text).toBe(201);
-    const credit = fromCredits.json.lesson as Lesson;
+    const credit = fromCredits.lesson as Lesson;
 
     const rooms = [trial.meetingUrl, single.meeting_url, packaged.meeting_url, credit.meetingUrl];
     for (const room of rooms) expect(room).toMatch(ROOM);
     expect(new Set(rooms).size).toBe(rooms.length);
     // Both parties see it.
-    const asTutor = await tutor.client.get(`/api/lessons/${credit.id}`);
-    expect(asTutor.json.lesson.meetingUrl).toBe(credit.meetingUrl);
+    const asTutor = await tutor.client.call(getLesson, { params: { id: credit.id } });
+    expect(asTutor.lesson.meetingUrl).toBe(credit.meetingUrl);
   });
 
   it('queues both reminders for both parties at booking, and moves them and keeps the room on reschedule', async () => {
@@ -180,14 +187,16 @@ describe.each(TEST_DRIVERS)('classroom and reminders on %s', (driver) => {
 
     const tutorMail = t.inbox.countTo(tutor.email);
     const studentMail = t.inbox.countTo(student.email);
-    const moved = await student.client.post(`/api/lessons/${lesson.id}/reschedule`, {
-      bookingDate: viewerDate(5),
-      slotLabel: HOUR_SLOTS[2],
-      viewerZone: VIEWER_ZONE,
-      reason: 'A school trip',
+    const moved = await student.client.call(rescheduleLesson, {
+      params: { id: lesson.id },
+      body: {
+        bookingDate: viewerDate(5),
+        slotLabel: HOUR_SLOTS[2],
+        viewerZone: VIEWER_ZONE,
+        reason: 'A school trip',
+      },
     });
-    expect(moved.status, moved.text).toBe(201);
-    const next = moved.json.lesson as Lesson;
+    const next = moved.lesson as Lesson;
     expect(next.meetingUrl).toBe(lesson.meetingUrl);
 
     expect((await reminderJobs(t.database.db, lesson.id)).map((job) => job.state)).toEqual([
@@ -254,11 +263,12 @@ describe.each(TEST_DRIVERS)('classroom and reminders on %s', (driver) => {
     const student = await createStudent(t);
     const lesson = await bookTrial(student, tutor);
     expect(await reminderJobs(t.database.db, lesson.id)).toHaveLength(4);
-    const deleted = await student.client.post('/api/account/delete', {
-      password: TEST_PASSWORD,
-      confirm: 'DELETE',
+    await student.client.call(deleteAccount, {
+      body: {
+        password: TEST_PASSWORD,
+        confirm: 'DELETE',
+      },
     });
-    expect(deleted.status, deleted.text).toBe(204);
     expect((await reminderJobs(t.database.db, lesson.id)).map((job) => job.state)).toEqual([
       'cancelled',
       'cancelled',

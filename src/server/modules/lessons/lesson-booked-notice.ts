@@ -3,11 +3,11 @@ import { lessonBookedEmails, refundEmail } from '../../adapters/mail/booking-ema
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import { sendOnce, type Mailer } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
-import { notifyLessonBooked } from '../notifications/notify';
-import { findStudentPackage } from '../packages/student-packages.repository';
+import type { LessonEvents } from './lesson-events';
 import type { LessonsContext } from './lessons-context';
 import { scheduleLessonReminders } from './lesson-reminders';
 import { lessonMailFactsRow, lessonStart, purchaseLessonOf } from './lessons.repository';
+import { packageCredits } from './package-credits.repository';
 import { LESSON_JOBS } from './lessons.jobs';
 
 // The booking confirmation for any newly booked lesson — a free trial, a paid lesson, a package's
@@ -18,21 +18,23 @@ import { LESSON_JOBS } from './lessons.jobs';
 export interface NoticeContext extends LessonsContext {
   jobs: JobQueue;
   mailer: Mailer;
+  /** Where lessons announce what happened to them (payments and notifications listen). */
+  lessonEvents: LessonEvents;
   env: { PUBLIC_URL: string; MEETING_URL_TEMPLATE?: string | undefined };
 }
 
 /** `now` is the app's clock: a reminder whose moment has already passed is not queued. */
 export async function noteLessonBooked(
-  jobs: JobQueue,
+  ctx: Pick<NoticeContext, 'jobs' | 'lessonEvents'>,
   trx: Transaction<DB>,
   lessonId: string,
   now: Date,
 ) {
-  await jobs.send(LESSON_JOBS.booked, { lessonId }, { key: lessonId }, trx);
+  await ctx.jobs.send(LESSON_JOBS.booked, { lessonId }, { key: lessonId }, trx);
   const startsAt = await lessonStart(trx, lessonId);
-  await scheduleLessonReminders(jobs, trx, { id: lessonId, startsAt }, now);
-  // The tutor's bell too, in the same transaction.
-  await notifyLessonBooked(trx, lessonId, now);
+  await scheduleLessonReminders(ctx.jobs, trx, { id: lessonId, startsAt }, now);
+  // The tutor's bell too (notifications listens), in the same transaction.
+  await ctx.lessonEvents.announce(trx, { type: 'booked', lessonId, at: now });
 }
 
 export async function sendLessonBookedEmails(ctx: NoticeContext, lessonId: string) {
@@ -60,7 +62,7 @@ export async function lessonMailFacts(ctx: NoticeContext, lessonId: string) {
   if (!row) return undefined;
   const [purchaseLesson, bought] = await Promise.all([
     row.payment_id ? purchaseLessonOf(ctx.db, row.payment_id) : undefined,
-    row.student_package_id ? findStudentPackage(ctx.db, row.student_package_id) : undefined,
+    row.student_package_id ? packageCredits(ctx.db, row.student_package_id) : undefined,
   ]);
   // What this booking cost: nothing for a trial or a lesson from credits already paid for; the
   // whole purchase for the lesson booked with it.

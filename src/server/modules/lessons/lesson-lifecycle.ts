@@ -9,6 +9,7 @@ import {
   type CancelCause,
 } from '../../../domain/booking/lesson-transitions';
 import type { DB } from '../../db/types';
+import { noteLessonBooked, type NoticeContext } from './lesson-booked-notice';
 import { TrialAlreadyUsedError } from './lesson-errors';
 import type { LessonsContext } from './lessons-context';
 import * as repository from './lessons.repository';
@@ -189,12 +190,53 @@ async function moveLesson(
   return { id, ...slot };
 }
 
+/** The lesson a purchase booked: its first (a move's replacement keeps the payment too). */
+export const purchaseLesson = (db: Db, paymentId: string) =>
+  repository.purchaseLessonOf(db, paymentId);
+
 /**
- * The money for a held lesson arrived (scheduled) or is on its way (pending): it holds its
- * time for good. False when nothing was held any more (canceled meanwhile) or when the time was
- * booked by someone else after the hold lapsed (the exclusion constraints refused it).
+ * The money for a purchase arrived: its held lesson holds its time for good and both parties
+ * are told (the booking emails, its reminders, the tutor's bell). Answers the lesson's id, or
+ * undefined when there is nothing to book: no lesson, one that already started, or one whose
+ * time someone else booked after the hold lapsed (the exclusion constraints refused it) — that
+ * one lets go of its time, and the caller gives the money back.
  */
-export function confirmHeld(
+export async function bookPurchase(
+  trx: Transaction<DB>,
+  ctx: Pick<NoticeContext, 'jobs' | 'lessonEvents'>,
+  paymentId: string,
+  now: Date,
+) {
+  const lesson = await repository.purchaseLessonOf(trx, paymentId);
+  if (!lesson) return undefined;
+  const booked = lesson.starts_at > now && (await confirmHeld(trx, lesson.id, 'scheduled', now));
+  if (!booked) {
+    await releaseHeld(trx, lesson.id, 'expired', now);
+    return undefined;
+  }
+  await noteLessonBooked(ctx, trx, lesson.id, now);
+  return lesson.id;
+}
+
+/** Paid by a method that settles later: the held lesson keeps its time, as pending. */
+export async function awaitPurchaseSettlement(trx: Transaction<DB>, paymentId: string, now: Date) {
+  const lesson = await repository.purchaseLessonOf(trx, paymentId);
+  if (lesson?.status === 'awaiting_payment') await confirmHeld(trx, lesson.id, 'pending', now);
+}
+
+/** No money came for a purchase: its held lesson lets go of its time (hold lapsed, or checkout ended). */
+export async function releasePurchase(
+  trx: Transaction<DB>,
+  paymentId: string,
+  to: 'expired' | 'canceled',
+  now: Date,
+) {
+  const lesson = await repository.purchaseLessonOf(trx, paymentId);
+  if (lesson) await releaseHeld(trx, lesson.id, to, now);
+}
+
+/** Held (or pending) → scheduled or pending; false when the hold is gone or its time taken. */
+function confirmHeld(
   trx: Transaction<DB>,
   lessonId: string,
   to: 'scheduled' | 'pending',
@@ -203,8 +245,7 @@ export function confirmHeld(
   return repository.confirmHeldLesson(trx, lessonId, { to, from: statusesLeadingTo(to), now });
 }
 
-/** A held lesson that was never paid lets go of its time: its hold lapsed, or its checkout ended. */
-export async function releaseHeld(
+async function releaseHeld(
   trx: Transaction<DB>,
   lessonId: string,
   to: 'expired' | 'canceled',

@@ -10,7 +10,7 @@ import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { translatingConstraints } from '../../db/constraint-errors';
 import { fullName } from '../../db/full-name';
 import type { DB, Lessons } from '../../db/types';
-import { listedTutor } from '../tutors/listing.repository';
+import { listedTutor } from '../../db/listed-tutor';
 import {
   PartyUnavailableError,
   StudentOverlapError,

@@ -5,6 +5,9 @@ import type { TestClient } from '../../test/http-client';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { MORNING_TEACHING, VIEWER_ZONE, viewerDate } from '../../test/tokyo-mornings';
 import { localCheckoutSuite, paidSingleLesson } from '../../test/payment-harness';
+import { bookLesson, getLesson } from '../../../contracts/booking.contract';
+import { cancelLesson, getCancellationQuote } from '../../../contracts/cancellation.contract';
+import { listNotifications } from '../../../contracts/notifications.contract';
 
 // A tutor's move is a request (issue #29, ADR 032), on each database with a paid lesson and a
 // fixed clock: the lesson keeps its time until its student accepts; a decline or no answer
@@ -43,14 +46,13 @@ describe.each(TEST_DRIVERS)('move requests on %s', (driver) => {
   const withdraw = (who: Who, id: string) =>
     who.client.request('DELETE', `/api/lessons/${id}/move-request`);
   const lessonOf = async (who: Who, id: string) => {
-    const response = await who.client.get(`/api/lessons/${id}`);
-    expect(response.status, response.text).toBe(200);
-    return response.json.lesson as Lesson;
+    const response = await who.client.call(getLesson, { params: { id } });
+    return response.lesson as Lesson;
   };
   const kinds = async (who: Who) =>
-    ((await who.client.get('/api/notifications')).json.notifications as { kind: string }[]).map(
-      (notification) => notification.kind,
-    );
+    (
+      (await who.client.call(listNotifications, { query: {} })).notifications as { kind: string }[]
+    ).map((notification) => notification.kind);
   const refused = (response: { status: number; json: { error: { code: string } } }) => [
     response.status,
     response.json.error.code,
@@ -134,9 +136,11 @@ describe.each(TEST_DRIVERS)('move requests on %s', (driver) => {
 
     // Two hours before the start, well inside the 24 hours that are otherwise not refunded.
     clock.set(new Date(paid.lesson.starts_at.getTime() - 2 * HOUR));
-    const canceled = await student.client.post(`/api/lessons/${lessonId}/cancel`, {});
-    expect(canceled.status, canceled.text).toBe(200);
-    expect(canceled.json.cancellation).toMatchObject({
+    const canceled = await student.client.call(cancelLesson, {
+      params: { id: lessonId },
+      body: {},
+    });
+    expect(canceled.cancellation).toMatchObject({
       settlement: 'refund',
       refundCents: paid.amountCents,
     });
@@ -147,8 +151,8 @@ describe.each(TEST_DRIVERS)('move requests on %s', (driver) => {
     expect((await propose(tutor, lessonId)).status).toBe(201);
     // While it waits, even late, the student's cancel would be free.
     clock.set(new Date(paid.lesson.starts_at.getTime() - HOUR));
-    const quote = await student.client.get(`/api/lessons/${lessonId}/cancellation`);
-    expect(quote.json).toMatchObject({ settlement: 'refund', refundCents: paid.amountCents });
+    const quote = await student.client.call(getCancellationQuote, { params: { id: lessonId } });
+    expect(quote).toMatchObject({ settlement: 'refund', refundCents: paid.amountCents });
 
     clock.set(paid.lesson.starts_at);
     const lesson = await lessonOf(student, lessonId);
@@ -178,14 +182,15 @@ describe.each(TEST_DRIVERS)('move requests on %s', (driver) => {
   it('refuses the accept with SLOT_TAKEN when the time was taken meanwhile; the request waits', async () => {
     const { tutor, student, stranger, paid, lessonId } = await paidLesson();
     expect((await propose(tutor, lessonId)).status).toBe(201);
-    const taken = await stranger.client.post('/api/lessons', {
-      tutorProfileId: tutor.id,
-      subjectId: tutor.subjectId,
-      mode: 'trial',
-      lessonMinutes: 50,
-      ...PROPOSED,
+    await stranger.client.call(bookLesson, {
+      body: {
+        tutorProfileId: tutor.id,
+        subjectId: tutor.subjectId,
+        mode: 'trial',
+        lessonMinutes: 50,
+        ...PROPOSED,
+      },
     });
-    expect(taken.status, taken.text).toBe(201);
     expect(refused(await accept(student, lessonId))).toEqual([409, 'SLOT_TAKEN']);
     expect(await lessonOf(student, lessonId)).toMatchObject({
       startTime: paid.lesson.starts_at.toISOString(),

@@ -13,9 +13,8 @@ import {
 import { BOOKING_MESSAGES as M, MOVE_REQUEST_MESSAGES as R } from '../../../domain/messages';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
-import type { NotificationKind } from '../../../domain/notifications/notification-kinds';
-import { notifyOtherParty } from '../notifications/notify';
 import type { NoticeContext } from './lesson-booked-notice';
+import type { LessonEvent } from './lesson-events';
 import { placeLesson } from './lesson-lifecycle';
 import { dropLessonReminders, scheduleLessonReminders } from './lesson-reminders';
 import { viewOfStored } from './lesson-view';
@@ -42,13 +41,13 @@ function stillAhead(lesson: Locked, now: Date) {
   if (!canReschedule(status)) throw new AppError('CANNOT_RESCHEDULE', M.cannotReschedule);
 }
 
-/** Each step's notification kind and its email. */
+/** Each step as lessons announce it, and its email. */
 const EVENT_OF = {
   move_requested: 'requested',
   move_accepted: 'accepted',
   move_declined: 'declined',
   move_withdrawn: 'withdrawn',
-} as const satisfies Partial<Record<NotificationKind, MoveRequestEvent>>;
+} as const satisfies Partial<Record<LessonEvent['type'], MoveRequestEvent>>;
 
 /** Tells the other party of the step: under the bell now, by email through its job. */
 async function tell(
@@ -58,7 +57,7 @@ async function tell(
   now: Date,
 ) {
   const { kind, lessonId, actorId } = step;
-  await notifyOtherParty(trx, { kind, lessonId, actorId, at: now });
+  await ctx.lessonEvents.announce(trx, { type: kind, lessonId, actorId, at: now });
   await noteMoveRequest(ctx.jobs, trx, { requestId: step.requestId, event: EVENT_OF[kind] });
 }
 

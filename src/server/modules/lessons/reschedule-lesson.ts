@@ -15,7 +15,6 @@ import {
   noteLessonRescheduled,
   scheduleLessonReminders,
 } from './lesson-reminders';
-import { notifyOtherParty } from '../notifications/notify';
 import { lessonOfParty, viewOfStored } from './lesson-view';
 import type { LessonsContext } from './lessons-context';
 import * as repository from './lessons.repository';
@@ -79,8 +78,8 @@ export async function rescheduleLesson(
     await dropLessonReminders(ctx.jobs, trx, lesson.id);
     await scheduleLessonReminders(ctx.jobs, trx, { id, startsAt }, now);
     await noteLessonRescheduled(ctx.jobs, trx, { lessonId: id, movedBy: user.id });
-    await notifyOtherParty(trx, {
-      kind: 'lesson_rescheduled',
+    await ctx.lessonEvents.announce(trx, {
+      type: 'rescheduled',
       lessonId: id,
       actorId: user.id,
       at: now,

@@ -27,6 +27,18 @@ export async function bookableTutor(ctx: LessonsContext, tutorProfileId: string)
   return tutor;
 }
 
+/** A bookable tutor who teaches the subject: 404 for the tutor, else 400 for the subject. */
+export async function tutorTeaching(
+  ctx: LessonsContext,
+  tutorProfileId: string,
+  subjectId: number,
+) {
+  const tutor = await bookableTutor(ctx, tutorProfileId);
+  if (!(await repository.teaches(ctx.db, tutor.id, subjectId)))
+    throw new AppError('VALIDATION_FAILED', M.notATutorSubject, { subjectId: M.notATutorSubject });
+  return tutor;
+}
+
 /**
  * UTC bounds wide enough for any zone's view of the given local dates: a local date lies
  * within 14 hours of the same UTC date, so a day of margin each side is plenty.

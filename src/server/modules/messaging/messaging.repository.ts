@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
-import { listedTutor } from '../tutors/listing.repository';
+import { listedTutor } from '../../db/listed-tutor';
 
 // Every query of conversations and messages. Functions take the database or the open
 // transaction first; a conversation is always looked up together with the viewer, so another

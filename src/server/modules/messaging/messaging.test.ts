@@ -15,6 +15,17 @@ import { localCheckoutSuite, paidSingleLesson } from '../../test/payment-harness
 import { EVENT_CHANNELS } from '../../db/database-events';
 import { loadMessage, type MessagingSignal } from './message-view';
 import { conversationAs, conversationPair, send, unreadAs } from '../../test/messaging-fixtures';
+import {
+  blockConversation,
+  getConversation,
+  listConversations,
+  listMessages,
+  markConversationRead,
+  openConversation,
+  sendMessage,
+  unblockConversation,
+} from '../../../contracts/messaging.contract';
+import { getAdminReports } from '../../../contracts/reports.contract';
 
 // The messaging API (issue #16) on both drivers: only the pair reaches their conversation,
 // contact details are masked until their first paid lesson, the rate limit and clientId hold,
@@ -58,18 +69,22 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
         expect(response.status, response.text).toBe(404);
         expect(response.json.error.message).toBe(M.conversationNotFound);
       }
-      const inbox = await intruder.client.get('/api/conversations');
-      expect(inbox.json.conversations).toEqual([]);
+      const inbox = await intruder.client.call(listConversations, { query: {} });
+      expect(inbox.conversations).toEqual([]);
     }
     expect(await storedCount(id)).toBe(1);
     const view = await conversationAs(student.client, id);
     expect([view.blockedByMe, view.blockedByThem]).toEqual([false, false]);
-    expect((await student.client.get('/api/conversations/not-a-uuid')).status).toBe(404);
+    expect(
+      (await student.client.callError(getConversation, { params: { id: 'not-a-uuid' } })).status,
+    ).toBe(404);
 
     // A tutor opens one only with their own students; the other tutor's student is not theirs.
-    const refused = await otherTutor.client.post('/api/conversations', { studentId: student.id });
+    const refused = await otherTutor.client.callError(openConversation, {
+      body: { studentId: student.id },
+    });
     expect(refused.status).toBe(404);
-    expect(refused.json.error.message).toBe(M.studentNotYours);
+    expect(refused.message).toBe(M.studentNotYours);
     await createLesson(db(), {
       tutor,
       studentId: student.id,
@@ -91,9 +106,11 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
       .set({ closed_at: NOW })
       .where('id', '=', otherTutor.userId)
       .execute();
-    const unlisted = await stranger.client.post('/api/conversations', { tutorId: otherTutor.id });
+    const unlisted = await stranger.client.callError(openConversation, {
+      body: { tutorId: otherTutor.id },
+    });
     expect(unlisted.status).toBe(404);
-    expect(unlisted.json.error.message).toBe(M.tutorNotListed);
+    expect(unlisted.message).toBe(M.tutorNotListed);
     const admin = await createAdmin(t);
     for (const response of [
       await admin.client.get('/api/conversations'),
@@ -195,14 +212,17 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
       firstName: 'Ines',
       lastName: 'Vogt',
     });
-    const other = await student.client.post('/api/conversations', { tutorId: otherTutor.id });
-    const otherId = other.json.conversation.id as string;
-    const reused = await student.client.post(`/api/conversations/${otherId}/messages`, {
-      body: 'Hello there',
-      clientId,
+    const other = await student.client.call(openConversation, { body: { tutorId: otherTutor.id } });
+    const otherId = other.conversation.id as string;
+    const reused = await student.client.callError(sendMessage, {
+      params: { id: otherId },
+      body: {
+        body: 'Hello there',
+        clientId,
+      },
     });
-    expect(reused.status, reused.text).toBe(409);
-    expect(reused.json.error.message).toBe(M.clientIdReused);
+    expect(reused.status).toBe(409);
+    expect(reused.message).toBe(M.clientIdReused);
     expect(await storedCount(otherId)).toBe(0);
   });
 
@@ -236,23 +256,29 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
 
     expect(await unreadAs(student.client)).toBe(5);
     expect(await unreadAs(tutor.client)).toBe(0);
-    const inbox = await student.client.get('/api/conversations');
-    expect(inbox.json).toMatchObject({ unread: 5, page: 1, totalPages: 1 });
-    expect(inbox.json.conversations[0]).toMatchObject({
+    const inbox = await student.client.call(listConversations, { query: {} });
+    expect(inbox).toMatchObject({ unread: 5, page: 1, totalPages: 1 });
+    expect(inbox.conversations[0]).toMatchObject({
       id,
       unread: 5,
       lastMessage: { body: 'Note 5' },
     });
 
-    const read = await student.client.post(`/api/conversations/${id}/read`, {
-      upToSeq: sent[2]!.seq,
+    const read = await student.client.call(markConversationRead, {
+      params: { id },
+      body: {
+        upToSeq: sent[2]!.seq,
+      },
     });
-    expect(read.json).toEqual({ unread: 2 });
+    expect(read).toEqual({ unread: 2 });
     // The tutor sees the receipts on the first three; marking their own does nothing.
     expect(
-      (await tutor.client.post(`/api/conversations/${id}/read`, { upToSeq: sent[4]!.seq })).json,
+      await tutor.client.call(markConversationRead, {
+        params: { id },
+        body: { upToSeq: sent[4]!.seq },
+      }),
     ).toEqual({ unread: 0 });
-    const seen = (await tutor.client.get(`/api/conversations/${id}/messages`)).json
+    const seen = (await tutor.client.call(listMessages, { params: { id }, query: {} }))
       .messages as MessageView[];
     expect(seen.map((m) => m.readAt)).toEqual([
       ...Array(3)
@@ -262,7 +288,10 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
       null,
     ]);
     // Never backwards.
-    await student.client.post(`/api/conversations/${id}/read`, { upToSeq: sent[0]!.seq });
+    await student.client.call(markConversationRead, {
+      params: { id },
+      body: { upToSeq: sent[0]!.seq },
+    });
     const row = await db()
       .selectFrom('conversations')
       .select(['student_read_seq', 'tutor_read_seq'])
@@ -282,21 +311,24 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
   it('blocks from either side: nobody sends until both unblock', async () => {
     const { tutor, student, id } = await conversationPair(suite.app);
     const refusedWith = async (client: typeof student.client, message: string) => {
-      const response = await client.post(`/api/conversations/${id}/messages`, { body: 'Hi' });
+      const response = await client.callError(sendMessage, {
+        params: { id },
+        body: { body: 'Hi' },
+      });
       expect(response.status).toBe(409);
-      expect(response.json.error.message).toBe(message);
+      expect(response.message).toBe(message);
     };
-    const blocked = await student.client.post(`/api/conversations/${id}/block`);
-    expect(blocked.json.conversation).toMatchObject({ blockedByMe: true, blockedByThem: false });
+    const blocked = await student.client.call(blockConversation, { params: { id } });
+    expect(blocked.conversation).toMatchObject({ blockedByMe: true, blockedByThem: false });
     expect((await conversationAs(tutor.client, id)).blockedByThem).toBe(true);
     await refusedWith(student.client, M.blockedByMe);
     await refusedWith(tutor.client, M.blockedByThem);
 
-    await tutor.client.post(`/api/conversations/${id}/block`);
-    const unblocked = await student.client.request('DELETE', `/api/conversations/${id}/block`);
-    expect(unblocked.json.conversation).toMatchObject({ blockedByMe: false, blockedByThem: true });
+    await tutor.client.call(blockConversation, { params: { id } });
+    const unblocked = await student.client.call(unblockConversation, { params: { id } });
+    expect(unblocked.conversation).toMatchObject({ blockedByMe: false, blockedByThem: true });
     await refusedWith(student.client, M.blockedByThem);
-    await tutor.client.request('DELETE', `/api/conversations/${id}/block`);
+    await tutor.client.call(unblockConversation, { params: { id } });
     await send(student.client, id, 'Sorry about that');
     expect(await storedCount(id)).toBe(1);
 
@@ -320,11 +352,17 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
       const { tutor, student, id } = await conversationPair(t);
       const pair = [student.id, tutor.userId];
       const message = await send(student.client, id, 'Hello');
-      await tutor.client.post(`/api/conversations/${id}/read`, { upToSeq: message.seq });
-      await tutor.client.post(`/api/conversations/${id}/block`);
-      await tutor.client.request('DELETE', `/api/conversations/${id}/block`);
+      await tutor.client.call(markConversationRead, {
+        params: { id },
+        body: { upToSeq: message.seq },
+      });
+      await tutor.client.call(blockConversation, { params: { id } });
+      await tutor.client.call(unblockConversation, { params: { id } });
       // Refused writes tell nothing: reading again, an outsider's attempt.
-      await tutor.client.post(`/api/conversations/${id}/read`, { upToSeq: message.seq });
+      await tutor.client.call(markConversationRead, {
+        params: { id },
+        body: { upToSeq: message.seq },
+      });
       await vi.waitFor(() => expect(signals).toHaveLength(4));
       expect(signals).toEqual([
         { kind: 'message', messageId: message.id, conversationId: id, userIds: pair },
@@ -376,8 +414,8 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
     });
 
     const admin = await createAdmin(t);
-    const list = await admin.client.get('/api/admin/reports?status=open');
-    const listed = list.json.reports.find((r: { id: string }) => r.id === filed.json.report.id);
+    const list = await admin.client.call(getAdminReports, { query: { status: 'open' } });
+    const listed = list.reports.find((r: { id: string }) => r.id === filed.json.report.id);
     expect(listed).toMatchObject({
       kind: 'message',
       reportedUser: { id: tutor.userId },

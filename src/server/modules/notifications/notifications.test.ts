@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointOutput } from '../../../contracts/endpoint';
-import type { listNotifications } from '../../../contracts/notifications.contract';
 import { NOTIFICATION_MESSAGES as N } from '../../../domain/notifications/notification-messages';
 import { TEST_PASSWORD } from '../../test/accounts';
 import { createLesson, createSignedInTutor, createStudent } from '../../test/factories';
@@ -19,6 +18,15 @@ import {
 import { PAYMENT_HARNESSES } from '../../test/payment-harness';
 import { NOTIFICATIONS_PAGE_SIZE } from './notifications';
 import { notify } from './notify';
+import { deleteAccount } from '../../../contracts/account.contract';
+import { bookLesson, proposeMove, rescheduleLesson } from '../../../contracts/booking.contract';
+import {
+  getUnreadNotifications,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from '../../../contracts/notifications.contract';
+import { confirmCheckout, startCheckout } from '../../../contracts/payments.contract';
 
 // The bell: events write a notification for the other party in their own transaction, and each
 // user reads and marks only their own. The clock stands still at NOW (and moves where a test
@@ -32,14 +40,12 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
   const clock = fixedClockApp(driver, NOW, (app) => (t = app));
 
   const listOf = async (client: TestClient, page = 1) => {
-    const response = await client.get(`/api/notifications?page=${page}`);
-    expect(response.status, response.text).toBe(200);
-    return response.json as EndpointOutput<typeof listNotifications>;
+    const response = await client.call(listNotifications, { query: { page } });
+    return response as EndpointOutput<typeof listNotifications>;
   };
   const unreadOf = async (client: TestClient) => {
-    const response = await client.get('/api/notifications/unread-count');
-    expect(response.status, response.text).toBe(200);
-    return (response.json as { unread: number }).unread;
+    const response = await client.call(getUnreadNotifications);
+    return (response as { unread: number }).unread;
   };
 
   /** A tutor and a student with a lesson three days ahead, both signed in. */
@@ -63,12 +69,13 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
     const student = await createStudent(t, { firstName: 'Maya', lastName: 'Lindgren' });
     expect(await unreadOf(tutor.client)).toBe(0);
 
-    const booked = await student.client.post('/api/lessons', {
-      ...trialBooking(tutor),
-      notes: '',
+    const booked = await student.client.call(bookLesson, {
+      body: {
+        ...trialBooking(tutor),
+        notes: '',
+      },
     });
-    expect(booked.status, booked.text).toBe(201);
-    const { lesson } = booked.json as { lesson: { id: string; startTime: string } };
+    const { lesson } = booked as { lesson: { id: string; startTime: string } };
 
     expect(await unreadOf(tutor.client)).toBe(1);
     const list = await listOf(tutor.client);
@@ -96,14 +103,16 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
 
   it("tells the other party of a reschedule, and the student of a tutor's request to move", async () => {
     const { tutor, student, lessonId } = await lessonInThreeDays();
-    const moved = await student.client.post(`/api/lessons/${lessonId}/reschedule`, {
-      bookingDate: viewerDate(5),
-      slotLabel: HOUR_SLOTS[1],
-      viewerZone: VIEWER_ZONE,
-      reason: 'A clash at work.',
+    const moved = await student.client.call(rescheduleLesson, {
+      params: { id: lessonId },
+      body: {
+        bookingDate: viewerDate(5),
+        slotLabel: HOUR_SLOTS[1],
+        viewerZone: VIEWER_ZONE,
+        reason: 'A clash at work.',
+      },
     });
-    expect(moved.status, moved.text).toBe(201);
-    const newId = (moved.json as { lesson: { id: string } }).lesson.id;
+    const newId = (moved as { lesson: { id: string } }).lesson.id;
     const [toTutor] = (await listOf(tutor.client)).notifications;
     expect(toTutor).toMatchObject({
       kind: 'lesson_rescheduled',
@@ -113,13 +122,15 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
     expect(await unreadOf(student.client)).toBe(0);
 
     // The tutor asks instead (ADR 032): the student is told of the request.
-    const back = await tutor.client.post(`/api/lessons/${newId}/move-request`, {
-      bookingDate: viewerDate(6),
-      slotLabel: HOUR_SLOTS[2],
-      viewerZone: VIEWER_ZONE,
-      reason: 'I am away that day.',
+    await tutor.client.call(proposeMove, {
+      params: { id: newId },
+      body: {
+        bookingDate: viewerDate(6),
+        slotLabel: HOUR_SLOTS[2],
+        viewerZone: VIEWER_ZONE,
+        reason: 'I am away that day.',
+      },
     });
-    expect(back.status, back.text).toBe(201);
     const [toStudent] = (await listOf(student.client)).notifications;
     expect(toStudent).toMatchObject({
       kind: 'move_requested',
@@ -131,11 +142,12 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
 
   it('tells the other party of each lesson an account closing canceled', async () => {
     const { tutor, student, lessonId } = await lessonInThreeDays();
-    const deleted = await student.client.post('/api/account/delete', {
-      password: TEST_PASSWORD,
-      confirm: 'DELETE',
+    await student.client.call(deleteAccount, {
+      body: {
+        password: TEST_PASSWORD,
+        confirm: 'DELETE',
+      },
     });
-    expect(deleted.status, deleted.text).toBe(204);
     const list = await listOf(tutor.client);
     expect(list.notifications).toMatchObject([
       {
@@ -168,13 +180,16 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
     expect(theirs.status, theirs.text).toBe(404);
     expect(theirs.json.error).toEqual({ code: 'NOT_FOUND', message: N.notFound });
     // Marking all their own read leaves the student's alone.
-    expect((await stranger.client.post('/api/notifications/read-all')).status).toBe(200);
+    await stranger.client.call(markAllNotificationsRead);
     expect(await unreadOf(student.client)).toBe(1);
 
     const anonymous = new TestClient(t.url);
-    expect((await anonymous.get('/api/notifications')).status).toBe(401);
-    expect((await anonymous.get('/api/notifications/unread-count')).status).toBe(401);
-    expect((await anonymous.post(`/api/notifications/${mine!.id}/read`)).status).toBe(401);
+    expect((await anonymous.callError(listNotifications)).status).toBe(401);
+    expect((await anonymous.callError(getUnreadNotifications)).status).toBe(401);
+    expect(
+      (await anonymous.callError(markNotificationRead, { params: { id: String(mine!.id) } }))
+        .status,
+    ).toBe(401);
     expect(await unreadOf(student.client)).toBe(1);
   });
 
@@ -186,11 +201,15 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
         notify(trx, { userId: student.id, kind: 'lesson_canceled', lessonId, at: NOW }),
       );
     for (const bad of ['abc', '0', '-1', '1.5', '01', '9'.repeat(16), lessonId]) {
-      const response = await student.client.post(`/api/notifications/${bad}/read`);
-      expect(response.status, `${bad}: ${response.text}`).toBe(400);
-      expect(response.json.error.code).toBe('VALIDATION_FAILED');
+      const response = await student.client.callError(markNotificationRead, {
+        params: { id: bad },
+      });
+      expect(response.status).toBe(400);
+      expect(response.code).toBe('VALIDATION_FAILED');
     }
-    expect((await student.client.get('/api/notifications?page=0')).status).toBe(400);
+    expect(
+      (await student.client.callError(listNotifications, { query: { page: '0' } })).status,
+    ).toBe(400);
     expect(await unreadOf(student.client)).toBe(1);
   });
 
@@ -223,12 +242,15 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
 
     clock.set(new Date(NOW.getTime() + DAY));
     const newest = first.notifications[0]!;
-    const marked = await student.client.post(`/api/notifications/${newest.id}/read`);
-    expect(marked.status, marked.text).toBe(200);
-    expect(marked.json).toEqual({ unread: count - 1 });
+    const marked = await student.client.call(markNotificationRead, {
+      params: { id: String(newest.id) },
+    });
+    expect(marked).toEqual({ unread: count - 1 });
     // Again: still read, at the first time.
     clock.set(new Date(NOW.getTime() + 2 * DAY));
-    expect((await student.client.post(`/api/notifications/${newest.id}/read`)).json).toEqual({
+    expect(
+      await student.client.call(markNotificationRead, { params: { id: String(newest.id) } }),
+    ).toEqual({
       unread: count - 1,
     });
     const [read] = (await listOf(student.client)).notifications;
@@ -237,9 +259,8 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
       readAt: new Date(NOW.getTime() + DAY).toISOString(),
     });
 
-    const all = await student.client.post('/api/notifications/read-all');
-    expect(all.status, all.text).toBe(200);
-    expect(all.json).toEqual({ unread: 0 });
+    const all = await student.client.call(markAllNotificationsRead);
+    expect(all).toEqual({ unread: 0 });
     expect(await unreadOf(student.client)).toBe(0);
     expect((await listOf(student.client)).notifications.every((n) => n.readAt !== null)).toBe(true);
   });
@@ -256,23 +277,23 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
       student: { client: TestClient },
       tutor: { id: string; subjectId: number },
     ) => {
-      const started = await student.client.post('/api/checkout', {
-        ...trialBooking(tutor),
-        mode: 'single',
+      const started = await student.client.call(startCheckout, {
+        body: {
+          ...trialBooking(tutor),
+          mode: 'single',
+        },
       });
-      expect(started.status, started.text).toBe(201);
-      return started.json as { payment: { id: string }; sessionId: string; sessionUrl: string };
+      return started as { payment: { id: string }; sessionId: string; sessionUrl: string };
     };
     const pay = async (
       student: { client: TestClient },
       checkout: Awaited<ReturnType<typeof openCheckout>>,
     ) => {
       await h.pay(t, checkout);
-      const confirmed = await student.client.post(
-        `/api/checkout/sessions/${checkout.sessionId}/confirm`,
-      );
-      expect(confirmed.status, confirmed.text).toBe(200);
-      return confirmed.json as { outcome: string };
+      const confirmed = await student.client.call(confirmCheckout, {
+        params: { id: checkout.sessionId },
+      });
+      return confirmed as { outcome: string };
     };
     const amountOf = async (paymentId: string) =>
       (
@@ -294,11 +315,12 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
       expect((await pay(student, checkout)).outcome).toBe('booked');
       expect(await kindsOf(tutor.client)).toEqual(['lesson_booked']);
 
-      const deleted = await tutor.client.post('/api/account/delete', {
-        password: TEST_PASSWORD,
-        confirm: 'DELETE',
+      await tutor.client.call(deleteAccount, {
+        body: {
+          password: TEST_PASSWORD,
+          confirm: 'DELETE',
+        },
       });
-      expect(deleted.status, deleted.text).toBe(204);
       // The refund is a job: it lands when the provider has given the money back.
       await expect
         .poll(() => kindsOf(student.client), { timeout: 15_000 })
@@ -321,8 +343,9 @@ describe.each(TEST_DRIVERS)('in-app notifications on %s', (driver) => {
       // Paid in time at the provider, but the news reaches us only after the hold lapsed.
       await h.pay(t, checkout);
       clock.set(new Date(NOW.getTime() + 20 * MINUTE));
-      const taken = await quick.client.post('/api/lessons', { ...trialBooking(tutor), notes: '' });
-      expect(taken.status, taken.text).toBe(201);
+      await quick.client.call(bookLesson, {
+        body: { ...trialBooking(tutor), notes: '' },
+      });
 
       const settled = await late.client.post(
         `/api/checkout/sessions/${checkout.sessionId}/confirm`,

@@ -1,29 +1,12 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
-import { CREDIT_RETURNING_STATUSES } from '../../../domain/booking/packages';
+import type { Kysely, Transaction } from 'kysely';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
+import { lessonsUsed } from '../lessons/package-credits.repository';
 
 // Every query about the packages students bought. Functions take the database or the open
 // transaction first.
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-/**
- * Whether a lesson (aliased `l`) uses up its package credit: all but the canceled, expired and
- * no-show ones, unless their credit was forfeited (a canceled or moved-away lesson gives its
- * credit back; a move books a new lesson on the same package, which takes it again).
- */
-export const usesCredit = sql<boolean>`(l.status not in (${sql.join(
-  CREDIT_RETURNING_STATUSES.map((status) => sql.lit(status)),
-)}) or l.credit_forfeited)`;
-
-/** How many of a package's lessons use up a credit. */
-const lessonsUsed = (eb: ExpressionBuilder<DB, 'student_packages'>) =>
-  eb
-    .selectFrom('lessons as l')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .whereRef('l.student_package_id', '=', 'student_packages.id')
-    .where(usesCredit);
 
 /** Bought packages with their tutor's and subject's names and the credits used. */
 function studentPackageRows(db: Db) {

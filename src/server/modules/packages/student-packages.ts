@@ -116,7 +116,7 @@ export async function schedulePackageLesson(
       paymentId: owned.payment_id,
       studentPackageId: owned.id,
     });
-    await noteLessonBooked(ctx.jobs, trx, id, now);
+    await noteLessonBooked(ctx, trx, id, now);
     return id;
   });
   const [lesson, bought] = await Promise.all([

@@ -7,7 +7,7 @@ import { viewOfStored } from '../lessons/lesson-view';
 import { fulfilCheckout, giveUp } from './fulfil-checkout';
 import { paymentRows, toPaymentView } from './payment-view';
 import type { PaymentsContext } from './payments-context';
-import { purchaseLessonOf } from '../lessons/lessons.repository';
+import { purchaseLesson } from '../lessons/lesson-lifecycle';
 import * as repository from './payments.repository';
 
 // What the student's browser may ask about a payment: its state, to settle it from the
@@ -46,7 +46,7 @@ export async function confirmCheckout(
   }
   const settled = await fulfilCheckout(ctx, session);
   if (!settled) throw new AppError('NOT_FOUND', P.checkoutSessionNotFound);
-  const lesson = await purchaseLessonOf(ctx.db, payment.id);
+  const lesson = await purchaseLesson(ctx.db, payment.id);
   return {
     outcome: settled.outcome,
     payment: await paymentOfStudent(ctx, studentId, payment.id),

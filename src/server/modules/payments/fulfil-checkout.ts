@@ -2,12 +2,14 @@ import type { Transaction } from 'kysely';
 import type { CheckoutOutcome } from '../../../domain/payments/payment-rules';
 import type { CheckoutSessionState, PaymentEvent } from '../../adapters/payments/payment-provider';
 import type { DB } from '../../db/types';
-import { noteLessonBooked } from '../lessons/lesson-booked-notice';
-import { confirmHeld, releaseHeld } from '../lessons/lesson-lifecycle';
+import {
+  awaitPurchaseSettlement,
+  bookPurchase,
+  releasePurchase,
+} from '../lessons/lesson-lifecycle';
 import { recordPaymentReceived } from '../ledger/money-events';
 import { PAYMENT_JOBS } from './payments.jobs';
 import type { PaymentsContext } from './payments-context';
-import { purchaseLessonOf } from '../lessons/lessons.repository';
 import * as repository from './payments.repository';
 import { retryOnceOnConflict } from '../../db/retry-on-conflict';
 
@@ -127,20 +129,14 @@ async function bookPaid(
     now,
   };
   await recordPaymentReceived(trx, paymentId, now, ctx.env.COMMISSION_TIERS);
-  const lesson = await purchaseLessonOf(trx, paymentId);
-  const booked =
-    lesson !== undefined &&
-    lesson.starts_at > now &&
-    (await confirmHeld(trx, lesson.id, 'scheduled', now));
+  const booked = await bookPurchase(trx, ctx, paymentId, now);
   if (!booked) {
-    if (lesson) await releaseHeld(trx, lesson.id, 'expired', now);
     await repository.updatePayment(trx, paymentId, { ...paid, refundReason: 'slot_taken' });
     await ctx.jobs.send(PAYMENT_JOBS.refundSlotTaken, { paymentId }, { key: paymentId }, trx);
     return 'refunded';
   }
   await repository.updatePayment(trx, paymentId, paid);
   await repository.activateStudentPackage(trx, paymentId, now);
-  await noteLessonBooked(ctx.jobs, trx, lesson.id, now);
   return 'booked';
 }
 
@@ -150,8 +146,7 @@ async function awaitSettlement(
   paymentId: string,
   now: Date,
 ): Promise<CheckoutOutcome> {
-  const lesson = await purchaseLessonOf(trx, paymentId);
-  if (lesson?.status === 'awaiting_payment') await confirmHeld(trx, lesson.id, 'pending', now);
+  await awaitPurchaseSettlement(trx, paymentId, now);
   return 'processing';
 }
 
@@ -162,8 +157,7 @@ export async function giveUp(
   status: 'expired' | 'canceled',
   now: Date,
 ): Promise<CheckoutOutcome> {
-  const lesson = await purchaseLessonOf(trx, paymentId);
-  if (lesson) await releaseHeld(trx, lesson.id, status, now);
+  await releasePurchase(trx, paymentId, status, now);
   await repository.updatePayment(trx, paymentId, { status, now });
   await repository.setStudentPackageStatus(trx, paymentId, 'expired');
   return 'unpaid';

@@ -2,7 +2,7 @@ import { fulfilCheckout, giveUp } from './fulfil-checkout';
 import { PAYMENT_MESSAGES as P } from '../../../domain/messages';
 import { sendRefundEmail } from '../lessons/lesson-booked-notice';
 import type { PaymentsContext } from './payments-context';
-import { purchaseLessonOf } from '../lessons/lessons.repository';
+import { purchaseLesson } from '../lessons/lesson-lifecycle';
 import * as repository from './payments.repository';
 import { giveRefund } from './refunds';
 
@@ -38,7 +38,7 @@ export async function expireHold(ctx: PaymentsContext, paymentId: string) {
 export async function refundSlotTaken(ctx: PaymentsContext, paymentId: string) {
   const payment = await repository.findPayment(ctx.db, paymentId);
   if (!payment || payment.refund_reason !== 'slot_taken' || payment.status !== 'completed') return;
-  const lesson = await purchaseLessonOf(ctx.db, paymentId);
+  const lesson = await purchaseLesson(ctx.db, paymentId);
   const recorded = await giveRefund(ctx, {
     paymentId,
     amountCents: payment.amount_cents,

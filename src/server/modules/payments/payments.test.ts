@@ -17,6 +17,9 @@ import { PAYMENT_HARNESSES, type PaymentHarness } from '../../test/payment-harne
 import { expireHold } from './payment-workers';
 import { PAYMENT_JOBS } from './payments.jobs';
 import { LESSON_JOBS } from '../lessons/lessons.jobs';
+import { getSlots } from '../../../contracts/booking.contract';
+import { getMyPackagesWithTutor } from '../../../contracts/packages.contract';
+import { cancelCheckout } from '../../../contracts/payments.contract';
 
 // Paid bookings end to end through the HTTP API, on each provider (the built-in checkout and
 // Stripe against its local fake) and each database: the slot is held while the student pays,
@@ -77,10 +80,11 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
   const confirm = (student: TestStudent, sessionId: string) =>
     student.client.post(`/api/checkout/sessions/${sessionId}/confirm`);
   const slotLabels = async (student: TestStudent, tutor: TestTutor) => {
-    const response = await student.client.get(
-      `/api/tutors/${tutor.id}/slots?fromDate=${viewerDate(3)}&days=1&viewerZone=${VIEWER_ZONE}`,
-    );
-    return (response.json.days[0].slots as { slotLabel: string }[]).map((s) => s.slotLabel);
+    const response = await student.client.call(getSlots, {
+      params: { id: tutor.id },
+      query: { fromDate: viewerDate(3), days: '1', viewerZone: VIEWER_ZONE },
+    });
+    return (response.days[0]!.slots as { slotLabel: string }[]).map((s) => s.slotLabel);
   };
   const deliver = (event: { body: string; headers: Record<string, string> }) =>
     fetch(`${t.url}/api/payments/webhooks/${harness.name}`, {
@@ -243,9 +247,10 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
     const tutor = await newTutor();
     const [student, other] = [await createStudent(t), await createStudent(t)];
     const started = await startedCheckout(student, tutor);
-    const canceled = await student.client.post(`/api/payments/${started.payment.id}/cancel`);
-    expect(canceled.status, canceled.text).toBe(200);
-    expect(canceled.json.payment.status).toBe('canceled');
+    const canceled = await student.client.call(cancelCheckout, {
+      params: { id: started.payment.id },
+    });
+    expect(canceled.payment.status).toBe('canceled');
     expect(await slotLabels(other, tutor)).toContain(FIRST_SLOT);
     // Another student's payment is not theirs to see or cancel.
     expect((await other.client.post(`/api/payments/${started.payment.id}/cancel`)).status).toBe(
@@ -266,11 +271,11 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
     expect(started.payment).toMatchObject({ kind: 'package', amountCents: 15832 });
     await h.pay(t, started);
     expect((await confirm(student, started.sessionId)).json.outcome).toBe('booked');
-    const mine = await student.client.get(`/api/tutors/${tutor.id}/my-packages`);
-    expect(mine.json.packages).toEqual([
+    const mine = await student.client.call(getMyPackagesWithTutor, { params: { id: tutor.id } });
+    expect(mine.packages).toEqual([
       expect.objectContaining({ numberOfLessons: 5, lessonsLeft: 4, status: 'active' }),
     ]);
-    expect(new Date(mine.json.packages[0].expiresAt).getTime()).toBe(NOW.getTime() + 60 * DAY);
+    expect(new Date(mine.packages[0]!.expiresAt!).getTime()).toBe(NOW.getTime() + 60 * DAY);
   });
 
   it('answers 502 with the spec message when the provider cannot open a session, and keeps no hold', async () => {

@@ -2,11 +2,10 @@ import type { z } from 'zod';
 import type { startCheckoutSchema } from '../../../contracts/payments.contract';
 import { perLessonCents } from '../../../domain/booking/packages';
 import { singleLessonPriceCents } from '../../../domain/booking/pricing';
-import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
+import { PAYMENT_MESSAGES as P } from '../../../domain/messages';
 import { AppError } from '../../errors';
-import { placeLesson, releaseHeld } from '../lessons/lesson-lifecycle';
-import { purchaseLessonOf, teaches } from '../lessons/lessons.repository';
-import { bookableTutor } from '../lessons/slot-rules';
+import { placeLesson, releasePurchase } from '../lessons/lesson-lifecycle';
+import { tutorTeaching } from '../lessons/slot-rules';
 import { packageOfferById } from '../packages/package-offers';
 import { PAYMENT_JOBS } from './payments.jobs';
 import { paymentRows, toPaymentView } from './payment-view';
@@ -35,9 +34,7 @@ export async function startCheckout(
   studentId: string,
   input: z.output<typeof startCheckoutSchema>,
 ) {
-  const tutor = await bookableTutor(ctx, input.tutorProfileId);
-  if (!(await teaches(ctx.db, tutor.id, input.subjectId)))
-    throw new AppError('VALIDATION_FAILED', M.notATutorSubject, { subjectId: M.notATutorSubject });
+  const tutor = await tutorTeaching(ctx, input.tutorProfileId, input.subjectId);
   const offer =
     input.mode === 'package'
       ? await packageOfferById(ctx.db, tutor, input.packageId, {
@@ -146,9 +143,8 @@ async function openProviderCheckout(
     return checkout;
   } catch (error) {
     await ctx.db.transaction().execute(async (trx) => {
-      const lesson = await purchaseLessonOf(trx, paymentId);
       const now = ctx.clock.now();
-      if (lesson) await releaseHeld(trx, lesson.id, 'canceled', now);
+      await releasePurchase(trx, paymentId, 'canceled', now);
       await repository.updatePayment(trx, paymentId, { status: 'canceled', now });
       await repository.setStudentPackageStatus(trx, paymentId, 'expired');
     });

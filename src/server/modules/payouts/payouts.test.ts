@@ -9,6 +9,15 @@ import { createAdmin } from '../../test/admin-fixtures';
 import { completeEndedLessons } from '../lessons/lesson-completion';
 import { insertStudent, paidLesson } from '../../test/ledger-fixtures';
 import { deliverEvent } from './local-payout-provider';
+import { listNotifications } from '../../../contracts/notifications.contract';
+import {
+  adjustBalance,
+  getFinance,
+  getTutorPayouts,
+  retryPayout,
+  startPayoutOnboarding,
+  withdrawEarnings,
+} from '../../../contracts/payouts.contract';
 
 // A tutor is paid, end to end through HTTP on each database: the built-in onboarding page, a
 // paid lesson pending at price − commission, available 48 h after its end, Withdraw, the
@@ -33,12 +42,11 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
   /** A signed-in tutor whose payout account was set up on the built-in page with `form`. */
   async function tutorWithAccount(form: Record<string, string>) {
     const tutor = await createSignedInTutor(t);
-    const link = await tutor.client.post('/api/tutor/payouts/account');
-    expect(link.status).toBe(200);
-    const page = await fetch(link.json.onboardingUrl);
+    const link = await tutor.client.call(startPayoutOnboarding);
+    const page = await fetch(link.onboardingUrl);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Get paid by Tutora');
-    const saved = await fetch(link.json.onboardingUrl, {
+    const saved = await fetch(link.onboardingUrl, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -67,9 +75,8 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
 
   /** What the tutor's bell tells of money (its payout notices). */
   const bellOf = async (tutor: { client: TestStudent['client'] }) => {
-    const bell = await tutor.client.get('/api/notifications');
-    expect(bell.status).toBe(200);
-    return (bell.json.notifications as { kind: string; payout: unknown; refund: unknown }[]).map(
+    const bell = await tutor.client.call(listNotifications, { query: {} });
+    return (bell.notifications as { kind: string; payout: unknown; refund: unknown }[]).map(
       ({ kind, payout, refund }) => ({ kind, payout, refund }),
     );
   };
@@ -84,8 +91,8 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
 
   it('refuses bank details with a wrong checksum and says which field', async () => {
     const tutor = await createSignedInTutor(t);
-    const link = await tutor.client.post('/api/tutor/payouts/account');
-    const refused = await fetch(link.json.onboardingUrl, {
+    const link = await tutor.client.call(startPayoutOnboarding);
+    const refused = await fetch(link.onboardingUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -96,8 +103,8 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
     });
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain('Enter a valid IBAN');
-    const view = await tutor.client.get('/api/tutor/payouts');
-    expect(view.json.account.status).toBe('onboarding');
+    const view = await tutor.client.call(getTutorPayouts);
+    expect(view.account.status).toBe('onboarding');
   });
 
   it('pays a tutor once, from pending to available to paid, and Finance agrees', async () => {
@@ -105,25 +112,24 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
     const { lessonId } = await earnedLesson(tutor);
 
     clock.set(new Date(END.getTime() + HOUR));
-    let view = await tutor.client.get('/api/tutor/payouts');
-    expect(view.status).toBe(200);
-    expect(view.json.account).toEqual({
+    let view = await tutor.client.call(getTutorPayouts);
+    expect(view.account).toEqual({
       status: 'active',
       reason: '',
       displayName: 'IBAN •••• 3000',
     });
-    expect(view.json.balances).toEqual({
+    expect(view.balances).toEqual({
       pendingCents: 2250,
       availableCents: 0,
       inTransitCents: 0,
       paidOutCents: 0,
     });
-    expect(view.json.commission).toEqual({
+    expect(view.commission).toEqual({
       rateBp: 2500,
       taughtHours: 0.83,
       next: { rateBp: 2000, hoursToGo: 19.17 },
     });
-    expect(view.json.lessons).toEqual([
+    expect(view.lessons).toEqual([
       expect.objectContaining({
         lessonId,
         priceCents: 3000,
@@ -133,35 +139,32 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
         status: 'pending',
       }),
     ]);
-    expect(view.json.canWithdraw).toBe(false);
-    const early = await tutor.client.post('/api/tutor/payouts/withdraw');
+    expect(view.canWithdraw).toBe(false);
+    const early = await tutor.client.callError(withdrawEarnings);
     expect(early.status).toBe(409);
-    expect(early.json.error.message).toBe(M.belowMinimum(2000));
+    expect(early.message).toBe(M.belowMinimum(2000));
 
     clock.set(new Date(END.getTime() + 48 * HOUR));
-    view = await tutor.client.get('/api/tutor/payouts');
-    expect(view.json.balances).toMatchObject({ pendingCents: 0, availableCents: 2250 });
-    expect(view.json.canWithdraw).toBe(true);
+    view = await tutor.client.call(getTutorPayouts);
+    expect(view.balances).toMatchObject({ pendingCents: 0, availableCents: 2250 });
+    expect(view.canWithdraw).toBe(true);
 
-    const withdrawn = await tutor.client.post('/api/tutor/payouts/withdraw');
-    expect(withdrawn.status).toBe(201);
-    const again = await tutor.client.post('/api/tutor/payouts/withdraw');
+    const withdrawn = await tutor.client.call(withdrawEarnings);
+    const again = await tutor.client.callError(withdrawEarnings);
     expect(again.status).toBe(409);
-    expect(again.json.error.message).toBe(M.payoutOnItsWay);
-    view = await tutor.client.get('/api/tutor/payouts');
-    expect(view.json.balances).toMatchObject({ availableCents: 0, inTransitCents: 2250 });
+    expect(again.message).toBe(M.payoutOnItsWay);
+    view = await tutor.client.call(getTutorPayouts);
+    expect(view.balances).toMatchObject({ availableCents: 0, inTransitCents: 2250 });
 
-    await expect
-      .poll(() => payoutStatus(withdrawn.json.payoutId), { timeout: 15_000 })
-      .toBe('paid');
-    view = await tutor.client.get('/api/tutor/payouts');
-    expect(view.json.balances).toEqual({
+    await expect.poll(() => payoutStatus(withdrawn.payoutId), { timeout: 15_000 }).toBe('paid');
+    view = await tutor.client.call(getTutorPayouts);
+    expect(view.balances).toEqual({
       pendingCents: 0,
       availableCents: 0,
       inTransitCents: 0,
       paidOutCents: 2250,
     });
-    expect(view.json.payouts).toEqual([
+    expect(view.payouts).toEqual([
       expect.objectContaining({ amountCents: 2250, status: 'paid', origin: 'withdraw' }),
     ]);
     const mail = await t.inbox.waitFor(tutor.email, { afterCount: 1 }); // after its sign-up code
@@ -174,27 +177,26 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
       },
     ]);
 
-    const finance = await admin.client.get('/api/admin/finance');
-    expect(finance.status).toBe(200);
-    expect(finance.json.tutors).toContainEqual({
+    const finance = await admin.client.call(getFinance);
+    expect(finance.tutors).toContainEqual({
       tutorProfileId: tutor.id,
       name: expect.any(String),
       pendingCents: 0,
       availableCents: 0,
       inTransitCents: 0,
     });
-    expect(finance.json.payouts).toContainEqual(
-      expect.objectContaining({ id: withdrawn.json.payoutId, amountCents: 2250, status: 'paid' }),
+    expect(finance.payouts).toContainEqual(
+      expect.objectContaining({ id: withdrawn.payoutId, amountCents: 2250, status: 'paid' }),
     );
     // Cash held = bookings − refunds − payouts paid; what is held is owed to someone.
-    const f = finance.json;
+    const f = finance;
     expect(f.providerCashCents).toBe(f.unearnedCents + f.tutorsOwedCents + f.platformRevenueCents);
 
     // The bank's webhook again: nothing changes.
     const transfer = await t.database.db
       .selectFrom('payouts')
       .select('provider_transfer_id')
-      .where('id', '=', withdrawn.json.payoutId)
+      .where('id', '=', withdrawn.payoutId)
       .executeTakeFirstOrThrow();
     const entriesBefore = await t.database.db
       .selectFrom('ledger_entries')
@@ -203,7 +205,7 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
     await deliverEvent(t.app.deps, {
       id: `levt_${transfer.provider_transfer_id}_paid`,
       type: 'payout.paid',
-      payoutId: withdrawn.json.payoutId,
+      payoutId: withdrawn.payoutId,
       transferId: transfer.provider_transfer_id!,
     });
     const entriesAfter = await t.database.db
@@ -211,7 +213,7 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(entriesAfter.n).toBe(entriesBefore.n);
-    expect((await tutor.client.get('/api/tutor/payouts')).json.balances.paidOutCents).toBe(2250);
+    expect((await tutor.client.call(getTutorPayouts)).balances.paidOutCents).toBe(2250);
   });
 
   it('a payout to the failing test account comes back to available and says why', async () => {
@@ -221,27 +223,24 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
     });
     await earnedLesson(tutor, 4000);
     clock.set(new Date(END.getTime() + 49 * HOUR));
-    const withdrawn = await tutor.client.post('/api/tutor/payouts/withdraw');
-    expect(withdrawn.status).toBe(201);
-    await expect
-      .poll(() => payoutStatus(withdrawn.json.payoutId), { timeout: 15_000 })
-      .toBe('failed');
-    const view = await tutor.client.get('/api/tutor/payouts');
-    expect(view.json.balances).toEqual({
+    const withdrawn = await tutor.client.call(withdrawEarnings);
+    await expect.poll(() => payoutStatus(withdrawn.payoutId), { timeout: 15_000 }).toBe('failed');
+    const view = await tutor.client.call(getTutorPayouts);
+    expect(view.balances).toEqual({
       pendingCents: 0,
       availableCents: 3000,
       inTransitCents: 0,
       paidOutCents: 0,
     });
-    expect(view.json.account).toMatchObject({
+    expect(view.account).toMatchObject({
       status: 'needs_attention',
       reason: LOCAL_FAILURE.message,
     });
-    expect(view.json.payouts[0]).toMatchObject({
+    expect(view.payouts[0]).toMatchObject({
       status: 'failed',
       failureReason: LOCAL_FAILURE.message,
     });
-    expect(view.json.canWithdraw).toBe(false);
+    expect(view.canWithdraw).toBe(false);
     const mail = await t.inbox.waitFor(tutor.email, { afterCount: 1 }); // after its sign-up code
     expect(mail.subject).toBe('Your payout failed: your payout account needs attention');
     expect(mail.text).toContain(LOCAL_FAILURE.message);
@@ -249,7 +248,7 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
       {
         kind: 'payout_failed',
         payout: {
-          amountCents: view.json.payouts[0].amountCents,
+          amountCents: view.payouts[0]!.amountCents,
           currency: 'USD',
           failureReason: LOCAL_FAILURE.message,
         },
@@ -258,10 +257,12 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
     ]);
 
     // The admin cannot retry before the account is fixed; after, the retry pays.
-    const blocked = await admin.client.post(`/api/admin/payouts/${withdrawn.json.payoutId}/retry`);
+    const blocked = await admin.client.callError(retryPayout, {
+      params: { id: withdrawn.payoutId },
+    });
     expect(blocked.status).toBe(409);
-    const link = await tutor.client.post('/api/tutor/payouts/account');
-    await fetch(link.json.onboardingUrl, {
+    const link = await tutor.client.call(startPayoutOnboarding);
+    await fetch(link.onboardingUrl, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -271,25 +272,25 @@ describe.each(TEST_DRIVERS)('%s: tutors get paid', (driver) => {
         ...LOCAL_TEST_ACCOUNTS.usThatPays,
       }).toString(),
     });
-    const retried = await admin.client.post(`/api/admin/payouts/${withdrawn.json.payoutId}/retry`);
-    expect(retried.status).toBe(201);
-    await expect.poll(() => payoutStatus(retried.json.payoutId), { timeout: 15_000 }).toBe('paid');
-    expect((await tutor.client.get('/api/tutor/payouts')).json.balances.paidOutCents).toBe(3000);
+    const retried = await admin.client.call(retryPayout, { params: { id: withdrawn.payoutId } });
+    await expect.poll(() => payoutStatus(retried.payoutId), { timeout: 15_000 }).toBe('paid');
+    expect((await tutor.client.call(getTutorPayouts)).balances.paidOutCents).toBe(3000);
   });
 
   it('an admin adjusts a balance with a reason, audited; a tutor cannot', async () => {
     const tutor = await createSignedInTutor(t);
     const body = { tutorProfileId: tutor.id, amountCents: 1500, reason: 'Goodwill for a move' };
-    expect((await tutor.client.post('/api/admin/finance/adjustments', body)).status).toBe(403);
-    const short = await admin.client.post('/api/admin/finance/adjustments', {
-      ...body,
-      reason: 'no',
+    expect((await tutor.client.callError(adjustBalance, { body })).status).toBe(403);
+    const short = await admin.client.callError(adjustBalance, {
+      body: {
+        ...body,
+        reason: 'no',
+      },
     });
     expect(short.status).toBe(400);
-    const done = await admin.client.post('/api/admin/finance/adjustments', body);
-    expect(done.status).toBe(201);
-    const view = await tutor.client.get('/api/tutor/payouts');
-    expect(view.json.balances.availableCents).toBe(1500);
+    await admin.client.call(adjustBalance, { body });
+    const view = await tutor.client.call(getTutorPayouts);
+    expect(view.balances.availableCents).toBe(1500);
     const audit = await t.database.db
       .selectFrom('audit_log')
       .select(['action', 'reason'])

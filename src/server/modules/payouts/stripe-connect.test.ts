@@ -10,6 +10,12 @@ import { creditAvailable } from '../../test/ledger-fixtures';
 import { balanceOf } from '../ledger/ledger.repository';
 import { sendPayout } from './send-payout';
 import { REVERSED_MESSAGE, transferGroupOf } from './stripe-payout-provider';
+import { listNotifications } from '../../../contracts/notifications.contract';
+import {
+  getTutorPayouts,
+  startPayoutOnboarding,
+  withdrawEarnings,
+} from '../../../contracts/payouts.contract';
 
 // Tutors paid through Stripe Connect, on each database: the real Stripe SDK against the local
 // fake, whose webhooks carry real signatures and are POSTed to the app. Onboarding → Stripe's
@@ -54,8 +60,7 @@ describe.each(TEST_DRIVERS)('%s: payouts through Stripe Connect', (driver) => {
   /** A tutor whose Stripe account was opened through "Set up payouts". */
   async function onboardedTutor() {
     const tutor = await createSignedInTutor(t);
-    const link = await tutor.client.post('/api/tutor/payouts/account');
-    expect(link.status).toBe(200);
+    const link = await tutor.client.call(startPayoutOnboarding);
     const account = await db()
       .selectFrom('payout_accounts')
       .selectAll()
@@ -63,7 +68,7 @@ describe.each(TEST_DRIVERS)('%s: payouts through Stripe Connect', (driver) => {
       .executeTakeFirstOrThrow();
     expect(account).toMatchObject({ provider: 'stripe', status: 'onboarding' });
     const accountId = account.provider_account_id;
-    expect(link.json.onboardingUrl).toBe(`${fake.url}/connect/setup/${accountId}`);
+    expect(link.onboardingUrl).toBe(`${fake.url}/connect/setup/${accountId}`);
     expect(fake.accounts.get(accountId)?.metadata).toEqual({ tutorProfileId: tutor.id });
     return { ...tutor, accountId };
   }
@@ -89,9 +94,8 @@ describe.each(TEST_DRIVERS)('%s: payouts through Stripe Connect', (driver) => {
     fake.completeOnboarding(tutor.accountId);
     await fake.deliveriesSettled();
     await credit(tutor.id, cents);
-    const withdrawn = await tutor.client.post('/api/tutor/payouts/withdraw');
-    expect(withdrawn.status).toBe(201);
-    const payoutId = withdrawn.json.payoutId as string;
+    const withdrawn = await tutor.client.call(withdrawEarnings);
+    const payoutId = withdrawn.payoutId as string;
     await expect
       .poll(async () => (await payoutOf(payoutId)).status, { timeout: 15_000 })
       .toBe('paid');
@@ -103,21 +107,20 @@ describe.each(TEST_DRIVERS)('%s: payouts through Stripe Connect', (driver) => {
     const tutor = await onboardedTutor();
     await credit(tutor.id, 4200);
     // Not payable before Stripe says so.
-    expect((await tutor.client.post('/api/tutor/payouts/withdraw')).status).toBe(409);
+    expect((await tutor.client.callError(withdrawEarnings)).status).toBe(409);
 
     fake.completeOnboarding(tutor.accountId, '4321');
     await fake.deliveriesSettled();
-    const view = await tutor.client.get('/api/tutor/payouts');
-    expect(view.json.account).toEqual({
+    const view = await tutor.client.call(getTutorPayouts);
+    expect(view.account).toEqual({
       status: 'active',
       reason: '',
       displayName: 'Bank account •••• 4321',
     });
 
     const cashBefore = await cash();
-    const withdrawn = await tutor.client.post('/api/tutor/payouts/withdraw');
-    expect(withdrawn.status).toBe(201);
-    const payoutId = withdrawn.json.payoutId as string;
+    const withdrawn = await tutor.client.call(withdrawEarnings);
+    const payoutId = withdrawn.payoutId as string;
     await expect
       .poll(async () => (await payoutOf(payoutId)).status, { timeout: 15_000 })
       .toBe('paid');
@@ -131,8 +134,8 @@ describe.each(TEST_DRIVERS)('%s: payouts through Stripe Connect', (driver) => {
     });
     expect((await payoutOf(payoutId)).provider_transfer_id).toBe(transfers[0]!.id);
     expect(await cash()).toBe(cashBefore - 4200);
-    const after = await tutor.client.get('/api/tutor/payouts');
-    expect(after.json.balances).toMatchObject({
+    const after = await tutor.client.call(getTutorPayouts);
+    expect(after.balances).toMatchObject({
       availableCents: 0,
       inTransitCents: 0,
       paidOutCents: 4200,
@@ -228,9 +231,9 @@ describe.each(TEST_DRIVERS)('%s: payouts through Stripe Connect', (driver) => {
     expect(await fake.redeliver(reversed.id)).toBe(200);
     expect(await cash()).toBe(cashBefore + 5000);
     await mailTo(tutor.email, 'Your payout failed: your payout account needs attention');
-    const view = await tutor.client.get('/api/tutor/payouts');
-    expect(view.json.balances.availableCents).toBe(5000);
-    expect(view.json.account).toMatchObject({
+    const view = await tutor.client.call(getTutorPayouts);
+    expect(view.balances.availableCents).toBe(5000);
+    expect(view.account).toMatchObject({
       status: 'needs_attention',
       reason: REVERSED_MESSAGE,
     });
@@ -244,24 +247,24 @@ describe.each(TEST_DRIVERS)('%s: payouts through Stripe Connect', (driver) => {
     await fake.deliveriesSettled();
     const reason =
       'Stripe needs an identity document before it can pay you. Update your payout account.';
-    const view = await tutor.client.get('/api/tutor/payouts');
-    expect(view.json.account).toMatchObject({ status: 'needs_attention', reason });
-    expect(view.json.canWithdraw).toBe(false);
+    const view = await tutor.client.call(getTutorPayouts);
+    expect(view.account).toMatchObject({ status: 'needs_attention', reason });
+    expect(view.canWithdraw).toBe(false);
     const mail = await mailTo(tutor.email, 'Your payout account needs attention');
     expect(mail.text).toContain(reason);
-    const bell = await tutor.client.get('/api/notifications');
-    expect(bell.json.notifications.map((n: { kind: string }) => n.kind)).toEqual([
+    const bell = await tutor.client.call(listNotifications, { query: {} });
+    expect(bell.notifications.map((n: { kind: string }) => n.kind)).toEqual([
       'payout_account_attention',
     ]);
     // Told once: the same news again (a replay, or another update still paused) is not news.
     await fake.redeliver(paused.id);
     fake.requireMore(tutor.accountId, ['individual.verification.document', 'external_account']);
     await fake.deliveriesSettled();
-    const again = await tutor.client.get('/api/notifications');
-    expect(again.json.notifications).toHaveLength(1);
+    const again = await tutor.client.call(listNotifications, { query: {} });
+    expect(again.notifications).toHaveLength(1);
     // Fixed on Stripe: payable again.
     fake.completeOnboarding(tutor.accountId);
     await fake.deliveriesSettled();
-    expect((await tutor.client.get('/api/tutor/payouts')).json.account.status).toBe('active');
+    expect((await tutor.client.call(getTutorPayouts)).account.status).toBe('active');
   });
 });

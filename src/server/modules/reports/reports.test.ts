@@ -13,6 +13,15 @@ import { TestClient } from '../../test/http-client';
 import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { createAdmin } from '../../test/admin-fixtures';
+import {
+  createReport,
+  dismissReport,
+  getAdminReports,
+  hideReview,
+  restoreReview,
+} from '../../../contracts/reports.contract';
+import { createReview, getMyReviews, getTutorReviews } from '../../../contracts/reviews.contract';
+import { getReviews, getTutorProfile, searchTutors } from '../../../contracts/tutors.contract';
 
 // Reports and review moderation (issue #15), on a fixed clock: the rate limit's window is
 // proven by moving the clock past it.
@@ -38,19 +47,20 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
         studentId: student.id,
         start: at(-daysAgo * DAY),
       });
-      const response = await student.client.post(`/api/lessons/${lessonId}/review`, {
-        rating,
-        text,
+      const response = await student.client.call(createReview, {
+        params: { id: lessonId },
+        body: {
+          rating,
+          text,
+        },
       });
-      expect(response.status, response.text).toBe(201);
-      return response.json.review.id as string;
+      return response.review.id as string;
     };
     const kindReview = await review(author, 5, 'Clear explanations and a good plan.', 3);
     const rudeReview = await review(critic, 2, 'Not great, the tutor was late twice.', 2);
     const profile = async (viewer: TestStudent = reporter) => {
-      const response = await viewer.client.get(`/api/tutors/${tutor.id}`);
-      expect(response.status, response.text).toBe(200);
-      return response.json as {
+      const response = await viewer.client.call(getTutorProfile, { params: { id: tutor.id } });
+      return response as {
         userId: string;
         rating: number | null;
         totalReviews: number;
@@ -86,26 +96,28 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
     const { tutor, author, critic, reporter, rudeReview, profile } = await world();
     expect((await profile()).userId).toBe(tutor.userId);
 
-    const onTutor = await reporter.client.post('/api/reports', {
-      kind: 'user',
-      userId: tutor.userId,
-      reason: 'fraud',
-      details: '  Asked me to pay outside Tutora.  ',
+    const onTutor = await reporter.client.call(createReport, {
+      body: {
+        kind: 'user',
+        userId: tutor.userId,
+        reason: 'fraud',
+        details: '  Asked me to pay outside Tutora.  ',
+      },
     });
-    expect(onTutor.status, onTutor.text).toBe(201);
-    expect(onTutor.json.report).toMatchObject({
+    expect(onTutor.report).toMatchObject({
       kind: 'user',
       status: 'open',
       createdAt: NOW.toISOString(),
     });
 
     // The review's author is the one reported; a tutor reports too.
-    const onReview = await tutor.client.post('/api/reports', {
-      kind: 'review',
-      reviewId: rudeReview,
-      reason: 'abuse',
+    await tutor.client.call(createReport, {
+      body: {
+        kind: 'review',
+        reviewId: rudeReview,
+        reason: 'abuse',
+      },
     });
-    expect(onReview.status, onReview.text).toBe(201);
     const [stored] = await reportsOf(tutor.userId);
     expect(stored).toMatchObject({
       kind: 'review',
@@ -126,24 +138,28 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
       reason: 'spam',
     });
     expect(again.status, again.text).toBe(200);
-    expect(again.json.report.id).toBe(onTutor.json.report.id);
+    expect(again.json.report.id).toBe(onTutor.report.id);
     expect(await reportsOf(reporter.id)).toHaveLength(1);
 
     // Oneself, or one's own review.
-    const self = await reporter.client.post('/api/reports', {
-      kind: 'user',
-      userId: reporter.id,
-      reason: 'spam',
+    const self = await reporter.client.callError(createReport, {
+      body: {
+        kind: 'user',
+        userId: reporter.id,
+        reason: 'spam',
+      },
     });
     expect(self.status).toBe(400);
-    expect(self.json.error.message).toBe(M.cannotReportSelf);
-    const ownReview = await critic.client.post('/api/reports', {
-      kind: 'review',
-      reviewId: rudeReview,
-      reason: 'spam',
+    expect(self.message).toBe(M.cannotReportSelf);
+    const ownReview = await critic.client.callError(createReport, {
+      body: {
+        kind: 'review',
+        reviewId: rudeReview,
+        reason: 'spam',
+      },
     });
     expect(ownReview.status).toBe(400);
-    expect(ownReview.json.error.message).toBe(M.cannotReportSelf);
+    expect(ownReview.message).toBe(M.cannotReportSelf);
     // The author's own review is marked so the page offers no Report on it.
     expect((await profile(critic)).reviews.find((r) => r.id === rudeReview)?.isMine).toBe(true);
     expect((await profile(author)).reviews.find((r) => r.id === rudeReview)?.isMine).toBe(false);
@@ -184,13 +200,15 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
     });
     expect(guest.status).toBe(401);
     const admin = await createAdmin(t);
-    const byAdmin = await admin.client.post('/api/reports', {
-      kind: 'user',
-      userId: tutor.userId,
-      reason: 'spam',
+    const byAdmin = await admin.client.callError(createReport, {
+      body: {
+        kind: 'user',
+        userId: tutor.userId,
+        reason: 'spam',
+      },
     });
     expect(byAdmin.status).toBe(403);
-    expect(byAdmin.json.error.message).toBe(ACCOUNT_MESSAGES.wrongRole);
+    expect(byAdmin.message).toBe(ACCOUNT_MESSAGES.wrongRole);
   });
 
   it(`lets a reporter send ${REPORTS_PER_WINDOW} reports per ${REPORT_WINDOW_MINUTES} minutes`, async () => {
@@ -225,17 +243,21 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
     const { tutor, critic, reporter, rudeReview } = await world();
     const admin = await createAdmin(t);
     await resolveEarlierReports();
-    const first = await reporter.client.post('/api/reports', {
-      kind: 'user',
-      userId: tutor.userId,
-      reason: 'fraud',
-      details: 'Asked for cash.',
+    const first = await reporter.client.call(createReport, {
+      body: {
+        kind: 'user',
+        userId: tutor.userId,
+        reason: 'fraud',
+        details: 'Asked for cash.',
+      },
     });
     clock.set(at(MINUTE));
-    const second = await tutor.client.post('/api/reports', {
-      kind: 'review',
-      reviewId: rudeReview,
-      reason: 'abuse',
+    const second = await tutor.client.call(createReport, {
+      body: {
+        kind: 'review',
+        reviewId: rudeReview,
+        reason: 'abuse',
+      },
     });
     await db()
       .updateTable('users')
@@ -243,16 +265,15 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
       .where('id', '=', critic.id)
       .execute();
 
-    const open = await admin.client.get('/api/admin/reports?status=open');
-    expect(open.status, open.text).toBe(200);
-    expect(open.json.total).toBe(2);
-    expect(open.json.nextPage).toBeNull();
+    const open = await admin.client.call(getAdminReports, { query: { status: 'open' } });
+    expect(open.total).toBe(2);
+    expect(open.nextPage).toBeNull();
     // Oldest first.
-    expect(open.json.reports.map((r: { id: string }) => r.id)).toEqual([
-      first.json.report.id,
-      second.json.report.id,
+    expect(open.reports.map((r: { id: string }) => r.id)).toEqual([
+      first.report.id,
+      second.report.id,
     ]);
-    expect(open.json.reports[0]).toMatchObject({
+    expect(open.reports[0]).toMatchObject({
       kind: 'user',
       status: 'open',
       reason: 'fraud',
@@ -270,7 +291,7 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
       },
       review: null,
     });
-    expect(open.json.reports[1]).toMatchObject({
+    expect(open.reports[1]).toMatchObject({
       kind: 'review',
       reporter: { id: tutor.userId, role: 'tutor' },
       reportedUser: { id: critic.id, name: 'Noah Berg', isSuspended: true },
@@ -285,94 +306,96 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
     });
 
     clock.set(at(2 * MINUTE));
-    const dismissed = await admin.client.post(
-      `/api/admin/reports/${first.json.report.id}/dismiss`,
-      { note: '  Paid through Tutora, checked.  ' },
-    );
-    expect(dismissed.status, dismissed.text).toBe(200);
-    expect(dismissed.json.report).toMatchObject({
+    const dismissed = await admin.client.call(dismissReport, {
+      params: { id: first.report.id },
+      body: { note: '  Paid through Tutora, checked.  ' },
+    });
+    expect(dismissed.report).toMatchObject({
       status: 'dismissed',
       resolvedAt: at(2 * MINUTE).toISOString(),
       resolvedBy: 'Ada Admin',
       resolutionNote: 'Paid through Tutora, checked.',
     });
-    const again = await admin.client.post(`/api/admin/reports/${first.json.report.id}/dismiss`, {
-      note: '',
+    const again = await admin.client.callError(dismissReport, {
+      params: { id: first.report.id },
+      body: {
+        note: '',
+      },
     });
     expect(again.status).toBe(409);
-    expect(again.json.error.message).toBe(M.reportNotOpen);
-    const unknown = await admin.client.post(`/api/admin/reports/${crypto.randomUUID()}/dismiss`, {
-      note: '',
+    expect(again.message).toBe(M.reportNotOpen);
+    const unknown = await admin.client.callError(dismissReport, {
+      params: { id: crypto.randomUUID() },
+      body: {
+        note: '',
+      },
     });
     expect(unknown.status).toBe(404);
 
-    const stillOpen = await admin.client.get('/api/admin/reports');
-    expect(stillOpen.json.reports.map((r: { id: string }) => r.id)).toEqual([
-      second.json.report.id,
-    ]);
-    const resolved = await admin.client.get('/api/admin/reports?status=resolved');
+    const stillOpen = await admin.client.call(getAdminReports, { query: {} });
+    expect(stillOpen.reports.map((r: { id: string }) => r.id)).toEqual([second.report.id]);
+    const resolved = await admin.client.call(getAdminReports, { query: { status: 'resolved' } });
     // Newest first: the one just dismissed leads.
-    expect(resolved.json.reports[0].id).toBe(first.json.report.id);
+    expect(resolved.reports[0]!.id).toBe(first.report.id);
     expect(await auditRows(admin.id)).toEqual([
       expect.objectContaining({
         admin_id: admin.id,
         action: 'report_dismissed',
         target_user_id: tutor.userId,
-        report_id: first.json.report.id,
+        report_id: first.report.id,
         review_id: null,
         reason: 'Paid through Tutora, checked.',
         created_at: at(2 * MINUTE),
       }),
     ]);
     // Once resolved, the same thing can be reported again.
-    const anew = await reporter.client.post('/api/reports', {
-      kind: 'user',
-      userId: tutor.userId,
-      reason: 'fraud',
+    await reporter.client.call(createReport, {
+      body: {
+        kind: 'user',
+        userId: tutor.userId,
+        reason: 'fraud',
+      },
     });
-    expect(anew.status).toBe(201);
   });
 
   it('hides a review from the profile, its count and its average, and restores it', async () => {
     const { tutor, author, critic, reporter, rudeReview, kindReview, profile } = await world();
     const admin = await createAdmin(t);
     expect(await profile()).toMatchObject({ rating: 3.5, totalReviews: 2 });
-    const byTutor = await tutor.client.post('/api/reports', {
-      kind: 'review',
-      reviewId: rudeReview,
-      reason: 'abuse',
-    });
-    const byStudent = await reporter.client.post('/api/reports', {
-      kind: 'review',
-      reviewId: rudeReview,
-      reason: 'fake',
-    });
-    const onKind = await reporter.client.post('/api/reports', {
-      kind: 'review',
-      reviewId: kindReview,
-      reason: 'fake',
-    });
+    const reportReview = (by: { client: TestClient }, reviewId: string, reason: 'abuse' | 'fake') =>
+      by.client.call(createReport, { body: { kind: 'review', reviewId, reason } });
+    const byTutor = await reportReview(tutor, rudeReview, 'abuse');
+    const byStudent = await reportReview(reporter, rudeReview, 'fake');
+    const onKind = await reportReview(reporter, kindReview, 'fake');
 
     // A report on another review is refused, and hides nothing.
-    const mismatch = await admin.client.post(`/api/admin/reviews/${rudeReview}/hide`, {
-      reason: 'Offensive',
-      reportId: onKind.json.report.id,
+    const mismatch = await admin.client.callError(hideReview, {
+      params: { id: rudeReview },
+      body: {
+        reason: 'Offensive',
+        reportId: onKind.report.id,
+      },
     });
     expect(mismatch.status).toBe(409);
-    expect(mismatch.json.error.message).toBe(M.reportNotOfReview);
-    const noReason = await admin.client.post(`/api/admin/reviews/${rudeReview}/hide`, {
-      reason: '   ',
+    expect(mismatch.message).toBe(M.reportNotOfReview);
+    const noReason = await admin.client.callError(hideReview, {
+      params: { id: rudeReview },
+      body: {
+        reason: '   ',
+      },
     });
     expect(noReason.status).toBe(400);
-    expect(noReason.json.error.message).toBe(M.hideReasonRequired);
+    expect(noReason.message).toBe(M.hideReasonRequired);
 
     clock.set(at(MINUTE));
-    const hidden = await admin.client.post(`/api/admin/reviews/${rudeReview}/hide`, {
-      reason: 'Offensive language',
-      reportId: byTutor.json.report.id,
+    const hidden = await admin.client.call(hideReview, {
+      params: { id: rudeReview },
+      body: {
+        reason: 'Offensive language',
+        reportId: byTutor.report.id,
+      },
     });
-    expect(hidden.status, hidden.text).toBe(200);
-    expect(hidden.json).toEqual({
+    expect(hidden).toEqual({
       review: { id: rudeReview, hiddenAt: at(MINUTE).toISOString() },
       actionedReports: 2,
     });
@@ -381,22 +404,27 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
     const after = await profile();
     expect(after).toMatchObject({ rating: 5, totalReviews: 1 });
     expect(after.reviews.map((r) => r.id)).toEqual([kindReview]);
-    const page = await reporter.client.get(`/api/tutors/${tutor.id}/reviews?page=1`);
-    expect(page.json.total).toBe(1);
-    expect(page.json.reviews.map((r: { id: string }) => r.id)).toEqual([kindReview]);
-    const tutorsOwn = await tutor.client.get('/api/tutor/reviews');
-    expect(tutorsOwn.json.total).toBe(1);
-    expect(tutorsOwn.json.reviews.map((r: { id: string }) => r.id)).toEqual([kindReview]);
-    const search = await reporter.client.get('/api/tutors');
-    expect(search.json.tutors[0]).toMatchObject({ id: tutor.id, rating: 5, totalReviews: 1 });
+    const page = await reporter.client.call(getReviews, {
+      params: { id: tutor.id },
+      query: { page: '1' },
+    });
+    expect(page.total).toBe(1);
+    expect(page.reviews.map((r: { id: string }) => r.id)).toEqual([kindReview]);
+    const tutorsOwn = await tutor.client.call(getTutorReviews, { query: {} });
+    expect(tutorsOwn.total).toBe(1);
+    expect(tutorsOwn.reviews.map((r: { id: string }) => r.id)).toEqual([kindReview]);
+    const search = await reporter.client.call(searchTutors, { query: {} });
+    expect(search.tutors[0]).toMatchObject({ id: tutor.id, rating: 5, totalReviews: 1 });
     // Its author still sees it among their own reviews.
-    const own = await critic.client.get('/api/student/reviews');
-    expect(own.json.editable.map((r: { id: string }) => r.id)).toContain(rudeReview);
+    const own = await critic.client.call(getMyReviews);
+    expect(own.editable.map((r: { id: string }) => r.id)).toContain(rudeReview);
     // A hidden review cannot be reported any more.
-    const late = await author.client.post('/api/reports', {
-      kind: 'review',
-      reviewId: rudeReview,
-      reason: 'spam',
+    const late = await author.client.callError(createReport, {
+      body: {
+        kind: 'review',
+        reviewId: rudeReview,
+        reason: 'spam',
+      },
     });
     expect(late.status).toBe(404);
 
@@ -406,49 +434,63 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
       .select(['id', 'status', 'resolved_by', 'resolved_at'])
       .execute();
     const statusOf = (id: string) => statuses.find((row) => row.id === id);
-    for (const id of [byTutor.json.report.id, byStudent.json.report.id])
+    for (const id of [byTutor.report.id, byStudent.report.id])
       expect(statusOf(id)).toMatchObject({
         status: 'actioned',
         resolved_by: admin.id,
         resolved_at: at(MINUTE),
       });
-    expect(statusOf(onKind.json.report.id)?.status).toBe('open');
+    expect(statusOf(onKind.report.id)?.status).toBe('open');
 
     // Acting on a resolved report, or hiding twice, is a conflict.
-    const twice = await admin.client.post(`/api/admin/reviews/${rudeReview}/hide`, {
-      reason: 'Again',
-      reportId: byStudent.json.report.id,
+    const twice = await admin.client.callError(hideReview, {
+      params: { id: rudeReview },
+      body: {
+        reason: 'Again',
+        reportId: byStudent.report.id,
+      },
     });
     expect(twice.status).toBe(409);
-    expect(twice.json.error.message).toBe(M.reportNotOpen);
-    const hiddenTwice = await admin.client.post(`/api/admin/reviews/${rudeReview}/hide`, {
-      reason: 'Again',
+    expect(twice.message).toBe(M.reportNotOpen);
+    const hiddenTwice = await admin.client.callError(hideReview, {
+      params: { id: rudeReview },
+      body: {
+        reason: 'Again',
+      },
     });
     expect(hiddenTwice.status).toBe(409);
-    expect(hiddenTwice.json.error.message).toBe(M.alreadyHidden);
-    const dismissResolved = await admin.client.post(
-      `/api/admin/reports/${byStudent.json.report.id}/dismiss`,
-      { note: '' },
-    );
+    expect(hiddenTwice.message).toBe(M.alreadyHidden);
+    const dismissResolved = await admin.client.callError(dismissReport, {
+      params: { id: byStudent.report.id },
+      body: { note: '' },
+    });
     expect(dismissResolved.status).toBe(409);
 
     clock.set(at(2 * MINUTE));
-    const restored = await admin.client.post(`/api/admin/reviews/${rudeReview}/restore`, {
-      reason: 'Reviewed again: fair criticism',
+    const restored = await admin.client.call(restoreReview, {
+      params: { id: rudeReview },
+      body: {
+        reason: 'Reviewed again: fair criticism',
+      },
     });
-    expect(restored.status, restored.text).toBe(200);
-    expect(restored.json.review).toEqual({ id: rudeReview, hiddenAt: null });
+    expect(restored.review).toEqual({ id: rudeReview, hiddenAt: null });
     const back = await profile();
     expect(back).toMatchObject({ rating: 3.5, totalReviews: 2 });
     // Both were written at the same minute: their order is the ids'.
     expect(back.reviews.map((r) => r.id).sort()).toEqual([rudeReview, kindReview].sort());
-    const restoreTwice = await admin.client.post(`/api/admin/reviews/${rudeReview}/restore`, {
-      reason: '',
+    const restoreTwice = await admin.client.callError(restoreReview, {
+      params: { id: rudeReview },
+      body: {
+        reason: '',
+      },
     });
     expect(restoreTwice.status).toBe(409);
-    expect(restoreTwice.json.error.message).toBe(M.notHidden);
-    const unknown = await admin.client.post(`/api/admin/reviews/${crypto.randomUUID()}/hide`, {
-      reason: 'x',
+    expect(restoreTwice.message).toBe(M.notHidden);
+    const unknown = await admin.client.callError(hideReview, {
+      params: { id: crypto.randomUUID() },
+      body: {
+        reason: 'x',
+      },
     });
     expect(unknown.status).toBe(404);
 
@@ -458,7 +500,7 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
         action: 'review_hidden',
         target_user_id: critic.id,
         review_id: rudeReview,
-        report_id: byTutor.json.report.id,
+        report_id: byTutor.report.id,
         reason: 'Offensive language',
         created_at: at(MINUTE),
       }),
@@ -476,12 +518,14 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
 
   it('refuses every admin endpoint to guests, students and tutors', async () => {
     const { tutor, reporter, rudeReview } = await world();
-    const filed = await reporter.client.post('/api/reports', {
-      kind: 'review',
-      reviewId: rudeReview,
-      reason: 'abuse',
+    const filed = await reporter.client.call(createReport, {
+      body: {
+        kind: 'review',
+        reviewId: rudeReview,
+        reason: 'abuse',
+      },
     });
-    const id = filed.json.report.id as string;
+    const id = filed.report.id as string;
     const calls: [string, string, unknown][] = [
       ['GET', '/api/admin/reports', undefined],
       ['POST', `/api/admin/reports/${id}/dismiss`, { note: '' }],

@@ -1,3 +1,4 @@
+import type { ProfileStepCode } from '../../../domain/reference/reference-defaults';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalItem, OwnApproval } from '../../../contracts/tutor-approval.contract';
 import { APPROVAL_MESSAGES as M } from '../../../domain/admin/approval-messages';
@@ -23,6 +24,20 @@ import {
   VIEWER_ZONE,
   viewerDate,
 } from '../../test/tokyo-mornings';
+import { bookLesson, getLesson, getSlots } from '../../../contracts/booking.contract';
+import {
+  getOwnApproval,
+  getTutorApproval,
+  listTutorApprovals,
+  resubmitProfile,
+} from '../../../contracts/tutor-approval.contract';
+import { saveProfileStep, submitProfile } from '../../../contracts/tutor-profile.contract';
+import {
+  getReviews,
+  getSuggestions,
+  getTutorProfile,
+  searchTutors,
+} from '../../../contracts/tutors.contract';
 
 // The tutor approval queue on each database, on a fixed clock: admins see pending profiles
 // oldest first and decide each once; the tutor is told (bell and email), the audit log and the
@@ -50,9 +65,8 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
     return tutor;
   };
   const queue = async (admin: TestStudent, page = 1) => {
-    const response = await admin.client.get(`/api/admin/tutor-approvals?page=${page}`);
-    expect(response.status, response.text).toBe(200);
-    return response.json as { items: ApprovalItem[]; total: number; totalPages: number };
+    const response = await admin.client.call(listTutorApprovals, { query: { page } });
+    return response as { items: ApprovalItem[]; total: number; totalPages: number };
   };
   const decide = (admin: TestStudent, id: string, action: 'approve' | 'reject', body: object) =>
     admin.client.post(`/api/admin/tutor-approvals/${id}/${action}`, body);
@@ -113,16 +127,19 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
     });
     expect(items[0]!.profile.availability.slots.length).toBeGreaterThan(0);
 
-    const one = await admin.client.get(`/api/admin/tutor-approvals/${second.id}`);
-    expect(one.status, one.text).toBe(200);
-    expect(one.json.item.profileId).toBe(second.id);
-    expect((await admin.client.get('/api/admin/tutor-approvals/nope')).status).toBe(404);
-    expect((await admin.client.get('/api/admin/tutor-approvals?page=0')).status).toBe(400);
+    const one = await admin.client.call(getTutorApproval, { params: { id: second.id } });
+    expect(one.item.profileId).toBe(second.id);
+    expect(
+      (await admin.client.callError(getTutorApproval, { params: { id: 'nope' } })).status,
+    ).toBe(404);
+    expect(
+      (await admin.client.callError(listTutorApprovals, { query: { page: '0' } })).status,
+    ).toBe(400);
 
     // Students and tutors are refused every admin route.
     const student = await createStudent(t);
     for (const client of [student.client, first.client]) {
-      expect((await client.get('/api/admin/tutor-approvals')).status).toBe(403);
+      expect((await client.callError(listTutorApprovals)).status).toBe(403);
       expect(
         (await client.post(`/api/admin/tutor-approvals/${second.id}/approve`, {})).status,
       ).toBe(403);
@@ -141,7 +158,7 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
     });
     const found = async () =>
       (
-        (await student.client.get('/api/tutors?q=Lindqvist')).json as {
+        (await student.client.call(searchTutors, { query: { q: 'Lindqvist' } })) as {
           tutors: { id: string; isVerified: boolean }[];
         }
       ).tutors;
@@ -192,35 +209,35 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
     // Gone for students: search, suggestions, profile, reviews, slots, booking; the booked
     // lesson stays.
     expect(await found()).toEqual([]);
-    const suggested = await student.client.get('/api/tutors/suggestions?q=Lindqvist');
-    expect(suggested.json.suggestions).toEqual([]);
-    expect((await student.client.get(`/api/tutors/${tutor.id}/reviews`)).status).toBe(404);
+    const suggested = await student.client.call(getSuggestions, { query: { q: 'Lindqvist' } });
+    expect(suggested.suggestions).toEqual([]);
+    expect((await student.client.callError(getReviews, { params: { id: tutor.id } })).status).toBe(
+      404,
+    );
     const profile = await student.client.get(`/api/tutors/${tutor.id}`);
     expect(profile.status).toBe(404);
     expect(profile.json.error.message).toBe(BOOKING_MESSAGES.tutorNotFound);
-    const slots = await student.client.get(
-      `/api/tutors/${tutor.id}/slots?fromDate=${viewerDate(3)}&days=1&viewerZone=${VIEWER_ZONE}`,
-    );
+    const slots = await student.client.callError(getSlots, {
+      params: { id: tutor.id },
+      query: { fromDate: viewerDate(3), days: '1', viewerZone: VIEWER_ZONE },
+    });
     expect(slots.status).toBe(404);
-    const booking = await student.client.post('/api/lessons', trialBooking(tutor));
+    const booking = await student.client.callError(bookLesson, { body: trialBooking(tutor) });
     expect(booking.status).toBe(404);
-    expect(booking.json.error.message).toBe(BOOKING_MESSAGES.tutorNotFound);
-    const lesson = await student.client.get(`/api/lessons/${booked}`);
-    expect(lesson.status, lesson.text).toBe(200);
+    expect(booking.message).toBe(BOOKING_MESSAGES.tutorNotFound);
+    await student.client.call(getLesson, { params: { id: booked } });
     // ...but the admin still reads the profile.
-    expect((await admin.client.get(`/api/admin/tutor-approvals/${tutor.id}`)).status).toBe(200);
+    await admin.client.call(getTutorApproval, { params: { id: tutor.id } });
 
     // The tutor reads why, and resubmits once.
-    const own = await tutor.client.get('/api/tutor/approval');
-    expect(own.status, own.text).toBe(200);
-    expect(own.json as OwnApproval).toMatchObject({
+    const own = await tutor.client.call(getOwnApproval);
+    expect(own as OwnApproval).toMatchObject({
       status: 'rejected',
       latestRejection: { reasonLabel: 'Profile photo', note: rejection.note, admin: null },
     });
     clock.set(new Date(NOW.getTime() + DAY));
-    const resubmitted = await tutor.client.post('/api/tutor/approval/resubmit');
-    expect(resubmitted.status, resubmitted.text).toBe(200);
-    expect(resubmitted.json).toMatchObject({
+    const resubmitted = await tutor.client.call(resubmitProfile);
+    expect(resubmitted).toMatchObject({
       status: 'pending',
       submittedAt: new Date(NOW.getTime() + DAY).toISOString(),
       history: [{ decision: 'rejected' }],
@@ -229,12 +246,12 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
     expect(twice.status).toBe(409);
     expect(twice.json.error.message).toBe(M.notRejected);
     expect(
-      (await admin.client.get(`/api/admin/tutor-approvals/${tutor.id}`)).json.item.status,
+      (await admin.client.call(getTutorApproval, { params: { id: tutor.id } })).item.status,
     ).toBe('pending');
     // Pending again: listed without the tick.
     expect(await found()).toEqual([expect.objectContaining({ id: tutor.id, isVerified: false })]);
     expect(
-      (await student.client.get('/api/tutors/suggestions?q=Lindqvist')).json.suggestions,
+      (await student.client.call(getSuggestions, { query: { q: 'Lindqvist' } })).suggestions,
     ).toEqual(['Tomas Lindqvist']);
 
     // Approved: the tick on the card and the profile, the tutor told, everything kept.
@@ -245,7 +262,9 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
       ['approved', 'rejected'],
     );
     expect(await found()).toEqual([expect.objectContaining({ id: tutor.id, isVerified: true })]);
-    expect((await student.client.get(`/api/tutors/${tutor.id}`)).json.isVerified).toBe(true);
+    expect(
+      (await student.client.call(getTutorProfile, { params: { id: tutor.id } })).isVerified,
+    ).toBe(true);
     const approvedMail = await t.inbox.waitFor(tutor.email, { afterCount: approvedMails });
     expect(approvedMail.subject).toBe('Your Tutora profile is approved');
     expect(await notificationsOf(tutor.userId)).toEqual([
@@ -257,7 +276,7 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
       'tutor_approved',
     ]);
     // Approved: no resubmit, no second decision from the queue...
-    expect((await tutor.client.post('/api/tutor/approval/resubmit')).status).toBe(409);
+    expect((await tutor.client.callError(resubmitProfile)).status).toBe(409);
     expect((await decide(admin, tutor.id, 'reject', rejection)).status).toBe(409);
 
     // ...but an admin can send the approved profile back for changes, with a reason: the
@@ -277,7 +296,7 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
     const sentBackMails = t.inbox.countTo(tutor.email);
     const sentBack = await sendBack({ reason: 'other', note: 'Students report a wrong subject.' });
     expect(sentBack.status, sentBack.text).toBe(204);
-    expect((await tutor.client.get('/api/tutor/approval')).json.status).toBe('rejected');
+    expect((await tutor.client.call(getOwnApproval)).status).toBe('rejected');
     expect(await found()).toEqual([]);
     const sentBackMail = await t.inbox.waitFor(tutor.email, { afterCount: sentBackMails });
     expect(sentBackMail.subject).toBe('Your Tutora profile needs changes');
@@ -291,7 +310,7 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
     const twiceBack = await sendBack(rejection);
     expect(twiceBack.status).toBe(409);
     expect(twiceBack.json.error.message).toBe(M.notApproved);
-    expect((await tutor.client.post('/api/tutor/approval/resubmit')).status).toBe(200);
+    await tutor.client.call(resubmitProfile);
     expect((await sendBack(rejection)).status).toBe(409);
     expect((await sendBack(rejection, crypto.randomUUID())).status).toBe(404);
     expect((await sendBack(rejection, 'not-a-user')).status).toBe(404);
@@ -317,33 +336,30 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
   it("queues a profile submitted by the wizard at the app clock's time, listed without the tick", async () => {
     const admin = await createAdmin(t);
     const { client: tutor } = await signUpAndVerify(t.url, t.inbox, 'tutor');
-    const before = await tutor.get('/api/tutor/approval');
+    const before = await tutor.callError(getOwnApproval);
     expect(before.status).toBe(404);
     for (const [step, body] of Object.entries(wizardSteps(await uploadAvatar(t.url, tutor)))) {
-      const saved = await tutor.request('PUT', `/api/tutor/profile-draft/${step}`, body);
-      expect(saved.status, `${step}: ${saved.text}`).toBe(200);
+      await tutor.call(saveProfileStep, { params: { step: step as ProfileStepCode }, body });
     }
     clock.set(new Date(NOW.getTime() + 2 * DAY));
-    const submitted = await tutor.post('/api/tutor/profile/submit');
-    expect(submitted.status, submitted.text).toBe(200);
-    const own = await tutor.get('/api/tutor/approval');
-    expect(own.json).toMatchObject({
+    const submitted = await tutor.call(submitProfile);
+    const own = await tutor.call(getOwnApproval);
+    expect(own).toMatchObject({
       status: 'pending',
       submittedAt: new Date(NOW.getTime() + 2 * DAY).toISOString(),
       latestRejection: null,
       history: [],
     });
-    const profileId = submitted.json.tutorProfileId as string;
-    const item = await admin.client.get(`/api/admin/tutor-approvals/${profileId}`);
-    expect(item.json.item).toMatchObject({ status: 'pending', profile: { isVerified: false } });
+    const profileId = submitted.tutorProfileId as string;
+    const item = await admin.client.call(getTutorApproval, { params: { id: profileId } });
+    expect(item.item).toMatchObject({ status: 'pending', profile: { isVerified: false } });
     expect(
       (await decide(admin, '00000000-0000-4000-8000-000000000000', 'approve', {})).status,
     ).toBe(404);
     // Students see a pending tutor's profile, without the tick.
     const student = await createStudent(t);
-    const profile = await student.client.get(`/api/tutors/${profileId}`);
-    expect(profile.status).toBe(200);
-    expect(profile.json.isVerified).toBe(false);
+    const profile = await student.client.call(getTutorProfile, { params: { id: profileId } });
+    expect(profile.isVerified).toBe(false);
   });
 
   it('decides nothing for a suspended tutor, and a profile written for a suspended account stays unlisted', async () => {

@@ -9,7 +9,7 @@ import type { TutorSearch } from '../../../contracts/tutors.contract';
 import { containsPattern } from '../../db/contains-pattern';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
-import { listedTutor } from './listing.repository';
+import { listedTutor } from '../../db/listed-tutor';
 
 /** Makes user text literal inside LIKE: %, _ and \ match themselves. */
 

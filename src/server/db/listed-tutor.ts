@@ -4,7 +4,9 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 // their profile shown, bookable — while their account is open and not suspended and their
 // profile not rejected. The database keeps exactly one tutor_search row for each listed tutor
 // (migration 020's triggers on users and tutor_profiles), so "listed?" is "has a search row?":
-// one rule, kept by the database whatever changes one of its three parts.
+// one rule, kept by the database whatever changes one of its three parts. It lives in db/ (like
+// full-name.ts) because lessons, messaging and tutors all ask it: no module owns it, so none
+// imports another for it (issue 24: one-way module dependencies).
 
 /**
  * A `where` condition: the tutor profile whose id is the column `profileId` (e.g. 'tp.id',
