@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { SMTPServer } from 'smtp-server';
 import { TIME_HOLDING_STATUSES } from '../src/domain/booking/booking-rules';
 import { BOOKING_MESSAGES } from '../src/domain/messages';
 import { loadEnv, testDatabaseUrl } from '../src/server/env';
@@ -96,7 +97,30 @@ function startClient() {
   };
 }
 
+/**
+ * An SMTP server that takes every mail and keeps nothing: production mode needs one, and
+ * reading the mails (the tests' inbox parses each) would be counted as the app's CPU here.
+ */
+async function startSmtpSink() {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('end', () => callback());
+      stream.resume();
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
 async function startApp(databaseUrl: string, dataDir: string) {
+  const smtp = await startSmtpSink();
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const env = loadEnv({
@@ -106,6 +130,7 @@ async function startApp(databaseUrl: string, dataDir: string) {
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: publicUrl,
+    SMTP_URL: smtp.url,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: dataDir,
     STORAGE_DIR: path.join(dataDir, 'storage'),
@@ -114,7 +139,7 @@ async function startApp(databaseUrl: string, dataDir: string) {
   });
   const server = await createServer(env, { webRoot: path.join(dataDir, 'no-web') });
   await server.app.listen({ port, host: '127.0.0.1' });
-  return { server, url: publicUrl };
+  return { server, url: publicUrl, smtp };
 }
 
 /** CPU milliseconds (user + system) a process has used, from /proc; undefined elsewhere. */
@@ -279,7 +304,7 @@ async function main() {
   const serverUrl = testDatabaseUrl() ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = await scratchDatabase(serverUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tutora-bench-'));
-  const { server, url } = await startApp(database.url, dataDir);
+  const { server, url, smtp } = await startApp(database.url, dataDir);
   const client = startClient();
   const requests = (list: PlannedRequest[], concurrency = CONCURRENCY) =>
     client.run({ kind: 'requests', url, concurrency, requests: list });
@@ -462,6 +487,7 @@ async function main() {
   } finally {
     client.stop();
     await server.close();
+    await smtp.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

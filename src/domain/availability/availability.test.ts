@@ -3,7 +3,7 @@ import { TUTOR_PROFILE_MESSAGES as M } from '../messages';
 import { addWindow, hasOverlapOrTouch } from './merge-windows';
 import { weeklyHours, withinWeeklyCap } from './weekly-hours';
 import { weeklyWindowSchema, type WeeklyWindow } from './weekly-window';
-import { addWindowWithinCap, windowStartingAt } from './window-editing';
+import { addWindowWithinCap, moveWindowWithinCap, windowStartingAt } from './window-editing';
 
 const window = (dayOfWeek: number, startTime: string, endTime: string): WeeklyWindow => ({
   dayOfWeek,
@@ -129,6 +129,31 @@ describe('window editing', () => {
       message: M.slotsMerged,
       windows: [window(1, '09:00', '12:00')],
     });
+  });
+
+  it('moves a window: the old one goes, the new one is added as any is (merged or refused)', () => {
+    const week = [window(1, '09:00', '10:00'), window(3, '14:00', '16:00')];
+    expect(moveWindowWithinCap(week, week[0]!, window(2, '11:00', '12:00'))).toEqual({
+      ok: true,
+      merged: false,
+      message: M.slotMoved,
+      windows: [window(2, '11:00', '12:00'), window(3, '14:00', '16:00')],
+    });
+    // Dropped 30 minutes from Wednesday's window: joined with it.
+    expect(moveWindowWithinCap(week, week[0]!, window(3, '16:30', '17:00'))).toMatchObject({
+      ok: true,
+      message: M.slotsMerged,
+      windows: [window(3, '14:00', '17:00')],
+    });
+    // A window resized past the weekly cap is refused like an added one.
+    const fullDays = [0, 1, 2, 4, 5].map((day) => window(day, '00:00', '24:00'));
+    expect(
+      moveWindowWithinCap(
+        [...fullDays, window(3, '00:00', '01:00')],
+        window(3, '00:00', '01:00'),
+        window(3, '00:00', '07:00'),
+      ),
+    ).toMatchObject({ ok: false });
   });
 
   it('refuses a window that would pass the weekly cap and keeps the week', () => {

@@ -51,5 +51,23 @@ export function addWindowWithinCap(
   return { ok: true, windows, merged, message: merged ? M.slotsMerged : M.slotAdded };
 }
 
+/**
+ * Moves (or resizes) a window the way the editor adds one: joined with windows it comes near,
+ * refused as adding would be. The week without `from` must still allow `to`.
+ */
+export function moveWindowWithinCap(
+  existing: readonly WeeklyWindow[],
+  from: WeeklyWindow,
+  to: WeeklyWindow,
+  capHours = MAX_WEEKLY_HOURS,
+): AddWindowOutcome {
+  const outcome = addWindowWithinCap(
+    existing.filter((other) => !sameWindow(other, from)),
+    to,
+    capHours,
+  );
+  return outcome.ok && !outcome.merged ? { ...outcome, message: M.slotMoved } : outcome;
+}
+
 export const sameWindow = (a: WeeklyWindow, b: WeeklyWindow) =>
   a.dayOfWeek === b.dayOfWeek && a.startTime === b.startTime && a.endTime === b.endTime;

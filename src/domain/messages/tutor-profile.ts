@@ -77,6 +77,8 @@ export const TUTOR_PROFILE_MESSAGES = {
   slotsMerged: 'Availability slots merged',
   slotAdded: 'Availability slot added',
   slotRemoved: 'Availability slot removed',
+  /** A window dragged to another time or resized (ours: the spec's editor only adds and deletes). */
+  slotMoved: 'Availability slot moved',
   slotsCleared: 'All availability slots cleared',
   deleteSlotConfirm: 'Delete this availability slot?',
   availabilityUpdated: 'Your availability has been updated successfully',

@@ -18,8 +18,8 @@ const GRID_MINUTES = 30;
 
 const minutesOfDay = (date: Date) => date.getUTCHours() * 60 + date.getUTCMinutes();
 
-/** The window a selection covers: a single-cell click gets the picked length, a drag its span. */
-function windowOfSelection(start: Date, end: Date, clickMinutes: number): WeeklyWindow | null {
+/** The window from `start` to `end` of one day (midnight ending it), or null across days. */
+function windowBetween(start: Date, end: Date, singleCellMinutes = GRID_MINUTES) {
   const startMinutes = minutesOfDay(start);
   const sameDay = start.getUTCDay() === end.getUTCDay();
   const endMinutes = sameDay ? minutesOfDay(end) : minutesOfDay(end) === 0 ? MINUTES_PER_DAY : -1;
@@ -28,9 +28,15 @@ function windowOfSelection(start: Date, end: Date, clickMinutes: number): Weekly
   return windowStartingAt(
     start.getUTCDay(),
     startMinutes,
-    length === GRID_MINUTES ? clickMinutes : length,
+    length === GRID_MINUTES ? singleCellMinutes : length,
   );
 }
+
+type ChangedEvent = {
+  event: { start: Date | null; end: Date | null };
+  oldEvent: { extendedProps: Record<string, unknown> };
+  revert(): void;
+};
 
 export function AvailabilityEditorCalendar({
   windows,
@@ -38,6 +44,7 @@ export function AvailabilityEditorCalendar({
   selectable,
   compact,
   onAdd,
+  onMove,
   onWindowClick,
 }: {
   windows: readonly WeeklyWindow[];
@@ -47,6 +54,8 @@ export function AvailabilityEditorCalendar({
   selectable: boolean;
   compact: boolean;
   onAdd: (weeklyWindow: WeeklyWindow) => void;
+  /** A window dragged elsewhere or resized; false when refused (it goes back). */
+  onMove: (from: WeeklyWindow, to: WeeklyWindow) => boolean;
   onWindowClick: (weeklyWindow: WeeklyWindow) => void;
 }) {
   const { theme } = useTheme();
@@ -55,6 +64,11 @@ export function AvailabilityEditorCalendar({
   // window never also asks to delete it. Each new touch or click starts a new gesture.
   const gesture = useRef(0);
   const addedInGesture = useRef(-1);
+  // A window dragged to another time (by touch: held first, like adding) or resized.
+  const moved = ({ event, oldEvent, revert }: ChangedEvent) => {
+    const to = event.start && event.end ? windowBetween(event.start, event.end) : null;
+    if (!to || !onMove(oldEvent.extendedProps.weeklyWindow as WeeklyWindow, to)) revert();
+  };
   const events = useMemo(
     () =>
       windows.map((weeklyWindow) => ({
@@ -95,15 +109,19 @@ export function AvailabilityEditorCalendar({
         selectMirror
         selectLongPressDelay={300}
         eventLongPressDelay={300}
-        selectAllow={(span) => windowOfSelection(span.start, span.end, clickMinutes) !== null}
+        selectAllow={(span) => windowBetween(span.start, span.end, clickMinutes) !== null}
         select={(info) => {
-          const weeklyWindow = windowOfSelection(info.start, info.end, clickMinutes);
+          const weeklyWindow = windowBetween(info.start, info.end, clickMinutes);
           info.view.calendar.unselect();
           if (!weeklyWindow) return;
           addedInGesture.current = gesture.current;
           onAdd(weeklyWindow);
         }}
         events={events}
+        editable={selectable}
+        eventAllow={(span) => windowBetween(span.start, span.end) !== null}
+        eventDrop={moved}
+        eventResize={moved}
         eventClick={(info) => {
           if (addedInGesture.current === gesture.current) return;
           onWindowClick(info.event.extendedProps.weeklyWindow as WeeklyWindow);

@@ -2,6 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
   addWindowWithinCap,
+  moveWindowWithinCap,
   EDITOR_DEFAULT_WINDOW_MINUTES,
   sameWindow,
   windowStartingAt,
@@ -60,15 +61,19 @@ export function AvailabilityEditor({
   const ids = { duration: useId(), day: useId(), start: useId() };
   const hours = weeklyHours(windows);
 
-  const add = (weeklyWindow: WeeklyWindow) => {
-    const outcome = addWindowWithinCap(windows, weeklyWindow);
+  /** Applies an added or moved window, or says why not; whether it was applied. */
+  const apply = (outcome: ReturnType<typeof addWindowWithinCap>) => {
     if (!outcome.ok) {
       notify.error(outcome.message);
-      return;
+      return false;
     }
     onWindowsChange(outcome.windows);
     notify.success(outcome.message);
+    return true;
   };
+  const add = (weeklyWindow: WeeklyWindow) => void apply(addWindowWithinCap(windows, weeklyWindow));
+  const move = (from: WeeklyWindow, to: WeeklyWindow) =>
+    apply(moveWindowWithinCap(windows, from, to));
   const remove = (weeklyWindow: WeeklyWindow) => {
     onWindowsChange(windows.filter((other) => !sameWindow(other, weeklyWindow)));
     notify.success(M.slotRemoved);
@@ -100,8 +105,8 @@ export function AvailabilityEditor({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {isMobile
-            ? 'Switch to Select, then press and hold a time to add a slot. Tap a slot to delete it.'
-            : 'Drag across the calendar, or click a time to add a slot of the chosen length. Click a slot to delete it.'}
+            ? 'Switch to Select, then press and hold a time to add a slot. Hold a slot and slide to move it; tap it to delete it.'
+            : 'Drag across the calendar, or click a time to add a slot of the chosen length. Drag a slot or its lower edge to move or resize it; click it to delete it.'}
         </p>
         <span
           data-testid="weekly-hours"
@@ -143,6 +148,7 @@ export function AvailabilityEditor({
         selectable={!isMobile || mode === 'select'}
         compact={isMobile}
         onAdd={add}
+        onMove={move}
         onWindowClick={setPendingDelete}
       />
 

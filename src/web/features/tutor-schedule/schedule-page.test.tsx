@@ -82,6 +82,7 @@ describe('the tutor’s My Schedule', () => {
         selectable
         compact={false}
         onAdd={() => {}}
+        onMove={() => true}
         onWindowClick={() => {}}
       />,
     );
