@@ -25,7 +25,8 @@ export interface SendOptions {
   key?: string;
 }
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/** `job.id` is pg-boss's: the same when a job runs again (a retry, a rerun after a crash). */
+export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
 export interface JobQueue {
   /**
@@ -133,7 +134,9 @@ export async function startJobQueue(
       jobs.map((job) => {
         const { [REQUEST_ID]: requestId, ...data } = job.data as { [REQUEST_ID]?: string };
         // Async, so data the schema refuses fails this job, not the batch.
-        return withRequestId(requestId, async () => handler(checked(definition, data)));
+        return withRequestId(requestId, async () =>
+          handler(checked(definition, data), { id: job.id }),
+        );
       }),
     );
     for (const [index, outcome] of outcomes.entries()) {
