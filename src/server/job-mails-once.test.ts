@@ -46,7 +46,7 @@ describe.each(TEST_DRIVERS)('job mails sent once on %s', (driver) => {
       reason: 'I am ill.',
     });
     expect(canceled.status, canceled.text).toBe(200);
-    const jobs = [LESSON_JOBS.booked, LESSON_JOBS.canceled, PAYMENT_JOBS.refund];
+    const jobs: Job[] = [LESSON_JOBS.booked, LESSON_JOBS.canceled, PAYMENT_JOBS.refund];
     const names = jobs.map((job) => job.name);
     // The cancellation's notice and the refund's, awaited as their jobs' completion.
     const done = async () => {

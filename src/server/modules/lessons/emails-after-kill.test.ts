@@ -9,9 +9,8 @@ import { openDatabase, type Database, type DatabaseDriver } from '../../db/datab
 import type { DB } from '../../db/types';
 import { loadEnv } from '../../env';
 import { createServer, PROJECT_ROOT } from '../../server';
-import { createTutor, newSession } from '../../test/factories';
+import { createStudents, createTutor } from '../../test/factories';
 import { freePort } from '../../test/free-port';
-import type { TestClient } from '../../test/http-client';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
 import { fillDataDir, openTestDatabase, TEST_DRIVERS } from '../../test/test-database';
 import { everyDay } from '../../test/weekly-availability';
@@ -149,23 +148,7 @@ describe.each(TEST_DRIVERS)('mail jobs under way at kill -9, on %s', (driver) =>
       .execute();
     const emailOf = new Map(emails.map((row) => [row.id, row.email.toLowerCase()]));
     const tutorEmails = new Set(emailOf.values());
-    const students: { id: string; client: TestClient; email: string }[] = [];
-    for (let i = 0; i < STUDENTS; i += 1) {
-      const { id, email } = await setupDb.db
-        .insertInto('users')
-        .values({
-          email: `kill.${i}.${Date.now()}@example.com`,
-          full_name: `Student ${i + 1}`,
-          first_name: 'Student',
-          last_name: String(i + 1),
-          role: 'student',
-          is_email_verified: true,
-          is_profile_completed: true,
-        })
-        .returning(['id', 'email'])
-        .executeTakeFirstOrThrow();
-      students.push({ id, email, client: await newSession({ url, app: setup.app }, id) });
-    }
+    const students = await createStudents({ url, database: setupDb, app: setup.app }, STUDENTS);
     const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
     const lessons: string[] = [];
     for (const [i, student] of students.entries()) {
