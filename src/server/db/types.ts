@@ -256,6 +256,7 @@ export interface LiveInstances {
 export interface LiveSockets {
   id: string;
   instance_id: string;
+  opened_at: Date;
   seq: Generated<number>;
   user_id: string;
 }

@@ -10,10 +10,12 @@ CREATE TABLE live_instances (
 
 CREATE TABLE live_sockets (
   id          uuid PRIMARY KEY,
-  -- The order sockets opened in: the oldest is closed first.
+  -- When the socket opened, by its process (its record is written a moment later, and two
+  -- records may land in either order): the oldest is closed first; seq breaks a tie.
+  opened_at   timestamptz NOT NULL,
   seq         bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
   instance_id uuid NOT NULL REFERENCES live_instances (id) ON DELETE CASCADE,
   user_id     uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE
 );
-CREATE INDEX live_sockets_user ON live_sockets (user_id, seq);
+CREATE INDEX live_sockets_user ON live_sockets (user_id, opened_at);
 CREATE INDEX live_sockets_instance ON live_sockets (instance_id);

@@ -63,8 +63,10 @@ export async function startTabCap(
 
   return {
     opened(socketId, userId) {
+      // The real time, not the app's clock (a test's fixed one): the order tabs opened in.
+      const openedAt = new Date();
       const opening = repository
-        .openSocket(db, { id: socketId, instanceId, userId }, { max, heartbeatMs })
+        .openSocket(db, { id: socketId, instanceId, userId, openedAt }, { max, heartbeatMs })
         // Ours are closed at once; the NOTIFY tells the other processes theirs.
         .then(options.closeHere, logged('count the tabs of a user'));
       recorded.set(socketId, track(opening));

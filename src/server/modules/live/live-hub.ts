@@ -147,6 +147,7 @@ export async function startLiveHub(
     },
   });
 
+  const tooManyTabs = JSON.stringify({ type: 'too-many-tabs' } satisfies LiveEvent);
   // A user's tabs beyond the cap, on any process: those here close, told why (4429), and rest
   // like an ended session (no reconnect loop between tabs).
   const cap = await startTabCap(deps, log, {
@@ -156,6 +157,7 @@ export async function startLiveHub(
         const socket = byId.get(id);
         if (!socket) continue;
         remove(socket);
+        send(socket, tooManyTabs);
         socket.close(LIVE_CLOSE_CODES.tooManyTabs, 'Too many open tabs');
       }
     },

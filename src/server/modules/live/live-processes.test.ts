@@ -160,6 +160,8 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
       opened.push(tab);
     }
     const newest = await openLiveTab(b.url, { cookie });
+    // Told why, then closed.
+    expect(await within(1_000, opened[0]!.next())).toEqual({ type: 'too-many-tabs' });
     expect(await within(1_000, opened[0]!.closed)).toEqual({
       code: LIVE_CLOSE_CODES.tooManyTabs,
       reason: 'Too many open tabs',
@@ -195,6 +197,7 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
           id: randomUUID(),
           instance_id: gone,
           user_id: busy.id,
+          opened_at: new Date(Date.now() - 3_600_000),
         })),
       )
       .execute();

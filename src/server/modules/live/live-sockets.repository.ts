@@ -52,14 +52,19 @@ export async function dropInstance(db: Kysely<DB>, id: string) {
  */
 export async function openSocket(
   db: Kysely<DB>,
-  socket: { id: string; instanceId: string; userId: string },
+  socket: { id: string; instanceId: string; userId: string; openedAt: Date },
   { max, heartbeatMs }: { max: number; heartbeatMs: number },
 ): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${socket.userId}, 31))`.execute(trx);
     await trx
       .insertInto('live_sockets')
-      .values({ id: socket.id, instance_id: socket.instanceId, user_id: socket.userId })
+      .values({
+        id: socket.id,
+        instance_id: socket.instanceId,
+        user_id: socket.userId,
+        opened_at: socket.openedAt,
+      })
       .execute();
     // A gone process's sockets do not count, even before a beat drops them.
     const over = await trx
@@ -68,6 +73,7 @@ export async function openSocket(
       .select('s.id')
       .where('s.user_id', '=', socket.userId)
       .where('i.seen_at', '>=', sql<Date>`now() - ${goneAfter(heartbeatMs)}`)
+      .orderBy('s.opened_at', 'desc')
       .orderBy('s.seq', 'desc')
       .offset(max)
       .limit(1_000)
