@@ -197,6 +197,11 @@ export const liveEvent = z.discriminatedUnion('type', [
    * the page's affair (its next request finds the session gone, or it is ending it itself).
    */
   z.object({ type: z.literal('session-ended') }),
+  /**
+   * A newer tab of this user (on any process) took this one's place beyond the cap of live
+   * tabs: the socket closes next (4429) and the tab rests until shown again.
+   */
+  z.object({ type: z.literal('too-many-tabs') }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 

@@ -162,7 +162,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   const { env, db } = deps;
   const mailer =
-    deps.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : devMailbox(db));
+    deps.mailer ??
+    (env.SMTP_URL
+      ? smtpMailer(env.SMTP_URL, env.MAIL_FROM, {
+          messageIdHost: new URL(env.PUBLIC_URL).hostname,
+        })
+      : devMailbox(db));
   const secret = resolveSessionSecret(env);
   // Our own origin; in development also Vite's dev server (`npm run dev`), which proxies /api.
   const trustedOrigins = [

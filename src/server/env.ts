@@ -155,6 +155,11 @@ const envSchema = z.object({
    * listener closes (as long as the balancer takes to notice: Kubernetes ~5 s, nginx 0).
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  /**
+   * How often the job queue looks for jobs past their timeout (those of a crashed process) and
+   * queues them to run again. Every process does; one at a time does the work.
+   */
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
   /** SIGTERM: the process exits (code 1) if stopping takes longer than this in all. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   /** Bearer token for GET /metrics (Prometheus); unset: /metrics is not served. */

@@ -1,6 +1,6 @@
 import type { Worker } from './adapters/jobs/define-job';
 import { worker } from './adapters/jobs/define-job';
-import type { Mailer, MailMessage } from './adapters/mail/mailer';
+import { jobMailer, type Mailer, type MailMessage } from './adapters/mail/mailer';
 import type { AppContext } from './app';
 import { ACCOUNT_JOBS } from './modules/account/account.jobs';
 import { giveLegacyClosingRefund } from './modules/account/close-account';
@@ -24,6 +24,7 @@ import { TUTOR_APPROVAL_JOBS } from './modules/tutor-approval/tutor-approval.job
 // server starts them all, once per process, before it serves: a booking's transaction refuses
 // to send a job to a queue that does not exist yet (ADR 014).
 
+/** A job that carries its message; sent once however often it runs (runJob's mailer). */
 const sendMail = (ctx: { mailer: Mailer }, message: MailMessage) => ctx.mailer.send(message);
 
 export const WORKERS: readonly Worker<AppContext>[] = [
@@ -53,9 +54,17 @@ export const WORKERS: readonly Worker<AppContext>[] = [
 
 /** Starts every worker, then what some need once running (a chain's first run, a resend). */
 export async function startWorkers(ctx: AppContext, workers = WORKERS) {
-  for (const { job, run } of workers)
-    await ctx.jobs.work(job, async (data) => {
-      await run(ctx, data);
+  for (const worker of workers)
+    await ctx.jobs.work(worker.job, async (data, { id }) => {
+      await runJob(ctx, worker, data, id);
     });
   for (const { started } of workers) await started?.(ctx);
+}
+
+/**
+ * One run of a job: its handler's mailer sends each mail once however often the job runs
+ * (jobMailer), so no mail path of a job can send directly.
+ */
+export function runJob(ctx: AppContext, worker: Worker<AppContext>, data: unknown, id: string) {
+  return worker.run({ ...ctx, mailer: jobMailer(ctx, { name: worker.job.name, id }) }, data);
 }

@@ -66,6 +66,7 @@ export async function createServer(
     await seedReferenceData(database.db);
     const queue = await startJobQueue(database, {
       pollingIntervalSeconds: options.jobPollingSeconds,
+      maintenanceIntervalSeconds: env.JOB_MAINTENANCE_SECONDS,
     });
     jobs = queue;
     const defaultWebRoot = path.join(PROJECT_ROOT, 'dist', 'web');

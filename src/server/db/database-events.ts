@@ -30,6 +30,8 @@ export const EVENT_CHANNELS = {
   sessions: 'tutora_sessions',
   messages: 'tutora_messages',
   classroom: 'tutora_classroom',
+  /** Live sockets over a user's cap, to be closed by the process holding them (JSON ids). */
+  live: 'tutora_live',
 } as const;
 
 /**

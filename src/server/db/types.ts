@@ -248,6 +248,19 @@ export interface Lessons {
   updated_at: Generated<Date>;
 }
 
+export interface LiveInstances {
+  id: string;
+  seen_at: Generated<Date>;
+}
+
+export interface LiveSockets {
+  id: string;
+  instance_id: string;
+  opened_at: Date;
+  seq: Generated<number>;
+  user_id: string;
+}
+
 export interface LocalCheckoutSessions {
   amount_cents: number;
   cancel_url: string;
@@ -735,6 +748,8 @@ export interface DB {
   lesson_move_requests: LessonMoveRequests;
   lesson_packages: LessonPackages;
   lessons: Lessons;
+  live_instances: LiveInstances;
+  live_sockets: LiveSockets;
   local_checkout_sessions: LocalCheckoutSessions;
   local_payout_accounts: LocalPayoutAccounts;
   local_refunds: LocalRefunds;

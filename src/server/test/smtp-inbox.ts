@@ -10,6 +10,8 @@ export interface ReceivedAttachment {
 }
 
 export interface ReceivedMail {
+  /** The Message-ID header as sent (a stable one per once-key: ADR 033). */
+  messageId: string;
   to: string;
   subject: string;
   text: string;
@@ -23,21 +25,45 @@ export interface SmtpInbox {
   /** Resolves with the first (or next, after `afterCount`) mail to `to`. */
   waitFor(to: string, options?: { afterCount?: number; timeoutMs?: number }): Promise<ReceivedMail>;
   countTo(to: string): number;
+  /**
+   * From now on, mails (those `which` picks) are read but not answered: the sender waits for
+   * the server's "250", so a test holds sends under way; held() counts those waiting.
+   */
+  hold(which?: (mail: ReceivedMail) => boolean): void;
+  held(): number;
+  /** Of the held mails, those whose sender has hung up (its connection closed). */
+  heldHungUp(): number;
+  /**
+   * Stops holding and answers the held mails, which are then received, except those whose
+   * sender hung up meanwhile (a killed process): never accepted, they are in `dropped`.
+   */
+  release(): void;
+  dropped: ReceivedMail[];
   close(): Promise<void>;
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests. */
 export async function startSmtpInbox(): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = [];
+  const dropped: ReceivedMail[] = [];
+  let holds: ((mail: ReceivedMail) => boolean) | undefined;
+  const waiting: { mail: ReceivedMail; session: string; accept: () => void }[] = [];
+  const hungUp = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onClose: (session) => hungUp.add(session.id),
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-          messages.push({
+          const accept = () => {
+            messages.push(received);
+            callback();
+          };
+          const received: ReceivedMail = {
+            messageId: mail.messageId ?? '',
             to: to?.value[0]?.address?.toLowerCase() ?? '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
@@ -46,8 +72,10 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
               contentType: a.contentType,
               content: a.content.toString('utf8'),
             })),
-          });
-          callback();
+          };
+          // A held mail is not received yet: a sender killed meanwhile never hears "250".
+          if (holds?.(received)) waiting.push({ mail: received, session: session.id, accept });
+          else accept();
         })
         .catch(callback);
     },
@@ -62,6 +90,16 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     url: `smtp://127.0.0.1:${port}?tls=off`,
     messages,
     countTo: (address) => to(address).length,
+    dropped,
+    hold: (which = () => true) => (holds = which),
+    held: () => waiting.length,
+    heldHungUp: () => waiting.filter(({ session }) => hungUp.has(session)).length,
+    release() {
+      holds = undefined;
+      for (const { mail, session, accept } of waiting.splice(0))
+        if (hungUp.has(session)) dropped.push(mail);
+        else accept();
+    },
     async waitFor(address, { afterCount = 0, timeoutMs = 10_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

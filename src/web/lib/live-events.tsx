@@ -199,6 +199,9 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent) {
     case 'session-ended':
       // The socket closes next; the page, not this, decides where the tab goes.
       return;
+    case 'too-many-tabs':
+      // The socket closes next (4429) and the tab rests: nothing to refetch.
+      return;
     case 'conversation':
       void client.invalidateQueries({
         queryKey: queryKeys.messaging.conversation(event.conversationId),

@@ -25,7 +25,8 @@ export interface SendOptions {
   key?: string;
 }
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/** `job.id` is pg-boss's: the same when a job runs again (a retry, a rerun after a crash). */
+export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
 export interface JobQueue {
   /**
@@ -56,6 +57,11 @@ export interface JobQueue {
 export interface JobQueueOptions {
   /** How often each worker looks for due jobs (default 2, pg-boss's minimum 0.5). */
   pollingIntervalSeconds?: number;
+  /**
+   * How often jobs past their timeout (a crashed process's) are failed, to run again (default
+   * 120, pg-boss's).
+   */
+  maintenanceIntervalSeconds?: number;
   /** The default for every queue's WorkOptions.retryDelaySeconds (default 10). */
   retryDelaySeconds?: number;
   /** PostgreSQL only: connections of the queue's own pool (default 3). */
@@ -89,6 +95,7 @@ export async function startJobQueue(
     // No cron schedules: later work is a delayed job, so the timekeeper's polling is not needed.
     schedule: false,
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 120,
   });
   // Worker errors carry the queue's name (pg-boss spreads it onto the error).
   boss.on('error', (error) => report(error, { queue: (error as { queue?: string }).queue }));
@@ -133,7 +140,9 @@ export async function startJobQueue(
       jobs.map((job) => {
         const { [REQUEST_ID]: requestId, ...data } = job.data as { [REQUEST_ID]?: string };
         // Async, so data the schema refuses fails this job, not the batch.
-        return withRequestId(requestId, async () => handler(checked(definition, data)));
+        return withRequestId(requestId, async () =>
+          handler(checked(definition, data), { id: job.id }),
+        );
       }),
     );
     for (const [index, outcome] of outcomes.entries()) {

@@ -1,7 +1,8 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_JOB_TIMEOUT_SECONDS } from '../jobs/job-queue';
-import { MAIL_SEND_DEADLINE_MS, MailTimeoutError, smtpMailer } from './mailer';
+import { startSmtpInbox } from '../../test/smtp-inbox';
+import { MAIL_SEND_DEADLINE_MS, MailTimeoutError, messageIdOf, smtpMailer } from './mailer';
 
 // A slow SMTP server must not hold a send past its job's timeout: pg-boss would retry the job
 // while the first send could still deliver, and the mail would arrive twice.
@@ -40,5 +41,31 @@ describe('an SMTP send against a server that never answers the message', () => {
 
   it('is bounded well below the job timeout', () => {
     expect(MAIL_SEND_DEADLINE_MS).toBeLessThanOrEqual((DEFAULT_JOB_TIMEOUT_SECONDS * 1000) / 2);
+  });
+});
+
+describe('Message-IDs', () => {
+  it('are the same for every send of one once-key, and differ between keys (ADR 033)', async () => {
+    const inbox = await startSmtpInbox();
+    try {
+      const mailer = smtpMailer(inbox.url, 'Tutora <no-reply@tutora.test>', {
+        messageIdHost: 'tutora.example',
+      });
+      const message = { to: 'reader@example.com', subject: 'Booked', text: 'See you' };
+      // A redelivery after a crash: the same mail sent again under its key.
+      await mailer.send({ ...message, onceKey: 'lessons.booked:1:reader@example.com' });
+      await mailer.send({ ...message, onceKey: 'lessons.booked:1:reader@example.com' });
+      await mailer.send({ ...message, onceKey: 'lessons.booked:2:reader@example.com' });
+      const ids = inbox.messages.map((mail) => mail.messageId);
+      const first = messageIdOf('lessons.booked:1:reader@example.com', 'tutora.example');
+      expect(first).toMatch(/^<[0-9a-f]{64}@tutora\.example>$/);
+      expect(ids).toEqual([
+        first,
+        first,
+        messageIdOf('lessons.booked:2:reader@example.com', 'tutora.example'),
+      ]);
+    } finally {
+      await inbox.close();
+    }
   });
 });

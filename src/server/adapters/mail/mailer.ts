@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
@@ -16,6 +17,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   attachments?: MailAttachment[];
+  /**
+   * The mail's once-key (set by sendOnce): every send of it carries the same Message-ID, so a
+   * redelivery after a crash is the same message, which mail systems fold (ADR 033).
+   */
+  onceKey?: string;
 }
 
 /** A message as a mail job carries it (the account's, the approval's and the digest's emails). */
@@ -48,10 +54,25 @@ export class MailTimeoutError extends Error {
 }
 
 /** Real delivery through SMTP_URL. */
+/**
+ * The Message-ID of the mail named `onceKey`: the same for every send of it (its key's hash at
+ * the app's host), so an SMTP redelivery is one message to the recipient's mail system.
+ */
+export function messageIdOf(onceKey: string, host: string): string {
+  return `<${createHash('sha256').update(onceKey).digest('hex')}@${host}>`;
+}
+
 export function smtpMailer(
   smtpUrl: string,
   from: string,
-  { deadlineMs = MAIL_SEND_DEADLINE_MS }: { deadlineMs?: number } = {},
+  {
+    deadlineMs = MAIL_SEND_DEADLINE_MS,
+    messageIdHost = 'tutora.local',
+  }: {
+    deadlineMs?: number;
+    /** The host of Message-IDs (PUBLIC_URL's). */
+    messageIdHost?: string;
+  } = {},
 ): Mailer {
   const url = new URL(smtpUrl);
   // One connection per send, as nodemailer's plain transport does, but in a pool of one, which
@@ -74,7 +95,7 @@ export function smtpMailer(
     });
   return {
     kind: 'smtp',
-    async send(message) {
+    async send({ onceKey, ...message }) {
       const transport = transportFor();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<never>((_, reject) => {
@@ -85,7 +106,8 @@ export function smtpMailer(
       });
       try {
         // MailAttachment uses nodemailer's own field names: attachments pass through as they are.
-        await Promise.race([transport.sendMail({ from, ...message }), deadline]);
+        const messageId = onceKey ? { messageId: messageIdOf(onceKey, messageIdHost) } : {};
+        await Promise.race([transport.sendMail({ from, ...message, ...messageId }), deadline]);
       } finally {
         clearTimeout(timer);
         transport.close();
@@ -107,8 +129,9 @@ export function devMailbox(db: Kysely<DB>): Mailer {
 /**
  * Sends `message` unless the email named `key` was sent before, and records it in the same
  * transaction as the send: a job run again after a crash sends only what had not gone out. Two
- * runs at once: the second waits for the first's record, then finds it. (Only a crash between
- * the server's acceptance and the commit, milliseconds, can still send one twice.)
+ * runs at once: the second waits for the first's record, then finds it. Every job's mail comes
+ * here (jobMailer). Only a crash between the server's acceptance and the commit can still send
+ * one twice, and then with the same Message-ID (ADR 033).
  */
 export async function sendOnce(
   deps: { db: Kysely<DB>; mailer: Mailer },
@@ -122,6 +145,32 @@ export async function sendOnce(
       .onConflict((conflict) => conflict.column('key').doNothing())
       .returning('key')
       .executeTakeFirst();
-    if (fresh) await deps.mailer.send(message, trx);
+    if (fresh) await deps.mailer.send({ ...message, onceKey: key }, trx);
   });
+}
+
+/** A job run as its handler sees it: pg-boss runs a job again under the same id. */
+export interface JobRun {
+  name: string;
+  id: string;
+}
+
+/**
+ * The mailer a job's handler gets: each mail goes through sendOnce, keyed by the job and its
+ * recipient (and how many this run sent them before), so a rerun sends nothing twice. A send
+ * given a transaction is one sendOnce is already recording under its own key: passed through.
+ */
+export function jobMailer(deps: { db: Kysely<DB>; mailer: Mailer }, job: JobRun): Mailer {
+  const sentTo = new Map<string, number>();
+  return {
+    kind: deps.mailer.kind,
+    async send(message, trx) {
+      if (trx) return deps.mailer.send(message, trx);
+      const nth = sentTo.get(message.to) ?? 0;
+      sentTo.set(message.to, nth + 1);
+      // The address hashed: the key stays within its 300 characters (the row keeps the address).
+      const to = createHash('sha256').update(message.to).digest('hex').slice(0, 16);
+      await sendOnce(deps, `${job.name}:${job.id}:${to}:${nth}`, message);
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import type { AppContext } from '../../app';
 import { EVENT_CHANNELS } from '../../db/database-events';
 import { currentUser } from '../auth/auth.service';
 import { loadMessage, type MessagingSignal } from '../messaging/message-view';
+import { startTabCap } from './live-cap';
 
 // The live sockets of this process, by user. It holds nothing another process needs: every
 // process LISTENs on the messages channel and pushes what it hears to its own tabs, so a
@@ -17,6 +19,8 @@ import { loadMessage, type MessagingSignal } from '../messaging/message-view';
 
 /** What the hub keeps of one open tab. */
 interface Tab {
+  /** Its id in the database's record of live sockets (the cap across processes). */
+  id: string;
   userId: string;
   /** The upgrade request's headers (its cookies): the session is checked again with them. */
   headers: Headers;
@@ -40,12 +44,6 @@ export interface LiveHub {
   /** Sends a frame to the users' sockets on this process (other modules' events: classroom). */
   push(userIds: string[], frame: string): void;
 }
-
-/**
- * Live sockets one user may keep on one process: a newer tab closes the oldest (4429), so one
- * account cannot pile up connections (each holds memory and a share of every fan-out).
- */
-export const MAX_TABS_PER_USER = 10;
 
 /** A tab that cannot take frames as fast as they come is dropped; it refetches on reconnect. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -85,6 +83,7 @@ export async function startLiveHub(
 ): Promise<LiveHub> {
   const tabs = new Map<WebSocket, Tab>();
   const byUser = new Map<string, Set<WebSocket>>();
+  const byId = new Map<string, WebSocket>();
   // Frames go out in the order the signals came (a read receipt after its message), while the
   // messages they need are read from the database side by side.
   let delivering = Promise.resolve();
@@ -148,10 +147,28 @@ export async function startLiveHub(
     },
   });
 
+  const tooManyTabs = JSON.stringify({ type: 'too-many-tabs' } satisfies LiveEvent);
+  // A user's tabs beyond the cap, on any process: those here close, told why (4429), and rest
+  // like an ended session (no reconnect loop between tabs).
+  const cap = await startTabCap(deps, log, {
+    heartbeatMs: options.heartbeatMs,
+    closeHere(ids) {
+      for (const id of ids) {
+        const socket = byId.get(id);
+        if (!socket) continue;
+        remove(socket);
+        send(socket, tooManyTabs);
+        socket.close(LIVE_CLOSE_CODES.tooManyTabs, 'Too many open tabs');
+      }
+    },
+  });
+
   const remove = (socket: WebSocket) => {
     const tab = tabs.get(socket);
     if (!tab) return;
     tabs.delete(socket);
+    byId.delete(tab.id);
+    cap.closed(tab.id);
     const own = byUser.get(tab.userId);
     own?.delete(socket);
     if (own?.size === 0) byUser.delete(tab.userId);
@@ -206,7 +223,10 @@ export async function startLiveHub(
         tab.alive = false;
         socket.ping();
       }
-      await recheckSessions();
+      await Promise.all([
+        recheckSessions(),
+        cap.beat().catch((error: unknown) => log.error({ err: error }, 'live: heartbeat failed')),
+      ]);
     })().finally(() => (sweeping = undefined));
     return sweeping;
   };
@@ -232,17 +252,13 @@ export async function startLiveHub(
     add(socket, userId, headers) {
       // The tab left while it was being signed in.
       if (socket.readyState !== socket.OPEN) return;
-      const tab: Tab = { userId, headers, alive: true };
+      const tab: Tab = { id: randomUUID(), userId, headers, alive: true };
       tabs.set(socket, tab);
+      byId.set(tab.id, socket);
       let own = byUser.get(userId);
       if (!own) byUser.set(userId, (own = new Set()));
-      // A set keeps the order tabs joined in: the first is the oldest.
-      for (const oldest of own) {
-        if (own.size < MAX_TABS_PER_USER) break;
-        remove(oldest);
-        oldest.close(LIVE_CLOSE_CODES.tooManyTabs, 'Too many open tabs');
-      }
       own.add(socket);
+      cap.opened(tab.id, userId);
       socket.on('pong', () => (tab.alive = true));
       socket.on('close', () => remove(socket));
       // After joining: whatever is signalled from now on is pushed, the rest the tab refetches.
@@ -264,6 +280,8 @@ export async function startLiveHub(
       for (const socket of tabs.keys()) socket.close(LIVE_RECONNECT_NOW);
       tabs.clear();
       byUser.clear();
+      byId.clear();
+      await cap.stop();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { LIVE_RECONNECT_NOW } from '../../../contracts/messaging.contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   type LiveTab,
   type TestConversation,
 } from '../../test/live-fixtures';
+import { MAX_TABS_PER_USER } from './live-cap';
 
 // Two API processes on one PostgreSQL database, as production runs them behind a balancer:
 // a message written through one reaches the tabs connected to the other, through the
@@ -120,5 +122,94 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
 
     const sent = await sendSignalledMessage(a.database.db, conversation, student.id, 'Still here');
     expect(await tutorOnB.next()).toEqual({ type: 'message', message: sent });
+  });
+
+  /** The user's sockets as the database records them reach `count` (each open records its own). */
+  async function recorded(userId: string, count: number) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { n } = await a.database.db
+        .selectFrom('live_sockets')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      if (Number(n) === count) return;
+      if (Date.now() > deadline) throw new Error(`${n} sockets recorded, not ${count}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** `promise`, or a failure once `ms` have passed: a bound, not a wait. */
+  const within = <T>(ms: number, promise: Promise<T>) =>
+    Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms).unref();
+      }),
+    ]);
+
+  it(`keeps at most ${MAX_TABS_PER_USER} tabs of a user across both processes: the 11th closes the oldest, wherever it is, within 1 s`, async () => {
+    const [busy] = (await createStudents(a, 1)) as [TestStudent];
+    const cookie = busy.client.cookieHeader();
+    const opened: LiveTab[] = [];
+    for (let index = 0; index < MAX_TABS_PER_USER; index++) {
+      // Alternately on A and B: the oldest is on A.
+      const tab = await openLiveTab(index % 2 === 0 ? a.url : b.url, { cookie });
+      expect(await tab.next()).toEqual({ type: 'ready' });
+      await recorded(busy.id, index + 1);
+      opened.push(tab);
+    }
+    const newest = await openLiveTab(b.url, { cookie });
+    // Told why, then closed.
+    expect(await within(1_000, opened[0]!.next())).toEqual({ type: 'too-many-tabs' });
+    expect(await within(1_000, opened[0]!.closed)).toEqual({
+      code: LIVE_CLOSE_CODES.tooManyTabs,
+      reason: 'Too many open tabs',
+    });
+    expect(await newest.next()).toEqual({ type: 'ready' });
+    await recorded(busy.id, MAX_TABS_PER_USER);
+    // The other nine and the newest are open: each still gets what is pushed to it.
+    const theirs = await createConversation(a.database.db, {
+      studentId: busy.id,
+      tutorId: tutor.userId,
+    });
+    const sent = await sendSignalledMessage(a.database.db, theirs, tutor.userId, 'To all ten');
+    for (const tab of [...opened.slice(1), newest]) {
+      expect(await tab.next()).toEqual({ type: 'message', message: sent });
+      await tab.close();
+    }
+    await recorded(busy.id, 0);
+  });
+
+  it("does not count a killed process's sockets, and drops them at the next heartbeat", async () => {
+    const [busy] = (await createStudents(a, 1)) as [TestStudent];
+    // What a process killed long ago left behind: its record, unbeaten, and a full set of tabs.
+    const gone = randomUUID();
+    const { db } = a.database;
+    await db
+      .insertInto('live_instances')
+      .values({ id: gone, seen_at: sql<Date>`now() - interval '1 hour'` })
+      .execute();
+    await db
+      .insertInto('live_sockets')
+      .values(
+        Array.from({ length: MAX_TABS_PER_USER }, () => ({
+          id: randomUUID(),
+          instance_id: gone,
+          user_id: busy.id,
+          opened_at: new Date(Date.now() - 3_600_000),
+        })),
+      )
+      .execute();
+    const tab = await openLiveTab(a.url, { cookie: busy.client.cookieHeader() });
+    expect(await tab.next()).toEqual({ type: 'ready' });
+    await recorded(busy.id, MAX_TABS_PER_USER + 1);
+    // Not closed for them: it gets what is pushed to it.
+    const theirs = await createConversation(db, { studentId: busy.id, tutorId: tutor.userId });
+    const sent = await sendSignalledMessage(db, theirs, tutor.userId, 'Still open');
+    expect(await tab.next()).toEqual({ type: 'message', message: sent });
+    await a.app.liveHub.sweep();
+    await recorded(busy.id, 1);
+    await tab.close();
   });
 });

@@ -18,7 +18,7 @@ import {
   type LiveTab,
   type TestConversation,
 } from '../../test/live-fixtures';
-import { MAX_TABS_PER_USER } from './live-hub';
+import { MAX_TABS_PER_USER } from './live-cap';
 
 // The live socket of one process: who may open it, and what each tab is told. Messages are
 // written as the messaging module writes them (row + signal in one transaction).

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../app';
+import { EVENT_CHANNELS } from '../../db/database-events';
+import * as repository from './live-sockets.repository';
+
+// The cap of live sockets per user, across every API process (issue #31 item 8): each process
+// records its sockets in the database under its instance id; a new socket beyond the cap takes
+// the user's oldest away, wherever it is, and the processes holding them are told (NOTIFY) to
+// close them. Nothing a process keeps in memory is needed by another; a killed process stops
+// beating and its sockets stop counting (live-sockets.repository).
+
+/**
+ * Live sockets one user may keep across all processes: a newer tab closes the oldest (4429),
+ * so one account cannot pile up connections (each holds memory and a share of every fan-out).
+ */
+export const MAX_TABS_PER_USER = 10;
+
+export interface TabCap {
+  /** Records a user's new socket; any of theirs beyond the cap is closed where it is. */
+  opened(socketId: string, userId: string): void;
+  closed(socketId: string): void;
+  /** This process is alive (the hub's heartbeat); drops the sockets of processes gone. */
+  beat(): Promise<void>;
+  /** Deletes this process's record, and with it its sockets. */
+  stop(): Promise<void>;
+}
+
+const socketIds = z.array(z.string());
+
+export async function startTabCap(
+  deps: Pick<AppContext, 'db' | 'events' | 'driver'>,
+  log: FastifyBaseLogger,
+  options: { heartbeatMs: number; max?: number; closeHere: (socketIds: string[]) => void },
+): Promise<TabCap> {
+  const instanceId = randomUUID();
+  const { db } = deps;
+  const { heartbeatMs } = options;
+  const max = options.max ?? MAX_TABS_PER_USER;
+  await repository.registerInstance(db, instanceId, options.heartbeatMs, {
+    // The embedded database is one process's: whatever was there is a previous run's.
+    others: deps.driver === 'pglite' ? 'all' : 'stale',
+  });
+  const unlisten = await deps.events?.listen(EVENT_CHANNELS.live, {
+    onPayload(payload) {
+      const parsed = socketIds.safeParse(parseJson(payload));
+      if (parsed.success) options.closeHere(parsed.data);
+      else log.warn({ payload }, 'live: ignored a malformed socket-cap signal');
+    },
+  });
+  // Each socket's record, so that its deletion follows its insertion; and every write under
+  // way, for stop() to wait for.
+  const recorded = new Map<string, Promise<unknown>>();
+  const underWay = new Set<Promise<unknown>>();
+  const track = (write: Promise<unknown>) => {
+    underWay.add(write);
+    void write.finally(() => underWay.delete(write));
+    return write;
+  };
+  const logged = (what: string) => (error: unknown) =>
+    log.error({ err: error }, `live: could not ${what}`);
+
+  return {
+    opened(socketId, userId) {
+      // The real time, not the app's clock (a test's fixed one): the order tabs opened in.
+      const openedAt = new Date();
+      const opening = repository
+        .openSocket(db, { id: socketId, instanceId, userId, openedAt }, { max, heartbeatMs })
+        // Ours are closed at once; the NOTIFY tells the other processes theirs.
+        .then(options.closeHere, logged('count the tabs of a user'));
+      recorded.set(socketId, track(opening));
+    },
+    closed(socketId) {
+      const opening = recorded.get(socketId);
+      recorded.delete(socketId);
+      void track(
+        (opening ?? Promise.resolve())
+          .then(() => repository.closeSocket(db, socketId))
+          .catch(logged('forget a closed tab')),
+      );
+    },
+    beat: () => repository.beat(db, instanceId, options.heartbeatMs),
+    async stop() {
+      await unlisten?.();
+      while (underWay.size > 0) await Promise.allSettled([...underWay]);
+      await repository.dropInstance(db, instanceId);
+    },
+  };
+}
+
+function parseJson(payload: string): unknown {
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+}
