@@ -357,6 +357,8 @@ export interface PaymentRefunds {
 
 export interface Payments {
   amount_cents: number;
+  card_brand: string | null;
+  card_last4: string | null;
   completed_at: Date | null;
   created_at: Generated<Date>;
   currency: string;

@@ -47,6 +47,7 @@ interface FakeCharge {
   currency: string;
   payment_intent: string;
   receipt_url: string;
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string } };
   refunded: boolean;
   status: 'succeeded';
 }
@@ -357,6 +358,8 @@ export async function startStripeFake({
         currency: intent.currency,
         payment_intent: intent.id,
         receipt_url: `${url}/receipts/payment/${chargeId}`,
+        // Stripe's test card 4242 4242 4242 4242.
+        payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
         refunded: false,
         status: 'succeeded',
       });

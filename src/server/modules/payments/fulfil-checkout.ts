@@ -124,6 +124,7 @@ async function bookPaid(
     completedAt: now,
     paymentIntentId: session.paymentIntentId,
     receiptUrl: session.receiptUrl,
+    card: session.card,
     now,
   };
   await recordPaymentReceived(trx, paymentId, now, ctx.env.COMMISSION_TIERS);
