@@ -447,10 +447,12 @@ export interface ReconciliationFindings {
   id: Generated<number>;
   kind: string;
   ledger_cents: number;
+  payment_id: string | null;
   payout_id: string | null;
   provider_cents: number;
+  provider_ref: string | null;
   run_id: number;
-  transfer_id: string | null;
+  subject: string;
 }
 
 export interface ReconciliationRuns {

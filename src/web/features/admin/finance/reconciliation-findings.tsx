@@ -41,12 +41,12 @@ export function ReconciliationFindings({ data }: { data: Finance['reconciliation
               const money = (cents: number) => formatMoney(cents, finding.currency);
               return (
                 <tr
-                  key={`${finding.kind}-${finding.transferId ?? finding.payoutId}`}
+                  key={`${finding.subject}-${finding.kind}-${finding.providerRef ?? finding.payoutId ?? finding.paymentId}`}
                   className="border-t border-slate-200 dark:border-slate-800"
                 >
-                  <td className={cell}>{M.findingKinds[finding.kind]}</td>
+                  <td className={cell}>{M.findingKinds[finding.subject][finding.kind]}</td>
                   <td className={`${cell} break-all`}>
-                    {[finding.tutorName, finding.transferId].filter(Boolean).join(' · ') || '—'}
+                    {[finding.name, finding.providerRef].filter(Boolean).join(' · ') || '—'}
                   </td>
                   <td className={`${cell} text-right tabular-nums`}>
                     {money(finding.ledgerCents)}
