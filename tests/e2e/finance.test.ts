@@ -5,6 +5,7 @@ import { insertStudent, paidLesson } from '../../src/server/test/ledger-fixtures
 import { createTutor } from '../../src/server/test/factories';
 import { checkScreen, hasChromium, newPage } from './support/browser';
 import { browserSuite } from './support/browser-suite';
+import { reconcile } from '../../src/server/modules/payouts/reconciliation';
 import { horizontalOverflow, signInAt } from './support/sign-in';
 import { FIXED_NOW } from './support/fixed-time';
 
@@ -37,6 +38,9 @@ describe.skipIf(!hasChromium)('the admin Finance page in a browser', () => {
         .where('id', '=', lessonId)
         .execute();
       const admin = await createAdmin(app);
+      // The fixture's payment reached the ledger without a charge at the built-in checkout:
+      // the day's reconciliation finds it.
+      await reconcile(app.app.deps);
 
       const { page, assertNoErrors, close } = await newPage(suite.browser, {
         colorScheme: 'light',
@@ -53,6 +57,12 @@ describe.skipIf(!hasChromium)('the admin Finance page in a browser', () => {
       expect((await row.innerText()).replace(/\s+/g, ' ')).toBe(
         'Clara Whitfield $0.00 $30.00 $0.00',
       );
+      const finding = page
+        .getByRole('heading', { name: F.reconciliation })
+        .locator('..')
+        .getByRole('listitem')
+        .filter({ hasText: F.findingKinds.charge.missing });
+      expect((await finding.innerText()).replace(/\s+/g, ' ')).toContain('Sam Lee');
       await checkScreen(page, 'finance-1280-light');
 
       await page

@@ -52,8 +52,7 @@ export const FINANCE_MESSAGES = {
   reconciledAt: (when: string, provider: 'local' | 'stripe') =>
     `Last checked ${when} against ${provider === 'stripe' ? 'Stripe' : 'the built-in provider'}.`,
   noFindings: "The provider's record and the ledger agree.",
-  findingKind: 'Mismatch',
-  findingReference: 'Whose money and reference',
+  findingsLabel: 'Mismatches',
   ledgerAmount: 'Ledger',
   providerAmount: 'Provider',
   difference: 'Difference',
