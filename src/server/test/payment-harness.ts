@@ -236,7 +236,7 @@ export async function openSingleCheckout(
 }
 
 /** Every provider on every database: describe.each's rows [provider name, driver, harness]. */
-export const PAYMENT_COMBINATIONS = PAYMENT_HARNESSES.flatMap((harness) =>
+export const PAYMENT_SETUPS = PAYMENT_HARNESSES.flatMap((harness) =>
   TEST_DRIVERS.map((driver) => [harness.name, driver, harness] as const),
 );
 

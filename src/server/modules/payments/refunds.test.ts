@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { createSignedInTutor, createStudent } from '../../test/factories';
 import { MORNING_TEACHING } from '../../test/tokyo-mornings';
-import { PAYMENT_COMBINATIONS, paidSingleLesson, paymentSuite } from '../../test/payment-harness';
+import { PAYMENT_SETUPS, paidSingleLesson, paymentSuite } from '../../test/payment-harness';
 import { giveRefund, type RefundJob } from './refunds';
 
 // Refunds pending-row-first (ADR 028), on each provider and each database: the refund row is
@@ -13,7 +13,7 @@ import { giveRefund, type RefundJob } from './refunds';
 
 const HOUR = 3_600_000;
 
-describe.each(PAYMENT_COMBINATIONS)('refunds with %s checkout on %s', (_name, driver, harness) => {
+describe.each(PAYMENT_SETUPS)('refunds with %s checkout on %s', (_name, driver, harness) => {
   const suite = paymentSuite(driver, harness);
   const { clock } = suite;
 
