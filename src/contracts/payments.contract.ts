@@ -181,3 +181,58 @@ export const paymentWebhook = defineEndpoint({
   response: z.object({ received: z.literal(true) }),
   errors: ['VALIDATION_FAILED', 'BAD_REQUEST', 'NOT_FOUND'],
 });
+
+/** What every receipt says of what was bought: from whom, the subject, the lesson length. */
+const boughtFrom = {
+  description: z.string(),
+  tutorName: z.string(),
+  subject: z.string().nullable(),
+  lessonMinutes: z.number().int().nullable(),
+};
+
+/** What a receipt says was bought: one lesson (when, with whom) or a package of lessons. */
+const receiptItem = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('single'),
+    ...boughtFrom,
+    /** UTC ISO instants of the lesson bought (as booked); null if it was never booked. */
+    startsAt: z.string().nullable(),
+    endsAt: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('package'),
+    ...boughtFrom,
+    packageName: z.string().nullable(),
+    numberOfLessons: z.number().int().nullable(),
+  }),
+]);
+
+/** A paid payment's receipt, for its payer (and admins). Money in integer cents. */
+export const receiptView = z.object({
+  paymentId: z.string(),
+  receiptNumber: z.string(),
+  /** UTC ISO instant the money came in. */
+  paidAt: z.string(),
+  student: z.object({ name: z.string(), email: z.string() }),
+  /** The student's account timezone: the receipt's dates and the lesson time read in it. */
+  timeZone: z.string(),
+  item: receiptItem,
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** The card paid with, when the provider told us; null: "Card" without details. */
+  card: z.object({ brand: z.string().nullable(), last4: z.string() }).nullable(),
+  /** Refunds confirmed by the provider, oldest first. */
+  refunds: z.array(z.object({ refundedAt: z.string(), amountCents: z.number().int() })),
+  netCents: z.number().int(),
+});
+export type ReceiptView = z.infer<typeof receiptView>;
+
+/** A payment's receipt: the payer's or an admin's; anyone else (and an unpaid payment) 404. */
+export const getReceipt = defineEndpoint({
+  method: 'GET',
+  path: '/api/payments/:id/receipt',
+  params: idParams,
+  status: 200,
+  response: z.object({ receipt: receiptView }),
+  errors: ['VALIDATION_FAILED', ...SIGNED_IN_ERRORS, 'NOT_FOUND'],
+});

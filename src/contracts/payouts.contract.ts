@@ -15,7 +15,7 @@ const lessonLine = z.object({
   status: z.enum(['pending', 'available', 'reversed']),
 });
 
-const payoutLine = z.object({
+export const payoutLine = z.object({
   id: z.string(),
   amountCents: z.number().int(),
   currency: z.string(),
@@ -88,12 +88,18 @@ export const payoutWebhook = defineEndpoint({
 });
 
 const reconciliationFinding = z.object({
-  kind: z.enum(['unknown_transfer', 'missing_transfer', 'amount_differs']),
-  transferId: z.string().nullable(),
+  /** What the money is: a payout's transfer, a student's charge, or a refund. */
+  subject: z.enum(['transfer', 'charge', 'refund']),
+  /** unknown: at the provider only; missing: in the ledger only; amount_differs: in both. */
+  kind: z.enum(['unknown', 'missing', 'amount_differs']),
+  /** The provider's id of the transfer, payment intent or refund, where one is known. */
+  providerRef: z.string().nullable(),
   payoutId: z.string().nullable(),
-  tutorName: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  /** Whose money: the payout's tutor, the payment's student. */
+  name: z.string().nullable(),
   currency: z.string(),
-  /** Money out for the transfer as each side has it, and the provider's minus the ledger's. */
+  /** The money the provider moved as each side has it, and the provider's minus the ledger's. */
   ledgerCents: z.number().int(),
   providerCents: z.number().int(),
   differenceCents: z.number().int(),
@@ -122,7 +128,7 @@ export const getFinance = defineEndpoint({
       }),
     ),
     payouts: z.array(payoutLine.extend({ tutorName: z.string() })),
-    /** The latest daily reconciliation of the payout provider's record with the ledger. */
+    /** The latest daily reconciliation of the provider's record with the ledger. */
     reconciliation: z.object({
       checkedAt: z.string().nullable(),
       provider: z.enum(['local', 'stripe']).nullable(),

@@ -9,7 +9,7 @@ export { DISCOVERY_MESSAGES } from './messages/discovery';
 export { BOOKING_MESSAGES } from './messages/booking';
 export { PAYMENT_MESSAGES } from './messages/payment';
 export { API_MESSAGES } from './messages/api';
-export { BILLING_MESSAGES } from './messages/billing';
+export { BILLING_MESSAGES, RECEIPT_MESSAGES } from './messages/billing';
 export { EARNINGS_MESSAGES } from './messages/earnings';
 export { TUTOR_PACKAGES_MESSAGES } from './messages/tutor-packages';
 export { SETTINGS_MESSAGES } from './messages/settings';

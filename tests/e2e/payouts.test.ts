@@ -1,15 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/domain/messages';
 import { LOCAL_FAILURE, LOCAL_TEST_ACCOUNTS } from '../../src/domain/ledger/bank-details';
 import { PAYOUT_PANEL_MESSAGES as M } from '../../src/domain/ledger/earnings-messages';
 import { FINANCE_MESSAGES as F } from '../../src/domain/ledger/finance-messages';
 import { createAdmin } from '../../src/server/test/admin-fixtures';
-import { TEST_PASSWORD } from '../../src/server/test/accounts';
 import { createLesson } from '../../src/server/test/factories';
 import { everyDay } from '../../src/server/test/weekly-availability';
 import { checkScreen, hasChromium, newPage } from './support/browser';
 import { browserSuite } from './support/browser-suite';
+import { horizontalOverflow, signInAt } from './support/sign-in';
 import { dateIn, FIXED_NOW } from './support/fixed-time';
 import { onHostedCheckout, payByCard, TEST_CARDS } from './support/hosted-checkout';
 import { signUpStudent, signUpTutor } from './support/sign-up';
@@ -162,12 +161,7 @@ describe.skipIf(!hasChromium)('tutors get paid, in a browser', () => {
   async function financeFor(name: string) {
     const admin = await createAdmin(suite.server.app);
     const { page, assertNoErrors, close } = await newPage(suite.browser);
-    await page.goto(`${suite.server.url}/admin/finance`);
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/finance');
-    await page.getByText(ACCOUNT_MESSAGES.signedIn).waitFor({ state: 'hidden', timeout: 10_000 });
+    await signInAt(page, suite.server.url, '/admin/finance', admin.email);
     const totals = page.getByTestId('finance-totals');
     await totals.waitFor();
     const totalValues = Object.fromEntries(
@@ -300,10 +294,7 @@ describe.skipIf(!hasChromium)('tutors get paid, in a browser', () => {
       expect(await page.getByText(LOCAL_FAILURE.message).count()).toBeGreaterThanOrEqual(1);
       expect(await page.getByTestId('payout-account-status').innerText()).toBe(M.accountAttention);
       await page.getByRole('button', { name: M.update }).waitFor();
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBe(0);
+      expect(await horizontalOverflow(page)).toBe(0);
       await checkScreen(page, 'payouts-earnings-failed-375-dark');
       assertNoErrors();
       await close();

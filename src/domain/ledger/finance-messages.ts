@@ -52,14 +52,26 @@ export const FINANCE_MESSAGES = {
   reconciledAt: (when: string, provider: 'local' | 'stripe') =>
     `Last checked ${when} against ${provider === 'stripe' ? 'Stripe' : 'the built-in provider'}.`,
   noFindings: "The provider's record and the ledger agree.",
-  findingKind: 'Mismatch',
-  findingReference: 'Tutor and transfer',
+  findingsLabel: 'Mismatches',
   ledgerAmount: 'Ledger',
   providerAmount: 'Provider',
   difference: 'Difference',
+  /** What a finding is, by what the money is (a payout's transfer, a charge, a refund). */
   findingKinds: {
-    unknown_transfer: 'Transfer the ledger does not know',
-    missing_transfer: 'Payout with no transfer at the provider',
-    amount_differs: 'Amounts differ',
+    transfer: {
+      unknown: 'Transfer the ledger does not know',
+      missing: 'Payout with no transfer at the provider',
+      amount_differs: 'Transfer amounts differ',
+    },
+    charge: {
+      unknown: 'Charge the ledger does not know',
+      missing: 'Payment with no charge at the provider',
+      amount_differs: 'Charge amounts differ',
+    },
+    refund: {
+      unknown: 'Refund the ledger does not know',
+      missing: 'Refund the provider never made',
+      amount_differs: 'Refund amounts differ',
+    },
   },
 } as const;

@@ -23,7 +23,7 @@ export const BILLING_MESSAGES = {
     partially_refunded: 'Partially refunded',
   },
   receipt: 'Receipt',
-  receiptFor: (description: string) => `Receipt for ${description} (opens in a new tab)`,
+  receiptFor: (description: string) => `Receipt for ${description}`,
   refundedAmount: (amount: string) => `Refunded ${amount}`,
   /** Under the amount of a checkout that was left or lapsed: no money moved. */
   notCharged: 'Not charged',
@@ -44,4 +44,32 @@ export const BILLING_MESSAGES = {
   expiresInDays: (days: number) => (days === 1 ? 'Expires tomorrow' : `Expires in ${days} days`),
   lessonsLeftOf: (left: number, total: number) => `${left} of ${total} lessons left`,
   scheduleLesson: 'Schedule a lesson',
+} as const;
+
+/** A payment's printable receipt (issue #25; ours). */
+export const RECEIPT_MESSAGES = {
+  title: 'Receipt',
+  loading: 'Loading receipt...',
+  loadFailed: 'Unable to load this receipt',
+  notFound: 'Receipt not found',
+  notFoundHint: 'It may belong to another account, or the payment was never completed.',
+  backToBilling: 'Back to Billing',
+  print: 'Print',
+  company: 'Tutora',
+  companyLine: 'Online tutoring marketplace',
+  receiptNumber: 'Receipt number',
+  datePaid: 'Date paid',
+  billedTo: 'Billed to',
+  item: 'Item',
+  paymentMethod: 'Payment method',
+  amountPaid: 'Amount paid',
+  refundOn: (date: string) => `Refund on ${date}`,
+  net: 'Net paid',
+  lessonWith: (tutor: string) => `One lesson with ${tutor}`,
+  packageWith: (lessons: number, tutor: string) => `Package of ${lessons} lessons with ${tutor}`,
+  lessonDetails: (subject: string, minutes: number) => `${subject} · ${minutes} minutes`,
+  timesIn: (zone: string) => `Times in ${zone}`,
+  /** The card as the provider named it: 'Visa •••• 4242', 'Card •••• 4242', or 'Card'. */
+  card: (brand: string | null, last4: string | null) =>
+    `${brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card'}${last4 ? ` •••• ${last4}` : ''}`,
 } as const;

@@ -34,3 +34,20 @@ export type StudentPackageStatus = (typeof STUDENT_PACKAGE_STATUSES)[number];
  */
 export const CHECKOUT_OUTCOMES = ['booked', 'processing', 'refunded', 'unpaid'] as const;
 export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
+
+/** A payment has a receipt once its money came in: completed, or refunded since. */
+export const RECEIPT_STATUSES = [
+  'completed',
+  'refunded',
+  'partially_refunded',
+] as const satisfies readonly PaymentStatus[];
+
+/**
+ * A payment's receipt number: the first 12 hex digits of its id, grouped by four ("R-3F2A-91BC-
+ * 04DE"). Stable (read from the payment, never stored or counted), short enough to read out, and
+ * with 48 bits of a random id no two receipts share one in practice.
+ */
+export function receiptNumber(paymentId: string): string {
+  const hex = paymentId.replace(/-/g, '').slice(0, 12).toUpperCase();
+  return `R-${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8, 12)}`;
+}

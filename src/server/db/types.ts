@@ -370,6 +370,8 @@ export interface PaymentRefunds {
 
 export interface Payments {
   amount_cents: number;
+  card_brand: string | null;
+  card_last4: string | null;
   completed_at: Date | null;
   created_at: Generated<Date>;
   currency: string;
@@ -458,10 +460,12 @@ export interface ReconciliationFindings {
   id: Generated<number>;
   kind: string;
   ledger_cents: number;
+  payment_id: string | null;
   payout_id: string | null;
   provider_cents: number;
+  provider_ref: string | null;
   run_id: number;
-  transfer_id: string | null;
+  subject: string;
 }
 
 export interface ReconciliationRuns {

@@ -16,6 +16,7 @@ import { startTestApp, TEST_SESSION_SECRET, type TestApp } from './test-app';
 import { confirmCheckout, startCheckout } from '../../contracts/payments.contract';
 import type { TestClient } from './http-client';
 import { HOUR_SLOTS, NOW, VIEWER_ZONE, viewerDate } from './tokyo-mornings';
+import { TEST_DRIVERS } from './test-database';
 
 // How a test pays on each provider, so that one fulfilment suite runs against both: the
 // built-in hosted checkout (through its own page and signed webhooks) and Stripe (the real SDK
@@ -232,12 +233,17 @@ export async function openSingleCheckout(
   });
 }
 
+/** Every provider on every database: describe.each's rows [provider name, driver, harness]. */
+export const PAYMENT_SETUPS = PAYMENT_HARNESSES.flatMap((harness) =>
+  TEST_DRIVERS.map((driver) => [harness.name, driver, harness] as const),
+);
+
 /**
- * For one describe block on `driver`: a test app paying through the built-in checkout, its
- * clock standing at NOW (tokyo-mornings) and put back there before each test. Read `app`,
- * `harness` and `clock` inside tests.
+ * For one describe block on `driver`: a test app paying through `harness` (the built-in
+ * checkout by default), its clock standing at NOW (tokyo-mornings) and put back there before
+ * each test. Read `app`, `harness` and `clock` inside tests.
  */
-export function localCheckoutSuite(driver: DatabaseDriver) {
+export function paymentSuite(driver: DatabaseDriver, harness: PaymentHarness = local) {
   const clock = fixedClock(NOW);
   const suite = { clock } as {
     clock: FixedClock;
@@ -245,10 +251,16 @@ export function localCheckoutSuite(driver: DatabaseDriver) {
     harness: Awaited<ReturnType<PaymentHarness['start']>>;
   };
   beforeAll(async () => {
-    suite.harness = await local.start(clock);
-    suite.app = await startTestApp(driver, {}, { clock });
+    suite.harness = await harness.start(clock);
+    suite.app = await startTestApp(driver, {}, { clock, paymentProvider: suite.harness.provider });
   });
   beforeEach(() => clock.set(NOW));
-  afterAll(() => suite.app.close());
+  afterAll(async () => {
+    await suite.app.close();
+    await suite.harness.close();
+  });
   return suite;
 }
+
+/** The built-in checkout's suite (see paymentSuite). */
+export const localCheckoutSuite = (driver: DatabaseDriver) => paymentSuite(driver, local);

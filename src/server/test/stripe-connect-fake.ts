@@ -1,5 +1,5 @@
-import Stripe from 'stripe';
 import type { FormValue } from './stripe-fake';
+import { dispatch, signedEvent, type BalanceType, type FakeRoute } from './stripe-fake-api';
 
 // The Stripe Connect part of the local Stripe fake: Express accounts, onboarding links,
 // transfers (with their balance transactions and reversals) and the events Stripe sends about
@@ -53,20 +53,6 @@ interface FakeReversal {
   created: number;
 }
 
-interface FakeBalanceTransaction {
-  id: string;
-  object: 'balance_transaction';
-  amount: number;
-  net: number;
-  fee: number;
-  currency: string;
-  type: 'transfer' | 'transfer_refund';
-  reporting_category: 'transfer' | 'transfer_reversal';
-  source: string;
-  status: 'available';
-  created: number;
-}
-
 /** An event the fake sent (or would send): its id, type and the exact signed delivery. */
 export interface FakeEvent {
   id: string;
@@ -102,7 +88,13 @@ interface ConnectFakeDeps {
   newId: (prefix: string) => string;
   invalid: (param: string | undefined, message: string) => never;
   notFound: (message: string, param?: string) => Error;
+  /** Books a balance transaction on the platform's history (the fake's own); answers its id. */
+  book: (type: BalanceType, amount: number, currency: string, source: string) => string;
 }
+
+/** Stripe's answer to a transfer to an account that cannot take one yet. */
+const NO_TRANSFERS =
+  'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments';
 
 export function connectFake(deps: ConnectFakeDeps) {
   const { now, newId } = deps;
@@ -111,7 +103,6 @@ export function connectFake(deps: ConnectFakeDeps) {
   const accounts = new Map<string, FakeAccount>();
   const transfers = new Map<string, FakeTransfer>();
   const reversals = new Map<string, FakeReversal>();
-  const balance: FakeBalanceTransaction[] = [];
   const events: FakeEvent[] = [];
   const deliveries = new Set<Promise<unknown>>();
   let endpoint: string | null = null;
@@ -168,12 +159,7 @@ export function connectFake(deps: ConnectFakeDeps) {
     const destination = accounts.get(String(params.destination));
     if (!destination)
       invalid('destination', `No such destination: '${String(params.destination)}'`);
-    if (destination.capabilities.transfers !== 'active') {
-      invalid(
-        'destination',
-        'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
-      );
-    }
+    if (destination.capabilities.transfers !== 'active') invalid('destination', NO_TRANSFERS);
     const id = newId('tr');
     const transfer: FakeTransfer = {
       id,
@@ -194,97 +180,33 @@ export function connectFake(deps: ConnectFakeDeps) {
     return transfer;
   }
 
-  function book(
-    type: FakeBalanceTransaction['type'],
-    amount: number,
-    currency: string,
-    source: string,
-  ) {
-    const id = newId('txn');
-    balance.push({
-      id,
-      object: 'balance_transaction',
-      amount,
-      net: amount,
-      fee: 0,
-      currency,
-      type,
-      reporting_category: type === 'transfer' ? 'transfer' : 'transfer_reversal',
-      source,
-      status: 'available',
-      created: seconds(),
-    });
-    return id;
+  const { book } = deps;
+
+  function transfer(id: string): FakeTransfer {
+    const found = transfers.get(id);
+    if (!found) throw deps.notFound(`No such transfer: '${id}'`, 'id');
+    return found;
   }
 
-  /** Newest first, `limit` at a time after `starting_after`, as Stripe lists. */
-  function listBalanceTransactions(params: Record<string, FormValue>) {
-    const limit = Math.min(Number(params.limit ?? 10), 100);
-    const expand = params.expand === undefined ? [] : [params.expand].flat(2).map(String);
-    let list = [...balance].reverse();
-    if (typeof params.type === 'string') list = list.filter((txn) => txn.type === params.type);
-    if (typeof params.starting_after === 'string') {
-      const index = list.findIndex((txn) => txn.id === params.starting_after);
-      list = list.slice(index + 1);
-    }
-    const page = list
-      .slice(0, limit)
-      .map((txn) =>
-        expand.includes('data.source')
-          ? { ...txn, source: transfers.get(txn.source) ?? reversals.get(txn.source) ?? txn.source }
-          : txn,
-      );
-    return {
-      object: 'list',
-      url: '/v1/balance_transactions',
-      has_more: list.length > limit,
-      data: page,
-    };
-  }
-
-  function route(method: string, path: string, params: Record<string, FormValue>) {
-    const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(path);
-    const transferPath = /^\/v1\/transfers\/([^/]+)$/.exec(path);
-    if (method === 'POST' && path === '/v1/accounts') return createAccount(params);
-    if (method === 'GET' && accountPath) return account(decodeURIComponent(accountPath[1] ?? ''));
-    if (method === 'POST' && path === '/v1/account_links') return createAccountLink(params);
-    if (method === 'POST' && path === '/v1/transfers') return createTransfer(params);
-    if (method === 'GET' && transferPath) {
-      const transfer = transfers.get(decodeURIComponent(transferPath[1] ?? ''));
-      if (!transfer) throw deps.notFound(`No such transfer: '${transferPath[1]}'`, 'id');
-      return transfer;
-    }
-    if (method === 'GET' && path === '/v1/balance_transactions')
-      return listBalanceTransactions(params);
-    return undefined;
-  }
+  const routes: FakeRoute[] = [
+    ['POST', /^\/v1\/accounts$/, createAccount],
+    ['GET', /^\/v1\/accounts\/([^/]+)$/, (_params, id) => account(id)],
+    ['POST', /^\/v1\/account_links$/, createAccountLink],
+    ['POST', /^\/v1\/transfers$/, createTransfer],
+    ['GET', /^\/v1\/transfers\/([^/]+)$/, (_params, id) => transfer(id)],
+  ];
+  const route = (method: string, path: string, params: Record<string, FormValue>) =>
+    dispatch(routes, method, path, params);
 
   function emit(type: string, object: object, secret: string, connected?: string): FakeEvent {
-    const id = newId('evt');
-    const created = seconds();
-    const body = JSON.stringify({
-      id,
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created,
+    const event = signedEvent({
+      id: newId('evt'),
       type,
-      livemode: false,
-      pending_webhooks: 1,
-      ...(connected ? { account: connected } : {}),
-      request: { id: null, idempotency_key: null },
-      data: { object: structuredClone(object) },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload: body,
+      created: seconds(),
+      object: structuredClone(object),
       secret,
-      timestamp: created,
+      account: connected,
     });
-    const event = {
-      id,
-      type,
-      body,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    };
     events.push(event);
     if (endpoint) track(post(endpoint, event));
     return event;
@@ -370,7 +292,9 @@ export function connectFake(deps: ConnectFakeDeps) {
       return emit('transfer.reversed', transfer, deps.webhookSecret);
     },
   };
-  return { route, controls };
+  /** A transfer or a reversal by id (a balance transaction's source). */
+  const objectOf = (id: string): object | undefined => transfers.get(id) ?? reversals.get(id);
+  return { route, controls, objectOf };
 }
 
 export function strings(value: FormValue | undefined): Record<string, string> {

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import Stripe from 'stripe';
 import { connectFake, strings, type ConnectFakeControls } from './stripe-connect-fake';
+import {
+  balanceHistory,
+  dispatch,
+  expandPaths,
+  listPage,
+  signedEvent,
+  type FakeRoute,
+} from './stripe-fake-api';
 
 // A local stand-in for the few Stripe API endpoints the Stripe provider calls, so the real SDK
 // (pointed here by host, port and protocol) runs its real code paths: form-encoded requests,
@@ -47,6 +54,7 @@ interface FakeCharge {
   currency: string;
   payment_intent: string;
   receipt_url: string;
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string } };
   refunded: boolean;
   status: 'succeeded';
 }
@@ -135,6 +143,14 @@ export async function startStripeFake({
     newId,
     invalid,
     notFound: (message, param) => new StripeApiError(404, 'invalid_request_error', message, param),
+    book: (...args) => balance.book(...args),
+  });
+  // Charges and refunds here, transfers and reversals in Connect: one balance history.
+  const balance = balanceHistory({
+    newId,
+    seconds,
+    objectOf: (id) =>
+      charges.get(id) ?? refunds.find((refund) => refund.id === id) ?? connect.objectOf(id),
   });
 
   /** A session as Stripe reports it now: an open session lapses at its `expires_at`. */
@@ -239,27 +255,18 @@ export async function startStripeFake({
       created: seconds(),
     };
     refunds.push(refund);
+    balance.book('refund', -amount, charge.currency, refund.id);
     return refund;
   }
 
   /** GET /v1/refunds: newest first, filtered by payment intent, paged by `starting_after`. */
   function listRefunds(params: Record<string, FormValue>) {
-    const limit = Math.min(100, Number(params.limit ?? 10));
-    let matching = refunds
+    const matching = refunds
       .filter(
         (r) => params.payment_intent === undefined || r.payment_intent === params.payment_intent,
       )
       .reverse();
-    if (typeof params.starting_after === 'string') {
-      const after = matching.findIndex((r) => r.id === params.starting_after);
-      matching = matching.slice(after + 1);
-    }
-    return {
-      object: 'list',
-      url: '/v1/refunds',
-      has_more: matching.length > limit,
-      data: matching.slice(0, limit),
-    };
+    return listPage('/v1/refunds', matching, params);
   }
 
   /** Replaces ids by their objects along each dotted path, as Stripe's `expand` does. */
@@ -276,19 +283,22 @@ export async function startStripeFake({
     return copy;
   }
 
+  const routes: FakeRoute[] = [
+    ['POST', /^\/v1\/checkout\/sessions$/, createSession],
+    [
+      'GET',
+      /^\/v1\/checkout\/sessions\/([^/]+)$/,
+      (params, id) => expanded(current(id), expandPaths(params)),
+    ],
+    ['POST', /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (_params, id) => expireSession(id)],
+    ['POST', /^\/v1\/refunds$/, createRefund],
+    ['GET', /^\/v1\/refunds$/, listRefunds],
+    ['GET', /^\/v1\/balance_transactions$/, (params) => balance.list(params)],
+  ];
+
   function route(method: string, path: string, params: Record<string, FormValue>): object {
-    const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
-    if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(params);
-    if (method === 'GET' && sessionPath && !sessionPath[2]) {
-      const expand = params.expand === undefined ? [] : [params.expand].flat(2).map(String);
-      return expanded(current(decodeURIComponent(sessionPath[1] ?? '')), expand);
-    }
-    if (method === 'POST' && sessionPath?.[2])
-      return expireSession(decodeURIComponent(sessionPath[1] ?? ''));
-    if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
-    if (method === 'GET' && path === '/v1/refunds') return listRefunds(params);
-    const connected = connect.route(method, path, params);
-    if (connected) return connected;
+    const answer = dispatch(routes, method, path, params) ?? connect.route(method, path, params);
+    if (answer) return answer;
     throw new StripeApiError(
       404,
       'invalid_request_error',
@@ -357,9 +367,12 @@ export async function startStripeFake({
         currency: intent.currency,
         payment_intent: intent.id,
         receipt_url: `${url}/receipts/payment/${chargeId}`,
+        // Stripe's test card 4242 4242 4242 4242.
+        payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
         refunded: false,
         status: 'succeeded',
       });
+      balance.book('charge', intent.amount, intent.currency, chargeId);
       Object.assign(intent, { status: 'succeeded', latest_charge: chargeId });
     }
     return Object.assign(session, {
@@ -384,30 +397,14 @@ export async function startStripeFake({
     sessions,
     pay: (sessionId) => settle(sessionId, true),
     payAsync: (sessionId) => settle(sessionId, false),
-    signedEvent(type, sessionId, { timestamp = now(), id = newId('evt') } = {}) {
-      const created = Math.floor(timestamp.getTime() / 1000);
-      const body = JSON.stringify({
+    signedEvent: (type, sessionId, { timestamp = now(), id = newId('evt') } = {}) =>
+      signedEvent({
         id,
-        object: 'event',
-        api_version: Stripe.API_VERSION,
-        created,
         type,
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        data: { object: current(sessionId) },
-      });
-      const signature = Stripe.webhooks.generateTestHeaderString({
-        payload: body,
+        created: Math.floor(timestamp.getTime() / 1000),
+        object: current(sessionId),
         secret: webhookSecret,
-        timestamp: created,
-      });
-      return {
-        id,
-        body,
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      };
-    },
+      }),
     refunds: (sessionId) => {
       const intent = sessions.get(sessionId)?.session.payment_intent;
       return refunds.filter((r) => r.payment_intent === intent);

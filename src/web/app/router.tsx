@@ -129,6 +129,12 @@ const pages: RouteObject[] = [
         }),
       },
       {
+        path: patterns.receipt,
+        lazy: async () => ({
+          Component: (await import('../features/billing/receipt-page')).ReceiptPage,
+        }),
+      },
+      {
         path: paths.student.settings,
         lazy: async () => ({
           Component: (await import('../features/settings/settings-page')).SettingsPage,

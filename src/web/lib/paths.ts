@@ -13,6 +13,8 @@ export const patterns = {
   adminUser: '/admin/users/:userId',
   studentConversation: '/student/messages/:conversationId',
   tutorConversation: '/tutor/messages/:conversationId',
+  /** A payment's printable receipt (issue #25), in the student's area. */
+  receipt: '/student/billing/receipts/:paymentId',
   /** A lesson's built-in classroom (issue #26); domain/booking/classroom.ts builds its path. */
   classroom: '/lessons/:lessonId/classroom',
 } as const;
@@ -44,6 +46,7 @@ export const paths = {
   },
   tutorProfile: (tutorId: string) => generatePath(patterns.tutorProfile, { tutorId }),
   bookingPlan: (tutorId: string) => generatePath(patterns.bookingPlan, { tutorId }),
+  receipt: (paymentId: string) => generatePath(patterns.receipt, { paymentId }),
 
   tutor: {
     root: '/tutor',

@@ -51,6 +51,7 @@ export const queryKeys = {
   },
   /** The student's payments and bought packages. */
   billing: ['billing'] as const,
+  receipt: (paymentId: string) => ['billing', 'receipt', paymentId] as const,
   /** The tutor's own packages and earnings. */
   ownPackages: ['tutor', 'packages'] as const,
   earnings: ['tutor', 'earnings'] as const,

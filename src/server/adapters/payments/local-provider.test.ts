@@ -69,6 +69,7 @@ describe.each(TEST_DRIVERS)('local payment provider on %s', (driver) => {
       currency: 'USD',
       paymentIntentId: null,
       receiptUrl: null,
+      card: null,
     });
   });
 

@@ -69,6 +69,7 @@ export function toSessionState(session: LocalSessionRow, publicUrl: string): Che
       session.payment_intent_id && session.payment_status === 'paid'
         ? receiptUrl(publicUrl, session.payment_intent_id)
         : null,
+    card: session.card_last4 ? { brand: null, last4: session.card_last4 } : null,
   };
 }
 
@@ -102,6 +103,10 @@ const eventSchema = z.object({
       currency: z.string(),
       paymentIntentId: z.string().nullable(),
       receiptUrl: z.string().nullable(),
+      card: z
+        .object({ brand: z.string().nullable(), last4: z.string().regex(/^[0-9]{4}$/) })
+        .nullable()
+        .optional(),
     }),
   }),
 });

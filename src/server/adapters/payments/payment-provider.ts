@@ -37,6 +37,8 @@ export interface CheckoutSessionState {
   currency: string;
   paymentIntentId: string | null;
   receiptUrl: string | null;
+  /** The card paid with, when the provider tells (Stripe names the brand, ours only digits). */
+  card?: { brand: string | null; last4: string } | null;
 }
 
 export type PaymentEventType =

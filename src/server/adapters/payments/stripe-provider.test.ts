@@ -139,6 +139,7 @@ describe('Stripe payment provider', () => {
         currency: 'EUR',
         paymentIntentId: null,
         receiptUrl: null,
+        card: null,
       });
     });
 
@@ -150,6 +151,8 @@ describe('Stripe payment provider', () => {
       expect(state).toMatchObject({ status: 'complete', paymentStatus: 'paid', amountCents: 5000 });
       expect(state.paymentIntentId).toBe(paid.payment_intent);
       expect(state.receiptUrl).toMatch(new RegExp(`^${fake.url}/receipts/payment/ch_`));
+      // The card the charge was paid with, for our own receipt.
+      expect(state.card).toEqual({ brand: 'visa', last4: '4242' });
     });
 
     it('reads a delayed payment as complete but unpaid until it settles', async () => {
@@ -299,8 +302,10 @@ describe('Stripe payment provider', () => {
             amountCents: 5000,
             currency: 'EUR',
             paymentIntentId,
-            // Events carry the session unexpanded: the receipt comes from retrieveSession.
+            // Events carry the session unexpanded: the receipt and the card come from
+            // retrieveSession.
             receiptUrl: null,
+            card: null,
           },
         });
       }

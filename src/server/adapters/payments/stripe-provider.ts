@@ -165,7 +165,13 @@ function sessionState(session: Stripe.Checkout.Session): CheckoutSessionState | 
     currency: (session.currency ?? '').toUpperCase(),
     paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
     receiptUrl: charge && typeof charge === 'object' ? charge.receipt_url : null,
+    card: charge && typeof charge === 'object' ? cardOf(charge) : null,
   };
+}
+
+function cardOf(charge: Stripe.Charge): CheckoutSessionState['card'] {
+  const card = charge.payment_method_details?.card;
+  return card?.last4 ? { brand: card.brand ?? null, last4: card.last4 } : null;
 }
 
 /** A status Stripe may add later is read as unfinished: it neither books nor releases. */

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
+import { RECEIPT_STATUSES } from '../../../domain/payments/payment-rules';
 import { paymentRows } from '../payments/payments.repository';
 
 // Every query of Billing (the student's payments) and Earnings (the tutor's paid lessons).
@@ -64,3 +65,67 @@ export function earningLessons(db: Db, tutorProfileId: string) {
     .execute();
 }
 export type EarningLessonRow = Awaited<ReturnType<typeof earningLessons>>[number];
+
+/**
+ * A paid payment as its receipt shows it: the payer, what was bought (the lesson booked with it,
+ * or the package) and the card; undefined when there is no such payment or it was never paid.
+ */
+export function receiptOf(db: Db, paymentId: string) {
+  return (
+    db
+      .selectFrom('payments as p')
+      .innerJoin('users as su', 'su.id', 'p.student_id')
+      .innerJoin('tutor_profiles as tp', 'tp.id', 'p.tutor_profile_id')
+      .innerJoin('users as tu', 'tu.id', 'tp.user_id')
+      .leftJoin('student_packages as sp', 'sp.payment_id', 'p.id')
+      // The lesson bought with a single payment (a package's lessons are its credits).
+      .leftJoin('lessons as l', (join) =>
+        join
+          .onRef('l.payment_id', '=', 'p.id')
+          .on('p.kind', '=', 'single')
+          .on('l.rescheduled_from', 'is', null),
+      )
+      .leftJoin('subjects as s', (join) =>
+        join.on((eb) => eb('s.id', '=', eb.fn.coalesce('sp.subject_id', 'l.subject_id'))),
+      )
+      .select([
+        'p.id',
+        'p.student_id',
+        'p.kind',
+        'p.description',
+        'p.amount_cents',
+        'p.currency',
+        'p.completed_at',
+        'p.card_brand',
+        'p.card_last4',
+        fullName('su').as('student_name'),
+        'su.email as student_email',
+        sql<string>`coalesce(su.timezone, 'UTC')`.as('time_zone'),
+        fullName('tu').as('tutor_name'),
+        's.name as subject',
+        'l.starts_at',
+        'l.ends_at',
+        'l.duration_minutes',
+        'sp.name as package_name',
+        'sp.number_of_lessons',
+        'sp.lesson_minutes',
+      ])
+      .where('p.id', '=', paymentId)
+      .where('p.status', 'in', RECEIPT_STATUSES)
+      .orderBy('l.created_at')
+      .limit(1)
+      .executeTakeFirst()
+  );
+}
+
+/** The refunds the provider confirmed against a payment, oldest first. */
+export function confirmedRefunds(db: Db, paymentId: string) {
+  return db
+    .selectFrom('payment_refunds')
+    .select(['amount_cents', 'refunded_at'])
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'succeeded')
+    .orderBy('refunded_at')
+    .orderBy('id')
+    .execute();
+}

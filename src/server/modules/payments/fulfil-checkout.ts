@@ -60,9 +60,12 @@ async function settle(
     await repository.lockParties(trx, payment);
     const now = ctx.clock.now();
     if (!isUnsettled(payment.status)) {
-      // Already settled: at most fill in what an earlier event lacked (Stripe's receipt link).
-      if (!payment.receipt_url && session.receiptUrl)
-        await repository.updatePayment(trx, payment.id, { receiptUrl: session.receiptUrl, now });
+      // Already settled: at most fill in what an earlier event lacked (Stripe's receipt link and
+      // card, which its events do not carry and the success page's read of the session does).
+      const receiptUrl = payment.receipt_url ? null : session.receiptUrl;
+      const card = payment.card_last4 ? null : session.card;
+      if (receiptUrl || card)
+        await repository.updatePayment(trx, payment.id, { receiptUrl, card, now });
       return { outcome: outcomeOf(payment), ...settled };
     }
     if (event?.type === 'checkout.session.async_payment_failed')
@@ -126,6 +129,7 @@ async function bookPaid(
     completedAt: now,
     paymentIntentId: session.paymentIntentId,
     receiptUrl: session.receiptUrl,
+    card: session.card,
     now,
   };
   await recordPaymentReceived(trx, paymentId, now, ctx.env.COMMISSION_TIERS);

@@ -166,6 +166,7 @@ export async function updatePayment(
     completedAt?: Date;
     paymentIntentId?: string | null;
     receiptUrl?: string | null;
+    card?: { brand: string | null; last4: string } | null;
     refundReason?: 'slot_taken';
     refundedCents?: number;
     refundedAt?: Date;
@@ -179,6 +180,7 @@ export async function updatePayment(
       ...(changes.completedAt && { completed_at: changes.completedAt }),
       ...(changes.paymentIntentId && { provider_payment_intent_id: changes.paymentIntentId }),
       ...(changes.receiptUrl && { receipt_url: changes.receiptUrl }),
+      ...(changes.card && { card_brand: changes.card.brand, card_last4: changes.card.last4 }),
       ...(changes.refundReason && { refund_reason: changes.refundReason }),
       ...(changes.refundedCents !== undefined && { refunded_cents: changes.refundedCents }),
       ...(changes.refundedAt && { refunded_at: changes.refundedAt }),

@@ -1,11 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../../contracts/payments.contract';
 import { PAYMENT_MESSAGES as P } from '../../../domain/messages';
-import { fixedClock } from '../../adapters/clock';
 import { createStudent, createTutor, type TestStudent, type TestTutor } from '../../test/factories';
-import { startTestApp, type TestApp } from '../../test/test-app';
-import { TEST_DRIVERS } from '../../test/test-database';
 import {
   HOUR_SLOTS,
   MORNING_TEACHING,
@@ -13,7 +10,7 @@ import {
   VIEWER_ZONE,
   viewerDate,
 } from '../../test/tokyo-mornings';
-import { PAYMENT_HARNESSES, type PaymentHarness } from '../../test/payment-harness';
+import { PAYMENT_SETUPS, paymentSuite } from '../../test/payment-harness';
 import { expireHold } from './payment-workers';
 import { PAYMENT_JOBS } from './payments.jobs';
 import { LESSON_JOBS } from '../lessons/lessons.jobs';
@@ -31,25 +28,12 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 const RATE_CENTS = 4000;
 
-const combinations = PAYMENT_HARNESSES.flatMap((harness) =>
-  TEST_DRIVERS.map((driver) => [harness.name, driver, harness] as const),
-);
+describe.each(PAYMENT_SETUPS)('paid bookings with %s checkout on %s', (_name, driver, harness) => {
+  const suite = paymentSuite(driver, harness);
+  const { clock } = suite;
 
-describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driver, harness) => {
-  let t: TestApp;
-  let h: Awaited<ReturnType<PaymentHarness['start']>>;
-  const clock = fixedClock(NOW);
-  beforeAll(async () => {
-    h = await harness.start(clock);
-    t = await startTestApp(driver, {}, { clock, paymentProvider: h.provider });
-  });
-  beforeEach(() => clock.set(NOW));
-  afterAll(async () => {
-    await t.close();
-    await h.close();
-  });
-
-  const newTutor = () => createTutor(t.database.db, { ...MORNING_TEACHING, rateCents: RATE_CENTS });
+  const newTutor = () =>
+    createTutor(suite.app.database.db, { ...MORNING_TEACHING, rateCents: RATE_CENTS });
 
   const checkout = (
     student: TestStudent,
@@ -74,9 +58,13 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
   };
 
   const paymentRow = (id: string) =>
-    t.database.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    suite.app.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
   const lessonsOfPayment = (id: string) =>
-    t.database.db.selectFrom('lessons').selectAll().where('payment_id', '=', id).execute();
+    suite.app.database.db.selectFrom('lessons').selectAll().where('payment_id', '=', id).execute();
   const confirm = (student: TestStudent, sessionId: string) =>
     student.client.post(`/api/checkout/sessions/${sessionId}/confirm`);
   const slotLabels = async (student: TestStudent, tutor: TestTutor) => {
@@ -87,7 +75,7 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
     return (response.days[0]!.slots as { slotLabel: string }[]).map((s) => s.slotLabel);
   };
   const deliver = (event: { body: string; headers: Record<string, string> }) =>
-    fetch(`${t.url}/api/payments/webhooks/${harness.name}`, {
+    fetch(`${suite.app.url}/api/payments/webhooks/${harness.name}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...event.headers },
       body: event.body,
@@ -96,12 +84,12 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
   const jobsOf = async (queue: string, id: string, key = 'paymentId') =>
     (
       await sql<{ n: number }>`select count(*)::int as n from pgboss.job
-        where name = ${queue} and data->>${key} = ${id}`.execute(t.database.db)
+        where name = ${queue} and data->>${key} = ${id}`.execute(suite.app.database.db)
     ).rows[0]!.n;
 
   it('holds the slot while the student pays, priced by the server', async () => {
     const tutor = await newTutor();
-    const [student, other] = [await createStudent(t), await createStudent(t)];
+    const [student, other] = [await createStudent(suite.app), await createStudent(suite.app)];
     const started = await startedCheckout(student, tutor, { priceCents: 1 });
     // $40 an hour x 50 minutes, whatever the browser sends.
     expect(started.payment).toMatchObject({
@@ -120,10 +108,10 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
 
   it('settles once: ten webhook deliveries at once and a success-page reload give one lesson, one email each', async () => {
     const tutor = await newTutor();
-    const student = await createStudent(t);
+    const student = await createStudent(suite.app);
     const started = await startedCheckout(student, tutor);
-    await h.pay(t, started);
-    const event = await h.completedEvent(t, started);
+    await suite.harness.pay(suite.app, started);
+    const event = await suite.harness.completedEvent(suite.app, started);
     const [deliveries, reload] = await Promise.all([
       Promise.all(Array.from({ length: 10 }, () => deliver(event))),
       confirm(student, started.sessionId),
@@ -140,28 +128,38 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
     const payment = await paymentRow(started.payment.id);
     expect(payment.status).toBe('completed');
     expect(payment.provider_payment_intent_id).toBeTruthy();
+    // The card for the receipt, whichever settled it: a Stripe event carries none, and the
+    // success page's read of the session fills it in.
+    expect(payment.card_last4).toBe('4242');
     expect(await jobsOf(LESSON_JOBS.booked.name, lessons[0]!.id, 'lessonId')).toBe(1);
-    const mail = await t.inbox.waitFor(student.email, { afterCount: signUpMails });
+    const mail = await suite.app.inbox.waitFor(student.email, { afterCount: signUpMails });
     expect(mail.attachments.map((a) => a.filename)).toEqual(['lesson.ics']);
-    const tutorEmail = await t.database.db
+    const tutorEmail = await suite.app.database.db
       .selectFrom('users')
       .select('email')
       .where('id', '=', tutor.userId)
       .executeTakeFirstOrThrow();
-    await t.inbox.waitFor(tutorEmail.email);
-    expect(t.inbox.countTo(student.email)).toBe(1 + signUpMails);
+    await suite.app.inbox.waitFor(tutorEmail.email);
+    expect(suite.app.inbox.countTo(student.email)).toBe(1 + signUpMails);
   });
 
   it('refuses a webhook with a bad signature or an old timestamp, and nothing changes', async () => {
     const tutor = await newTutor();
-    const student = await createStudent(t);
+    const student = await createStudent(suite.app);
     const started = await startedCheckout(student, tutor);
-    await h.pay(t, started);
-    const event = await h.completedEvent(t, started);
-    const tampered = await deliver({ ...event, body: event.body.replace('complete', 'COMPLETE') });
+    await suite.harness.pay(suite.app, started);
+    const event = await suite.harness.completedEvent(suite.app, started);
+    const tampered = await deliver({
+      ...event,
+      body: event.body.replace('complete', 'COMPLETE'),
+    });
     expect(tampered.status).toBe(400);
     expect((await tampered.json()).error.message).toBe(P.webhookSignatureInvalid);
-    const old = await h.completedEvent(t, started, new Date(NOW.getTime() - 6 * MINUTE));
+    const old = await suite.harness.completedEvent(
+      suite.app,
+      started,
+      new Date(NOW.getTime() - 6 * MINUTE),
+    );
     expect((await deliver(old)).status).toBe(400);
     expect((await paymentRow(started.payment.id)).status).toBe('pending');
     expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('awaiting_payment');
@@ -169,16 +167,16 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
 
   it("acknowledges a signed event about someone else's session, records it as ignored, and changes nothing", async () => {
     const tutor = await newTutor();
-    const student = await createStudent(t);
+    const student = await createStudent(suite.app);
     const started = await startedCheckout(student, tutor);
-    await h.pay(t, started);
+    await suite.harness.pay(suite.app, started);
     // Another app's reference, a forged id, and our own payment's id on a session not ours.
     for (const reference of ['order_123', 'abc', started.payment.id]) {
-      const event = h.foreignEvent(t, reference);
+      const event = suite.harness.foreignEvent(suite.app, reference);
       const first = await deliver(event);
       expect(first.status, await first.text()).toBe(200);
       expect((await deliver(event)).status).toBe(200);
-      const recorded = await t.database.db
+      const recorded = await suite.app.database.db
         .selectFrom('payment_events')
         .selectAll()
         .where('event_id', '=', event.id)
@@ -191,14 +189,14 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
 
   it('frees the slot when the hold lapses, and refunds a payment that arrives after someone else booked it', async () => {
     const tutor = await newTutor();
-    const [late, other] = [await createStudent(t), await createStudent(t)];
+    const [late, other] = [await createStudent(suite.app), await createStudent(suite.app)];
     const started = await startedCheckout(late, tutor);
     // Paid in time at the provider, but the news reaches us only after the hold lapsed.
-    await h.pay(t, started);
+    await suite.harness.pay(suite.app, started);
     clock.advance(15 * MINUTE);
     expect(await slotLabels(other, tutor)).toContain(FIRST_SLOT);
     const second = await startedCheckout(other, tutor);
-    await h.pay(t, second);
+    await suite.harness.pay(suite.app, second);
     expect((await confirm(other, second.sessionId)).json.outcome).toBe('booked');
 
     const settled = await confirm(late, started.sessionId);
@@ -209,19 +207,19 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
       .toBe('refunded');
     const payment = await paymentRow(started.payment.id);
     expect(payment).toMatchObject({ refund_reason: 'slot_taken', refunded_cents: 3333 });
-    expect(await h.refundedCents(t, started)).toBe(3333);
-    const notice = await t.inbox.waitFor(late.email, { afterCount: signUpMails });
+    expect(await suite.harness.refundedCents(suite.app, started)).toBe(3333);
+    const notice = await suite.app.inbox.waitFor(late.email, { afterCount: signUpMails });
     expect(notice.text).toContain(P.slotTakenReason);
     expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('expired');
   });
 
   it("expires an unpaid hold by its job: the payment and lesson expire, the provider's session closes", async () => {
     const tutor = await newTutor();
-    const student = await createStudent(t);
+    const student = await createStudent(suite.app);
     const started = await startedCheckout(student, tutor);
     // The job was written with the hold, to run when it ends.
     expect(await jobsOf(PAYMENT_JOBS.expireHold.name, started.payment.id)).toBe(1);
-    const ctx = t.app.deps;
+    const ctx = suite.app.app.deps;
     await expireHold(ctx, started.payment.id);
     expect((await paymentRow(started.payment.id)).status).toBe('pending');
     clock.advance(15 * MINUTE);
@@ -235,9 +233,9 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
 
   it('books a late payment whose slot is still free', async () => {
     const tutor = await newTutor();
-    const student = await createStudent(t);
+    const student = await createStudent(suite.app);
     const started = await startedCheckout(student, tutor);
-    await h.pay(t, started);
+    await suite.harness.pay(suite.app, started);
     clock.advance(20 * MINUTE);
     expect((await confirm(student, started.sessionId)).json.outcome).toBe('booked');
     expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('scheduled');
@@ -245,7 +243,7 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
 
   it('cancels from the cancel page: the slot is free again at once', async () => {
     const tutor = await newTutor();
-    const [student, other] = [await createStudent(t), await createStudent(t)];
+    const [student, other] = [await createStudent(suite.app), await createStudent(suite.app)];
     const started = await startedCheckout(student, tutor);
     const canceled = await student.client.call(cancelCheckout, {
       params: { id: started.payment.id },
@@ -261,7 +259,7 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
 
   it('sells a package: the first lesson is booked with it, the rest are credits', async () => {
     const tutor = await newTutor();
-    const student = await createStudent(t);
+    const student = await createStudent(suite.app);
     const started = await startedCheckout(student, tutor, {
       mode: 'package',
       packageId: 'platform_1',
@@ -269,7 +267,7 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
     });
     // Five 50-minute lessons at $33.33, 5 % off.
     expect(started.payment).toMatchObject({ kind: 'package', amountCents: 15832 });
-    await h.pay(t, started);
+    await suite.harness.pay(suite.app, started);
     expect((await confirm(student, started.sessionId)).json.outcome).toBe('booked');
     const mine = await student.client.call(getMyPackagesWithTutor, { params: { id: tutor.id } });
     expect(mine.packages).toEqual([
@@ -279,10 +277,10 @@ describe.each(combinations)('paid bookings with %s checkout on %s', (_name, driv
   });
 
   it('answers 502 with the spec message when the provider cannot open a session, and keeps no hold', async () => {
-    if (!h.breakProvider) return;
+    if (!suite.harness.breakProvider) return;
     const tutor = await newTutor();
-    const [student, other] = [await createStudent(t), await createStudent(t)];
-    const restore = await h.breakProvider();
+    const [student, other] = [await createStudent(suite.app), await createStudent(suite.app)];
+    const restore = await suite.harness.breakProvider();
     const failed = await checkout(student, tutor);
     await restore();
     expect(failed.status).toBe(502);

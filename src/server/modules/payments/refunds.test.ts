@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../adapters/clock';
+import { describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { createSignedInTutor, createStudent } from '../../test/factories';
-import { startTestApp, type TestApp } from '../../test/test-app';
-import { TEST_DRIVERS } from '../../test/test-database';
-import { MORNING_TEACHING, NOW } from '../../test/tokyo-mornings';
-import {
-  PAYMENT_HARNESSES,
-  paidSingleLesson,
-  type PaymentHarness,
-} from '../../test/payment-harness';
+import { MORNING_TEACHING } from '../../test/tokyo-mornings';
+import { PAYMENT_SETUPS, paidSingleLesson, paymentSuite } from '../../test/payment-harness';
 import { giveRefund, type RefundJob } from './refunds';
 
 // Refunds pending-row-first (ADR 028), on each provider and each database: the refund row is
@@ -20,29 +13,15 @@ import { giveRefund, type RefundJob } from './refunds';
 
 const HOUR = 3_600_000;
 
-const combinations = PAYMENT_HARNESSES.flatMap((harness) =>
-  TEST_DRIVERS.map((driver) => [harness.name, driver, harness] as const),
-);
-
-describe.each(combinations)('refunds with %s checkout on %s', (_name, driver, harness) => {
-  let t: TestApp;
-  let h: Awaited<ReturnType<PaymentHarness['start']>>;
-  const clock = fixedClock(NOW);
-  beforeAll(async () => {
-    h = await harness.start(clock);
-    t = await startTestApp(driver, {}, { clock, paymentProvider: h.provider });
-  });
-  beforeEach(() => clock.set(NOW));
-  afterAll(async () => {
-    await t.close();
-    await h.close();
-  });
+describe.each(PAYMENT_SETUPS)('refunds with %s checkout on %s', (_name, driver, harness) => {
+  const suite = paymentSuite(driver, harness);
+  const { clock } = suite;
 
   /** A paid lesson and the refund job a cancel of it would queue. */
   async function paidLessonToRefund() {
-    const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: 4000 });
-    const student = await createStudent(t);
-    const paid = await paidSingleLesson(t, h.pay, student, tutor);
+    const tutor = await createSignedInTutor(suite.app, { ...MORNING_TEACHING, rateCents: 4000 });
+    const student = await createStudent(suite.app);
+    const paid = await paidSingleLesson(suite.app, suite.harness.pay, student, tutor);
     const job: RefundJob = {
       paymentId: paid.payment.id,
       amountCents: paid.amountCents,
@@ -55,28 +34,28 @@ describe.each(combinations)('refunds with %s checkout on %s', (_name, driver, ha
 
   /** The app's refund context with another provider (one that fails as a crash would). */
   const withProvider = (paymentProvider: PaymentProvider) => ({
-    db: t.database.db,
-    jobs: t.app.deps.jobs,
+    db: suite.app.database.db,
+    jobs: suite.app.app.deps.jobs,
     clock,
     paymentProvider,
   });
-  const provider = () => t.app.deps.paymentProvider;
+  const provider = () => suite.app.app.deps.paymentProvider;
 
   const refundRows = (paymentId: string) =>
-    t.database.db
+    suite.app.database.db
       .selectFrom('payment_refunds')
       .select(['id', 'status', 'amount_cents', 'provider_refund_id'])
       .where('payment_id', '=', paymentId)
       .execute();
   const ledgerRefunds = (paymentId: string) =>
-    t.database.db
+    suite.app.database.db
       .selectFrom('ledger_transactions')
       .select('event_key')
       .where('kind', '=', 'refund')
       .where('payment_id', '=', paymentId)
       .execute();
   const paymentOf = (id: string) =>
-    t.database.db
+    suite.app.database.db
       .selectFrom('payments')
       .select(['status', 'refunded_cents'])
       .where('id', '=', id)
@@ -97,11 +76,11 @@ describe.each(combinations)('refunds with %s checkout on %s', (_name, driver, ha
       amount_cents: paid.amountCents,
       provider_refund_id: null,
     });
-    expect(await h.refundedCents(t, paid)).toBe(0);
+    expect(await suite.harness.refundedCents(suite.app, paid)).toBe(0);
 
     expect(await giveRefund(withProvider(real), job)).toBe(true);
     expect(await giveRefund(withProvider(real), job)).toBe(false);
-    expect(await h.refundedCents(t, paid)).toBe(paid.amountCents);
+    expect(await suite.harness.refundedCents(suite.app, paid)).toBe(paid.amountCents);
     const rows = await refundRows(paid.payment.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: pending!.id, status: 'succeeded' });
@@ -125,7 +104,7 @@ describe.each(combinations)('refunds with %s checkout on %s', (_name, driver, ha
     };
 
     await expect(giveRefund(withProvider(answerLost), job)).rejects.toThrow('process killed');
-    expect(await h.refundedCents(t, paid)).toBe(paid.amountCents);
+    expect(await suite.harness.refundedCents(suite.app, paid)).toBe(paid.amountCents);
     const [pending] = await refundRows(paid.payment.id);
     expect(pending!.status).toBe('pending');
 
@@ -133,7 +112,7 @@ describe.each(combinations)('refunds with %s checkout on %s', (_name, driver, ha
     // The same call again: the built-in checkout still knows the key and answers the same
     // refund; Stripe (its fake) forgot it after 24 h and tries a second refund, refused here
     // only because nothing is left to refund (a partial refund would be paid twice).
-    const { provider_payment_intent_id } = await t.database.db
+    const { provider_payment_intent_id } = await suite.app.database.db
       .selectFrom('payments')
       .select('provider_payment_intent_id')
       .where('id', '=', paid.payment.id)
@@ -149,7 +128,7 @@ describe.each(combinations)('refunds with %s checkout on %s', (_name, driver, ha
     else expect((await sameCall).refundId).toMatch(/^re_/);
 
     expect(await giveRefund(withProvider(real), job)).toBe(true);
-    expect(await h.refundedCents(t, paid)).toBe(paid.amountCents);
+    expect(await suite.harness.refundedCents(suite.app, paid)).toBe(paid.amountCents);
     const rows = await refundRows(paid.payment.id);
     expect(rows).toEqual([expect.objectContaining({ id: pending!.id, status: 'succeeded' })]);
     expect(await ledgerRefunds(paid.payment.id)).toHaveLength(1);

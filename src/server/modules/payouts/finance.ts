@@ -10,6 +10,7 @@ import { earnAndReleaseDue } from '../ledger/release-earnings';
 import type { PayoutsContext } from './payouts-context';
 import { requestPayout } from './request-payout';
 import * as repository from './payouts.repository';
+import { payoutView } from './payout-view';
 import { latestRun } from './reconciliation.repository';
 
 // The admin's Finance page, read from the ledger: what students paid (gross bookings), what
@@ -17,6 +18,7 @@ import { latestRun } from './reconciliation.repository';
 // adjustment of a tutor's available balance with a reason (audited, in the same transaction).
 
 type Finance = EndpointOutput<typeof getFinance>;
+type Finding = Finance['reconciliation']['findings'][number];
 const CURRENCY = 'USD';
 
 export async function financeOverview(ctx: PayoutsContext): Promise<Finance> {
@@ -59,25 +61,17 @@ export async function financeOverview(ctx: PayoutsContext): Promise<Finance> {
       0,
     ),
     tutors: list,
-    payouts: payouts.map((payout) => ({
-      id: payout.id,
-      tutorName: payout.full_name,
-      amountCents: payout.amount_cents,
-      currency: payout.currency.trim(),
-      status: payout.status as 'requested' | 'in_transit' | 'paid' | 'failed',
-      origin: payout.origin as 'withdraw' | 'weekly' | 'retry',
-      requestedAt: payout.requested_at.toISOString(),
-      settledAt: payout.settled_at?.toISOString() ?? null,
-      failureReason: payout.failure_reason,
-    })),
+    payouts: payouts.map((payout) => ({ ...payoutView(payout), tutorName: payout.full_name })),
     reconciliation: {
       checkedAt: reconciliation?.run.finished_at.toISOString() ?? null,
       provider: (reconciliation?.run.provider as 'local' | 'stripe' | undefined) ?? null,
       findings: (reconciliation?.findings ?? []).map((finding) => ({
-        kind: finding.kind as Finance['reconciliation']['findings'][number]['kind'],
-        transferId: finding.transfer_id,
+        subject: finding.subject as Finding['subject'],
+        kind: finding.kind as Finding['kind'],
+        providerRef: finding.provider_ref,
         payoutId: finding.payout_id,
-        tutorName: finding.full_name,
+        paymentId: finding.payment_id,
+        name: finding.name,
         currency: finding.currency.trim(),
         ledgerCents: Number(finding.ledger_cents),
         providerCents: Number(finding.provider_cents),

@@ -1,10 +1,15 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types';
 
-// All SQL of reconciliation (migration 028-b): the ledger's money out per payout, the built-in
-// provider's transfers, and the runs with their findings.
+// All SQL of reconciliation (migrations 028-b, 032-b): the ledger's provider cash per payout, per
+// charge and per refund; the built-in providers' own records of them; and the runs with their
+// findings.
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+/** Σ of the entries on one kind of account, negated when `out` (money leaving it), 0 if none. */
+const cashOn = (kind: 'provider_cash' | 'tutor_in_transit', out = false) =>
+  sql<string>`coalesce(${out ? sql`-` : sql``}sum(le.amount_cents) filter (where la.kind = ${kind}), 0)`;
 
 /**
  * Per payout of a provider: the cash that left by the ledger (its provider_cash entries,
@@ -21,15 +26,46 @@ export const ledgerPayoutMoney = (db: Db, provider: string) =>
       'p.status',
       'p.currency',
       'p.provider_transfer_id',
-      sql<string>`coalesce(-sum(le.amount_cents) filter (where la.kind = 'provider_cash'), 0)`.as(
-        'cash_out',
-      ),
-      sql<string>`coalesce(-sum(le.amount_cents) filter (where la.kind = 'tutor_in_transit'), 0)`.as(
-        'in_transit',
-      ),
+      cashOn('provider_cash', true).as('cash_out'),
+      cashOn('tutor_in_transit', true).as('in_transit'),
     ])
     .where('p.provider', '=', provider)
     .groupBy('p.id')
+    .execute();
+
+/**
+ * The ledger's money of students through a provider, one row per ledger transaction of `kind`:
+ * a payment received (cash in) or a refund (cash out, negative), with the payment's intent at
+ * the provider and, for a refund, its row (our id, given to the provider as its reference) and
+ * the provider's id of it.
+ */
+export const ledgerPaymentCash = (
+  db: Db,
+  provider: 'local' | 'stripe',
+  kind: 'payment_received' | 'refund',
+) =>
+  db
+    .selectFrom('ledger_transactions as lt')
+    .innerJoin('payments as p', 'p.id', 'lt.payment_id')
+    .innerJoin('ledger_entries as le', 'le.transaction_id', 'lt.id')
+    .innerJoin('ledger_accounts as la', 'la.id', 'le.account_id')
+    // A refund's ledger event is keyed by its refund row's idempotency key (money-events.ts).
+    .leftJoin('payment_refunds as r', (join) =>
+      join.on(sql<boolean>`lt.event_key = 'refund:' || r.idempotency_key`),
+    )
+    .select([
+      'lt.id',
+      'p.id as payment_id',
+      'p.provider_payment_intent_id',
+      'p.currency',
+      'r.id as refund_id',
+      'r.provider_refund_id',
+      cashOn('provider_cash').as('cash'),
+    ])
+    .where('lt.kind', '=', kind)
+    .where('p.provider', '=', provider)
+    // By primary keys (payment_refunds': its idempotency key), so their columns may be selected.
+    .groupBy(['lt.id', 'p.id', 'r.idempotency_key'])
     .execute();
 
 export const localTransfers = (db: Db) =>
@@ -38,10 +74,29 @@ export const localTransfers = (db: Db) =>
     .select(['id', 'idempotency_key', 'amount_cents', 'currency', 'status'])
     .execute();
 
+/** The built-in checkout's paid sessions: each is one charge of its payment intent. */
+export const localCharges = (db: Db) =>
+  db
+    .selectFrom('local_checkout_sessions')
+    .select(['payment_intent_id', 'amount_cents', 'currency'])
+    .where('payment_status', '=', 'paid')
+    .execute();
+
+/** The built-in checkout's refunds, each with its reference (our refund row's id). */
+export const localRefunds = (db: Db) =>
+  db
+    .selectFrom('local_refunds as r')
+    .innerJoin('local_checkout_sessions as s', 's.id', 'r.session_id')
+    .select(['r.id', 'r.reference', 'r.amount_cents', 's.currency'])
+    .execute();
+
 export interface FindingRow {
-  kind: 'unknown_transfer' | 'missing_transfer' | 'amount_differs';
-  transferId: string | null;
+  subject: 'transfer' | 'charge' | 'refund';
+  kind: 'unknown' | 'missing' | 'amount_differs';
+  /** The provider's id of the transfer, payment intent or refund, where one is known. */
+  providerRef: string | null;
   payoutId: string | null;
+  paymentId: string | null;
   currency: string;
   ledgerCents: number;
   providerCents: number;
@@ -62,9 +117,11 @@ export async function saveRun(
       .values(
         run.findings.map((f) => ({
           run_id: id,
+          subject: f.subject,
           kind: f.kind,
-          transfer_id: f.transferId,
+          provider_ref: f.providerRef,
           payout_id: f.payoutId,
+          payment_id: f.paymentId,
           currency: f.currency,
           ledger_cents: f.ledgerCents,
           provider_cents: f.providerCents,
@@ -74,7 +131,10 @@ export async function saveRun(
   return id;
 }
 
-/** The latest run of any provider, with its findings and the tutor of each payout. */
+/**
+ * The latest run of any provider, with its findings and whose money each is about: the tutor
+ * of a payout, the student of a payment.
+ */
 export async function latestRun(db: Db) {
   const run = await db
     .selectFrom('reconciliation_runs')
@@ -86,18 +146,14 @@ export async function latestRun(db: Db) {
   if (!run) return undefined;
   const findings = await db
     .selectFrom('reconciliation_findings as f')
-    .leftJoin('payouts as p', 'p.id', 'f.payout_id')
-    .leftJoin('tutor_profiles as tp', 'tp.id', 'p.tutor_profile_id')
-    .leftJoin('users as u', 'u.id', 'tp.user_id')
-    .select([
-      'f.kind',
-      'f.transfer_id',
-      'f.payout_id',
-      'f.currency',
-      'f.ledger_cents',
-      'f.provider_cents',
-      'u.full_name',
-    ])
+    .leftJoin('payouts as po', 'po.id', 'f.payout_id')
+    .leftJoin('tutor_profiles as tp', 'tp.id', 'po.tutor_profile_id')
+    .leftJoin('payments as pa', 'pa.id', 'f.payment_id')
+    .leftJoin('users as u', (join) =>
+      join.on((eb) => eb('u.id', '=', eb.fn.coalesce('tp.user_id', 'pa.student_id'))),
+    )
+    .selectAll('f')
+    .select('u.full_name as name')
     .where('f.run_id', '=', run.id)
     .orderBy('f.id')
     .execute();

@@ -1,20 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../adapters/clock';
 import { stripeClient } from '../../adapters/payments/stripe-client';
-import { createSignedInTutor } from '../../test/factories';
+import { stripeProvider } from '../../adapters/payments/stripe-provider';
+import { DEFAULT_COMMISSION_TIERS } from '../../../domain/ledger/commission';
+import { createSignedInTutor, createStudent } from '../../test/factories';
+import { openSingleCheckout } from '../../test/payment-harness';
+import { createPayment } from '../../test/purchase-fixtures';
+import { MORNING_TEACHING, NOW } from '../../test/tokyo-mornings';
+import { recordPaymentReceived } from '../ledger/money-events';
 import { startStripeFake, type StripeFake } from '../../test/stripe-fake';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { createAdmin } from '../../test/admin-fixtures';
 import { creditAvailable } from '../../test/ledger-fixtures';
+import { paidLessonRefunded, payoutPaid } from '../../test/reconciliation-fixtures';
 import { reconcile } from './reconciliation';
 
 // Reconciliation on each database, through the real Stripe SDK against the fake's balance
-// transactions: a clean state has no findings; a transfer the ledger does not know, and a
-// reversal the ledger never heard of (so the amounts differ), are found, stored, and shown to
-// admins on Finance with what differs and by how much.
+// transactions (students pay and are refunded through Stripe, tutors are paid through Stripe
+// Connect): a clean state has no findings; a transfer the ledger does not know, a reversal the
+// ledger never heard of (so the amounts differ), a charge whose webhook never came, a refund
+// made from Stripe's Dashboard and a payment Stripe never charged are found, stored, and shown
+// to admins on Finance with what differs and by how much.
 
-const NOW = new Date('2030-05-06T08:00:00Z');
+const KEY = 'sk_test_reconcile';
 const SECRET = 'whsec_reconcile_test';
 
 describe.each(TEST_DRIVERS)('%s: reconciliation with Stripe', (driver) => {
@@ -28,10 +37,12 @@ describe.each(TEST_DRIVERS)('%s: reconciliation with Stripe', (driver) => {
       {},
       {
         clock,
-        stripeConnect: {
-          stripe: stripeClient('sk_test_reconcile', fake.url),
-          webhookSecrets: [SECRET],
-        },
+        paymentProvider: stripeProvider({
+          secretKey: KEY,
+          webhookSecret: SECRET,
+          apiBase: fake.url,
+        }),
+        stripeConnect: { stripe: stripeClient(KEY, fake.url), webhookSecrets: [SECRET] },
       },
     );
     fake.sendWebhooksTo(`${t.url}/api/payouts/webhooks/stripe`);
@@ -40,6 +51,11 @@ describe.each(TEST_DRIVERS)('%s: reconciliation with Stripe', (driver) => {
     await t?.close();
     await fake?.close();
   });
+
+  /** The student pays on Stripe's hosted page (its webhook is not awaited: the success page is). */
+  const payAtStripe = async (_t: TestApp, checkout: { sessionId: string }) => {
+    fake.pay(checkout.sessionId);
+  };
 
   /** A tutor paid `cents` through Stripe (onboarded, credited, withdrawn, transfer.created). */
   async function paidTutor(cents: number) {
@@ -56,19 +72,7 @@ describe.each(TEST_DRIVERS)('%s: reconciliation with Stripe', (driver) => {
     const withdrawn = await tutor.client.post('/api/tutor/payouts/withdraw');
     expect(withdrawn.status).toBe(201);
     const { payoutId } = withdrawn.json as { payoutId: string };
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.database.db
-              .selectFrom('payouts')
-              .select('status')
-              .where('id', '=', payoutId)
-              .executeTakeFirstOrThrow()
-          ).status,
-        { timeout: 15_000 },
-      )
-      .toBe('paid');
+    await payoutPaid(t.database.db, payoutId);
     await fake.deliveriesSettled();
     const transfer = [...fake.transfers.values()].find((tr) => tr.metadata.payoutId === payoutId)!;
     return { tutor, accountId, payoutId, transfer };
@@ -77,6 +81,7 @@ describe.each(TEST_DRIVERS)('%s: reconciliation with Stripe', (driver) => {
   it('finds nothing when Stripe and the ledger agree, and admins see a clean run', async () => {
     await paidTutor(3000);
     await paidTutor(2500);
+    await paidLessonRefunded(t, payAtStripe, 1000);
     expect(await reconcile(t.app.deps)).toEqual([]);
     const admin = await createAdmin(t);
     const finance = await admin.client.get('/api/admin/finance');
@@ -90,7 +95,7 @@ describe.each(TEST_DRIVERS)('%s: reconciliation with Stripe', (driver) => {
   it('finds a transfer the ledger does not know and an amount that differs', async () => {
     const { tutor, accountId, payoutId, transfer } = await paidTutor(4000);
     // Someone paid the tutor from Stripe's Dashboard: no payout of ours.
-    const stray = await stripeClient('sk_test_reconcile', fake.url).transfers.create({
+    const stray = await stripeClient(KEY, fake.url).transfers.create({
       amount: 1234,
       currency: 'usd',
       destination: accountId,
@@ -103,17 +108,21 @@ describe.each(TEST_DRIVERS)('%s: reconciliation with Stripe', (driver) => {
     const found = await reconcile(t.app.deps);
     expect(found).toEqual([
       {
-        kind: 'unknown_transfer',
-        transferId: stray.id,
+        subject: 'transfer',
+        kind: 'unknown',
+        providerRef: stray.id,
         payoutId: null,
+        paymentId: null,
         currency: 'USD',
         ledgerCents: 0,
         providerCents: 1234,
       },
       {
+        subject: 'transfer',
         kind: 'amount_differs',
-        transferId: transfer.id,
+        providerRef: transfer.id,
         payoutId,
+        paymentId: null,
         currency: 'USD',
         ledgerCents: 4000,
         providerCents: 3500,
@@ -123,20 +132,24 @@ describe.each(TEST_DRIVERS)('%s: reconciliation with Stripe', (driver) => {
     const finance = await admin.client.get('/api/admin/finance');
     expect(finance.json.reconciliation.findings).toEqual([
       {
-        kind: 'unknown_transfer',
-        transferId: stray.id,
+        subject: 'transfer',
+        kind: 'unknown',
+        providerRef: stray.id,
         payoutId: null,
-        tutorName: null,
+        paymentId: null,
+        name: null,
         currency: 'USD',
         ledgerCents: 0,
         providerCents: 1234,
         differenceCents: 1234,
       },
       {
+        subject: 'transfer',
         kind: 'amount_differs',
-        transferId: transfer.id,
+        providerRef: transfer.id,
         payoutId,
-        tutorName: expect.any(String),
+        paymentId: null,
+        name: expect.any(String),
         currency: 'USD',
         ledgerCents: 4000,
         providerCents: 3500,
@@ -148,6 +161,89 @@ describe.each(TEST_DRIVERS)('%s: reconciliation with Stripe', (driver) => {
       .select('full_name')
       .where('email', '=', tutor.email)
       .executeTakeFirstOrThrow();
-    expect(finance.json.reconciliation.findings[1].tutorName).toBe(name.full_name);
+    expect(finance.json.reconciliation.findings[1].name).toBe(name.full_name);
+  });
+
+  it('finds a charge the ledger missed, a refund made at Stripe and a payment Stripe never charged', async () => {
+    const db = t.database.db;
+    const paid = await paidLessonRefunded(t, payAtStripe, 0);
+    // Refunded from Stripe's Dashboard: the ledger never heard of it.
+    const dashboard = await stripeClient(KEY, fake.url).refunds.create({
+      payment_intent: paid.intentId,
+      amount: 700,
+    });
+    // A student paid, and neither the webhook nor the success page ever reached us.
+    const tutor = await createSignedInTutor(t, { ...MORNING_TEACHING, rateCents: 4000 });
+    const lost = await openSingleCheckout(await createStudent(t), tutor, 5);
+    fake.pay(lost.sessionId);
+    const lostIntent = fake.sessions.get(lost.sessionId)!.session.payment_intent!;
+    // The ledger has a payment through Stripe that Stripe never charged.
+    const ghost = await createPayment(db, {
+      studentId: paid.studentId,
+      tutorProfileId: tutor.id,
+      amountCents: 2500,
+      createdAt: NOW,
+    });
+    await db
+      .updateTable('payments')
+      .set({ provider: 'stripe', provider_payment_intent_id: 'pi_never_charged' })
+      .where('id', '=', ghost)
+      .execute();
+    await db
+      .transaction()
+      .execute((trx) => recordPaymentReceived(trx, ghost, NOW, DEFAULT_COMMISSION_TIERS));
+
+    const { amount_cents: lostCents } = await db
+      .selectFrom('payments')
+      .select('amount_cents')
+      .where('id', '=', lost.payment.id)
+      .executeTakeFirstOrThrow();
+    // The transfers of the tests before are found again: only students' money is looked at here.
+    const found = (await reconcile(t.app.deps)).filter((f) => f.subject !== 'transfer');
+    expect(found).toEqual([
+      {
+        subject: 'charge',
+        kind: 'unknown',
+        providerRef: lostIntent,
+        payoutId: null,
+        paymentId: null,
+        currency: 'USD',
+        ledgerCents: 0,
+        providerCents: lostCents,
+      },
+      {
+        subject: 'refund',
+        kind: 'unknown',
+        providerRef: dashboard.id,
+        payoutId: null,
+        paymentId: null,
+        currency: 'USD',
+        ledgerCents: 0,
+        providerCents: 700,
+      },
+      {
+        subject: 'charge',
+        kind: 'missing',
+        providerRef: 'pi_never_charged',
+        payoutId: null,
+        paymentId: ghost,
+        currency: 'USD',
+        ledgerCents: 2500,
+        providerCents: 0,
+      },
+    ]);
+    const finance = await (await createAdmin(t)).client.get('/api/admin/finance');
+    expect(finance.json.reconciliation.findings).toContainEqual({
+      subject: 'charge',
+      kind: 'missing',
+      providerRef: 'pi_never_charged',
+      payoutId: null,
+      paymentId: ghost,
+      name: paid.studentName,
+      currency: 'USD',
+      ledgerCents: 2500,
+      providerCents: 0,
+      differenceCents: -2500,
+    });
   });
 });

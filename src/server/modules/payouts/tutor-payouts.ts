@@ -6,6 +6,7 @@ import { balances } from '../ledger/ledger.repository';
 import { taughtMinutes } from '../ledger/money-events';
 import { earnAndReleaseDue } from '../ledger/release-earnings';
 import type { PayoutsContext } from './payouts-context';
+import { payoutView } from './payout-view';
 import * as repository from './payouts.repository';
 
 // A tutor's money as the ledger has it: every figure is a sum of ledger entries (negated: what
@@ -62,15 +63,6 @@ export async function tutorPayoutsOf(
       netCents: line.net_cents,
       status: line.status as 'pending' | 'available' | 'reversed',
     })),
-    payouts: payouts.map((payout) => ({
-      id: payout.id,
-      amountCents: payout.amount_cents,
-      currency: payout.currency.trim(),
-      status: payout.status as 'requested' | 'in_transit' | 'paid' | 'failed',
-      origin: payout.origin as 'withdraw' | 'weekly' | 'retry',
-      requestedAt: payout.requested_at.toISOString(),
-      settledAt: payout.settled_at?.toISOString() ?? null,
-      failureReason: payout.failure_reason,
-    })),
+    payouts: payouts.map(payoutView),
   };
 }

@@ -256,14 +256,14 @@ export function DashboardShell({ role }: { role: UserRole }) {
       {/* The tab's one live socket (messages, read receipts); admins have no conversations. */}
       {role !== 'admin' && <LiveEvents />}
       <aside
-        className={`sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] md:block dark:border-slate-800 dark:bg-slate-900 ${
+        className={`sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] md:block print:hidden dark:border-slate-800 dark:bg-slate-900 ${
           collapsed ? 'w-20' : 'w-[280px]'
         }`}
       >
         {sidebar(false)}
       </aside>
       {drawerOpen && (
-        <div className="fixed inset-0 z-40 md:hidden">
+        <div className="fixed inset-0 z-40 md:hidden print:hidden">
           <div
             className="absolute inset-0 bg-slate-900/50"
             aria-hidden
@@ -281,7 +281,7 @@ export function DashboardShell({ role }: { role: UserRole }) {
         </div>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur print:hidden dark:border-slate-800 dark:bg-slate-900/90">
           <button
             type="button"
             aria-label="Open menu"
@@ -307,8 +307,10 @@ export function DashboardShell({ role }: { role: UserRole }) {
           {role !== 'admin' && <NotificationsBell role={role} />}
           <ThemeToggle />
         </header>
-        <main className="relative flex-1 p-4 sm:p-6 lg:p-8">
-          <AccountZoneNotice />
+        <main className="relative flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
+          <div className="print:hidden">
+            <AccountZoneNotice />
+          </div>
           <Outlet />
           {role === 'tutor' && <ProfileCompletionOverlay />}
         </main>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getBilling } from '../../../contracts/payments.contract';
+import { getBilling, getReceipt } from '../../../contracts/payments.contract';
 import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -9,6 +9,15 @@ export function useBilling() {
     queryKey: queryKeys.billing,
     queryFn: () => call(getBilling),
     // The error panel offers Try Again: no silent retries before it shows.
+    retry: false,
+  });
+}
+
+/** One payment's receipt (the server answers 404 to anyone but its payer and admins). */
+export function useReceipt(paymentId: string) {
+  return useQuery({
+    queryKey: queryKeys.receipt(paymentId),
+    queryFn: () => call(getReceipt, { params: { id: paymentId } }),
     retry: false,
   });
 }

@@ -1,5 +1,6 @@
-import { ExternalLink } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { PaymentView } from '../../../contracts/payments.contract';
 import { formatMoney } from '../../../domain/money';
 import {
@@ -8,7 +9,8 @@ import {
   PAYMENT_MESSAGES as P,
 } from '../../../domain/messages';
 import { shortDateTime } from '../../lib/lesson-time';
-import { safeWebUrl } from '../../lib/safe-web-url';
+import { RECEIPT_STATUSES } from '../../../domain/payments/payment-rules';
+import { paths } from '../../lib/paths';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 // The student's payments: a table's columns on wide screens (from 1024 px: five columns need
@@ -35,7 +37,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function PaymentRow({ payment, zone }: { payment: PaymentView; zone: string }) {
-  const receiptUrl = safeWebUrl(payment.receiptUrl);
+  // Our own receipt, once the money came in (the server answers it to the payer only).
+  const hasReceipt = (RECEIPT_STATUSES as readonly string[]).includes(payment.status);
   const reason = payment.refundReason ? REFUND_REASONS[payment.refundReason] : undefined;
   return (
     <li className="space-y-2 p-4" data-testid="payment">
@@ -43,18 +46,16 @@ function PaymentRow({ payment, zone }: { payment: PaymentView; zone: string }) {
         <div className="lg:pr-2">
           <dt className="sr-only">{M.columns.description}</dt>
           <dd className="font-semibold break-words">{payment.description}</dd>
-          {receiptUrl && (
+          {hasReceipt && (
             <dd className="mt-1 text-sm">
-              <a
-                href={receiptUrl}
-                target="_blank"
-                rel="noopener noreferrer"
+              <Link
+                to={paths.receipt(payment.id)}
                 aria-label={M.receiptFor(payment.description)}
                 className="inline-flex items-center gap-1 font-medium text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200"
               >
+                <FileText aria-hidden className="h-3.5 w-3.5" />
                 {M.receipt}
-                <ExternalLink aria-hidden className="h-3.5 w-3.5" />
-              </a>
+              </Link>
             </dd>
           )}
         </div>

@@ -47,10 +47,12 @@ const finance = (availableCents: number): Finance => ({
     provider: 'stripe',
     findings: [
       {
+        subject: 'transfer',
         kind: 'amount_differs',
-        transferId: 'tr_123',
+        providerRef: 'tr_123',
         payoutId: 'po-1',
-        tutorName: 'Ada Lovelace',
+        paymentId: null,
+        name: 'Ada Lovelace',
         currency: 'USD',
         ledgerCents: 4_000,
         providerCents: 3_500,
@@ -124,8 +126,12 @@ describe('FinancePage', () => {
     serveFinance();
     renderInApp(<FinancePage />, { path: '/admin/finance' });
     const section = (await screen.findByRole('heading', { name: M.reconciliation })).parentElement!;
-    const row = within(section).getByRole('row', { name: /Amounts differ/ });
-    expect(row.textContent).toBe('Amounts differAda Lovelace · tr_123$40.00$35.00-$5.00');
+    const [finding] = within(
+      within(section).getByRole('list', { name: M.findingsLabel }),
+    ).getAllByRole('listitem');
+    expect(finding!.textContent).toBe(
+      'Transfer amounts differAda Lovelace · tr_123Ledger$40.00Provider$35.00Difference-$5.00',
+    );
   });
 
   it('reads dollars as cents, refusing zero and more than two decimals', () => {

@@ -1,6 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { AdminUserDetail, AdminUserReport } from '../../../../contracts/admin-users.contract';
 import { REPORT_REASONS, type ReportReason } from '../../../../domain/admin/moderation';
 import { ADMIN_USERS_MESSAGES as M, REPORT_MESSAGES } from '../../../../domain/messages';
@@ -8,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorPanel, LoadingSkeleton } from '../../../components/ui/page-states';
 import { TitledCard } from '../../../components/ui/titled-card';
 import { ApiError, messageOf } from '../../../lib/api-client';
+import { BackLink } from '../../../components/ui/back-link';
 import { paths } from '../../../lib/paths';
 import { APPROVAL_MESSAGES } from '../../../../domain/admin/approval-messages';
 import { notify } from '../../../lib/notify';
@@ -26,13 +26,7 @@ export function UserPage() {
   const user = useAdminUser(userId);
   return (
     <div className="space-y-6">
-      <Link
-        to={paths.admin.users}
-        className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
-      >
-        <ArrowLeft aria-hidden className="h-4 w-4" />
-        {M.backToUsers}
-      </Link>
+      <BackLink to={paths.admin.users}>{M.backToUsers}</BackLink>
       {user.isPending ? (
         <LoadingSkeleton label={M.details} rows={4} />
       ) : user.isError ? (
