@@ -46,21 +46,28 @@ async function cellCentre(page: Page, date: string, time: string) {
 describe.skipIf(!hasChromium)('the availability editor by touch', () => {
   const suite = browserSuite();
 
-  it('adds a window by press-and-hold without asking to delete it, and deletes one by a tap', async () => {
+  /** A tutor with Monday 09:00–10:00, in the editor on a touch phone, in Select mode. */
+  async function openEditorOnPhone(colorScheme: 'light' | 'dark') {
     const tutor = await signUpTutor(suite.server, {
       availability: [{ dayOfWeek: 1, startTime: '09:00', endTime: '10:00' }],
     });
-    const { page, assertNoErrors, close } = await newPage(suite.browser, {
+    const tab = await newPage(suite.browser, {
       storageState: tutor.state,
       viewport: { width: 375, height: 740 },
       hasTouch: true,
       isMobile: true,
+      colorScheme,
     });
-    await page.goto(`${suite.server.url}/tutor/schedule`);
-    const card = page.getByRole('region', { name: 'Your Availability' });
+    await tab.page.goto(`${suite.server.url}/tutor/schedule`);
+    const card = tab.page.getByRole('region', { name: 'Your Availability' });
     await card.getByRole('button', { name: 'Edit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Set Your Availability' });
+    const dialog = tab.page.getByRole('dialog', { name: 'Set Your Availability' });
     await dialog.getByRole('button', { name: 'Select' }).click();
+    return { ...tab, dialog };
+  }
+
+  it('adds a window by press-and-hold without asking to delete it, and deletes one by a tap', async () => {
+    const { page, dialog, assertNoErrors, close } = await openEditorOnPhone('light');
 
     // Wednesday 14:00, held for 600 ms (the editor's long-press delay is 300 ms).
     const cell = await cellCentre(page, '2024-01-03', '14:00:00');
@@ -85,21 +92,7 @@ describe.skipIf(!hasChromium)('the availability editor by touch', () => {
   }, 120_000);
 
   it('moves a window by press-and-hold and a slide to another time', async () => {
-    const tutor = await signUpTutor(suite.server, {
-      availability: [{ dayOfWeek: 1, startTime: '09:00', endTime: '10:00' }],
-    });
-    const { page, assertNoErrors, close } = await newPage(suite.browser, {
-      storageState: tutor.state,
-      viewport: { width: 375, height: 740 },
-      hasTouch: true,
-      isMobile: true,
-      colorScheme: 'dark',
-    });
-    await page.goto(`${suite.server.url}/tutor/schedule`);
-    const card = page.getByRole('region', { name: 'Your Availability' });
-    await card.getByRole('button', { name: 'Edit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Set Your Availability' });
-    await dialog.getByRole('button', { name: 'Select' }).click();
+    const { page, dialog, assertNoErrors, close } = await openEditorOnPhone('dark');
 
     // From the window's first half hour (Monday 09:00) to Monday 11:00: two hours later.
     const from = await cellCentre(page, '2024-01-01', '09:00:00');
