@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -101,6 +103,7 @@ export async function createServer(
       close,
       shutdown: async ({ drainMs }) => {
         app.lifecycle.drain();
+        stopAccepting(app.server);
         if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
         await close();
       },
@@ -110,6 +113,20 @@ export async function createServer(
     await database.close();
     throw error;
   }
+}
+
+/**
+ * Takes no new connection from now on, keeping those open. The balancer's next connect is
+ * refused, which it retries on another process even for a POST (nothing was sent yet), while
+ * each open connection closes after its next answer (the lifecycle's drain) or when the
+ * balancer drops it idle (its keep-alive timeout is shorter than the drain). Node's own
+ * `http.Server#close` would also cut the idle connections at once, racing a request the
+ * balancer is sending down one of them (the soak saw a 502 in one of 9 restarts when the
+ * listener stayed open through the drain and closed at its end: by then every request came
+ * on a new connection, and one just opened was cut).
+ */
+function stopAccepting(server: Server) {
+  if (server.listening) NetServer.prototype.close.call(server);
 }
 
 /** On an empty development marketplace, say how to add demo tutors (never adds them itself). */

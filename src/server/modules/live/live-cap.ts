@@ -52,6 +52,10 @@ export async function startTabCap(
   // Each socket's record, so that its deletion follows its insertion; and every write under
   // way, for stop() to wait for.
   const recorded = new Map<string, Promise<unknown>>();
+  // This process's open sockets, to record again if its record was dropped while it lived.
+  const open = new Map<string, repository.LiveSocket>();
+  const recordAgainIf = (revived: boolean) =>
+    revived ? repository.recordSocketsAgain(db, [...open.values()]) : undefined;
   const underWay = new Set<Promise<unknown>>();
   const track = (write: Promise<unknown>) => {
     underWay.add(write);
@@ -64,23 +68,31 @@ export async function startTabCap(
   return {
     opened(socketId, userId) {
       // The real time, not the app's clock (a test's fixed one): the order tabs opened in.
-      const openedAt = new Date();
+      const socket = { id: socketId, instanceId, userId, openedAt: new Date() };
+      open.set(socketId, socket);
       const opening = repository
-        .openSocket(db, { id: socketId, instanceId, userId, openedAt }, { max, heartbeatMs })
-        // Ours are closed at once; the NOTIFY tells the other processes theirs.
-        .then(options.closeHere, logged('count the tabs of a user'));
+        .openSocket(db, socket, { max, heartbeatMs })
+        .then(async ({ closed, revived }) => {
+          await recordAgainIf(revived);
+          // Ours are closed at once; the NOTIFY tells the other processes theirs.
+          options.closeHere(closed);
+        })
+        .catch(logged('count the tabs of a user'));
       recorded.set(socketId, track(opening));
     },
     closed(socketId) {
       const opening = recorded.get(socketId);
       recorded.delete(socketId);
+      open.delete(socketId);
       void track(
         (opening ?? Promise.resolve())
           .then(() => repository.closeSocket(db, socketId))
           .catch(logged('forget a closed tab')),
       );
     },
-    beat: () => repository.beat(db, instanceId, options.heartbeatMs),
+    beat: async () => {
+      await recordAgainIf(await repository.beat(db, instanceId, options.heartbeatMs));
+    },
     async stop() {
       await unlisten?.();
       while (underWay.size > 0) await Promise.allSettled([...underWay]);

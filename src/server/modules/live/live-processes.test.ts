@@ -212,4 +212,28 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
     await recorded(busy.id, 1);
     await tab.close();
   });
+
+  it('records a live process again, with its sockets, after another took it for gone', async () => {
+    const [busy] = (await createStudents(a, 1)) as [TestStudent];
+    const cookie = busy.client.cookieHeader();
+    const first = await openLiveTab(a.url, { cookie });
+    expect(await first.next()).toEqual({ type: 'ready' });
+    await recorded(busy.id, 1);
+    // What B does when A has not beaten for three beats (a pause, PostgreSQL restarting): A's
+    // record goes, and its sockets with it.
+    await b.database.db.deleteFrom('live_instances').execute();
+    await recorded(busy.id, 0);
+    // A's next tab is recorded (its insert was refused before), and so is the first again.
+    const second = await openLiveTab(a.url, { cookie });
+    expect(await second.next()).toEqual({ type: 'ready' });
+    await recorded(busy.id, 2);
+    // So is a beat's revival: dropped again, the next heartbeat brings both back.
+    await b.database.db.deleteFrom('live_instances').execute();
+    await recorded(busy.id, 0);
+    await a.app.liveHub.sweep();
+    await recorded(busy.id, 2);
+    await first.close();
+    await second.close();
+    await recorded(busy.id, 0);
+  });
 });

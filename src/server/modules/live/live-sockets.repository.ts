@@ -27,17 +27,56 @@ export async function registerInstance(
     .execute();
 }
 
-/** This process is alive; any that stopped beating is dropped with its sockets. */
-export async function beat(db: Kysely<DB>, id: string, heartbeatMs: number) {
-  // Upsert: a beat after the row was dropped (a long pause) brings it back.
-  await db
+/**
+ * Marks the process alive now. Its record comes back if it had been dropped (a pause longer
+ * than three beats, or the database restarting, made it look gone to another process): then
+ * its sockets had gone with it, and true says so.
+ */
+async function markAlive(db: Kysely<DB>, id: string) {
+  const row = await db
     .insertInto('live_instances')
     .values({ id })
     .onConflict((conflict) => conflict.column('id').doUpdateSet({ seen_at: sql`now()` }))
-    .execute();
+    // xmax is 0 on a row this statement inserted, not on one it updated.
+    .returning(sql<boolean>`xmax = 0`.as('inserted'))
+    .executeTakeFirstOrThrow();
+  return row.inserted;
+}
+
+/**
+ * This process is alive; any that stopped beating is dropped with its sockets. True when this
+ * process's own record had been dropped (its sockets are to be recorded again).
+ */
+export async function beat(db: Kysely<DB>, id: string, heartbeatMs: number) {
+  const revived = await markAlive(db, id);
   await db
     .deleteFrom('live_instances')
     .where('seen_at', '<', sql<Date>`now() - ${goneAfter(heartbeatMs)}`)
+    .execute();
+  return revived;
+}
+
+export interface LiveSocket {
+  id: string;
+  instanceId: string;
+  userId: string;
+  openedAt: Date;
+}
+
+/** Records sockets again after their process's record came back (those already there stay). */
+export async function recordSocketsAgain(db: Kysely<DB>, sockets: LiveSocket[]) {
+  if (sockets.length === 0) return;
+  await db
+    .insertInto('live_sockets')
+    .values(
+      sockets.map((socket) => ({
+        id: socket.id,
+        instance_id: socket.instanceId,
+        user_id: socket.userId,
+        opened_at: socket.openedAt,
+      })),
+    )
+    .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
 }
 
@@ -52,11 +91,14 @@ export async function dropInstance(db: Kysely<DB>, id: string) {
  */
 export async function openSocket(
   db: Kysely<DB>,
-  socket: { id: string; instanceId: string; userId: string; openedAt: Date },
+  socket: LiveSocket,
   { max, heartbeatMs }: { max: number; heartbeatMs: number },
-): Promise<string[]> {
+): Promise<{ closed: string[]; revived: boolean }> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${socket.userId}, 31))`.execute(trx);
+    // A process opening a socket is alive, even if another took it for gone (the soak found
+    // this socket's insert refused after PostgreSQL restarted: its process's record was gone).
+    const revived = await markAlive(trx, socket.instanceId);
     await trx
       .insertInto('live_sockets')
       .values({
@@ -65,6 +107,8 @@ export async function openSocket(
         user_id: socket.userId,
         opened_at: socket.openedAt,
       })
+      // Recorded already if a beat that revived this process came first.
+      .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
     // A gone process's sockets do not count, even before a beat drops them.
     const over = await trx
@@ -78,11 +122,11 @@ export async function openSocket(
       .offset(max)
       .limit(1_000)
       .execute();
-    if (over.length === 0) return [];
+    if (over.length === 0) return { closed: [], revived };
     const ids = over.map((row) => row.id);
     await trx.deleteFrom('live_sockets').where('id', 'in', ids).execute();
     await notifyChannel(trx, EVENT_CHANNELS.live, JSON.stringify(ids));
-    return ids;
+    return { closed: ids, revived };
   });
 }
 
