@@ -35,6 +35,9 @@ function showProfile(report: (body: unknown) => Reply) {
         reviews: [review('review-1', 'Noah B.', false), review('review-2', 'Sam S.', true)],
       },
     },
+    [`GET /api/tutors/${TUTOR_ID}/trial-eligibility`]: {
+      json: { eligible: true, upcomingTrial: null },
+    },
     'POST /api/reports': (request) => report(request.body),
   });
   const router = createMemoryRouter(

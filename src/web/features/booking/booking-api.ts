@@ -3,7 +3,6 @@ import {
   bookLesson,
   getLesson,
   getSlots,
-  getTrialEligibility,
   type BookLessonInput,
 } from '../../../contracts/booking.contract';
 import {
@@ -37,15 +36,6 @@ export function useSlots(query: SlotsQuery) {
     queryFn: () => fetchSlots(query),
     gcTime: 0,
     retry: 1,
-  });
-}
-
-export function useTrialEligibility(tutorId: string) {
-  return useQuery({
-    queryKey: queryKeys.tutors.trialEligibility(tutorId),
-    queryFn: async () => (await call(getTrialEligibility, { params: { id: tutorId } })).eligible,
-    gcTime: 0,
-    retry: false,
   });
 }
 
