@@ -1,10 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  bookLesson,
-  getLesson,
-  getSlots,
-  type BookLessonInput,
-} from '../../../contracts/booking.contract';
+import { bookLesson, getSlots, type BookLessonInput } from '../../../contracts/booking.contract';
 import {
   getMyPackagesWithTutor,
   getPackageOffers,
@@ -13,6 +8,7 @@ import {
 import type { LessonMinutes } from '../../../domain/scheduling/slot-length';
 import { call, type BodyOf } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { useLesson } from '../../lib/lesson-query';
 
 // TanStack Query hooks over the booking API. Slots, trial eligibility and credits change with
 // every booking (anyone's): they are never served from cache (gcTime 0), so reopening the
@@ -99,11 +95,4 @@ export function useBookLesson() {
 }
 
 /** The booked lesson as the server has it: the success page's source of truth. */
-export function useBookedLesson(lessonId: string | null) {
-  return useQuery({
-    queryKey: queryKeys.lessons.detail(lessonId ?? ''),
-    queryFn: async () => (await call(getLesson, { params: { id: lessonId ?? '' } })).lesson,
-    enabled: lessonId !== null,
-    retry: false,
-  });
-}
+export const useBookedLesson = useLesson;
