@@ -30,6 +30,8 @@ export const EVENT_CHANNELS = {
   sessions: 'tutora_sessions',
   messages: 'tutora_messages',
   classroom: 'tutora_classroom',
+  /** The admins' counts may have changed (a report filed or resolved: migration 032-d). */
+  admin: 'tutora_admin',
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import {
   LIVE_RECONNECT_NOW,
   type LiveEvent,
 } from '../../../contracts/messaging.contract';
+import type { UserRole } from '../../../domain/accounts/account-rules';
 import type { AppContext } from '../../app';
 import { EVENT_CHANNELS } from '../../db/database-events';
 import { currentUser } from '../auth/auth.service';
@@ -18,6 +19,7 @@ import { loadMessage, type MessagingSignal } from '../messaging/message-view';
 /** What the hub keeps of one open tab. */
 interface Tab {
   userId: string;
+  role: UserRole;
   /** The upgrade request's headers (its cookies): the session is checked again with them. */
   headers: Headers;
   /** Answered the last ping (or just connected). */
@@ -26,7 +28,7 @@ interface Tab {
 
 export interface LiveHub {
   /** Adds a signed-in user's socket and tells it `ready` (it then refetches what it shows). */
-  add(socket: WebSocket, userId: string, headers: Headers): void;
+  add(socket: WebSocket, user: { id: string; role: UserRole }, headers: Headers): void;
   /**
    * One heartbeat: drops sockets that did not answer the last ping, pings the others, and
    * closes (session-ended, 4401) those whose session has ended unnoticed (expired). Runs on a
@@ -39,6 +41,8 @@ export interface LiveHub {
   holds(userId: string): boolean;
   /** Sends a frame to the users' sockets on this process (other modules' events: classroom). */
   push(userIds: string[], frame: string): void;
+  /** Sends a frame to every socket on this process of users with `role` (the admins' counts). */
+  pushToRole(role: UserRole, frame: string): void;
 }
 
 /**
@@ -229,10 +233,10 @@ export async function startLiveHub(
   });
 
   return {
-    add(socket, userId, headers) {
+    add(socket, { id: userId, role }, headers) {
       // The tab left while it was being signed in.
       if (socket.readyState !== socket.OPEN) return;
-      const tab: Tab = { userId, headers, alive: true };
+      const tab: Tab = { userId, role, headers, alive: true };
       tabs.set(socket, tab);
       let own = byUser.get(userId);
       if (!own) byUser.set(userId, (own = new Set()));
@@ -253,6 +257,9 @@ export async function startLiveHub(
     push(userIds, frame) {
       for (const userId of userIds)
         for (const socket of byUser.get(userId) ?? []) send(socket, frame);
+    },
+    pushToRole(role, frame) {
+      for (const [socket, tab] of tabs) if (tab.role === role) send(socket, frame);
     },
     async close() {
       clearInterval(timer);
