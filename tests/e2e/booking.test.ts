@@ -8,7 +8,7 @@ import { everyDay } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
 import { holdRequests } from './support/held-requests';
 import { signUpStudent } from './support/sign-up';
-import { checkScreen, hasChromium, newPage } from './support/browser';
+import { checkScreen, checkScreenAlso, hasChromium, newPage } from './support/browser';
 import { dateIn } from './support/fixed-time';
 
 // A student books a free trial lesson the way a person would: from a tutor's profile, through
@@ -301,6 +301,11 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     await page.getByTestId('trial-booked').getByText(trialWhen).waitFor();
     expect(await page.getByRole('button', { name: M.bookTrialLesson }).count()).toBe(0);
     await checkScreen(page, 'profile-trial-booked');
+    await checkScreenAlso(page, 'profile-trial-booked-dark-phone', {
+      width: 375,
+      colorScheme: 'dark',
+      ready: () => page.getByTestId('trial-booked').getByText(trialWhen).waitFor(),
+    });
     await page.getByRole('button', { name: M.bookLesson }).click();
     await dialog.getByText(trialWhen).waitFor();
     expect(await dialog.getByText(M.trialUsed).count()).toBe(0);
