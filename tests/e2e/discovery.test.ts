@@ -382,6 +382,8 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
     // Nothing of the list shows beneath the bar, and the last language clears it at the end.
     expect(panel.belowBar).toBeLessThanOrEqual(0.5);
     expect(panel.lastAboveBar).toBeGreaterThanOrEqual(0);
+    // Scrolled so the side panel sits at its sticky place, its bar in view.
+    await desktop.page.evaluate(() => window.scrollTo(0, 320));
     await checkScreen(desktop.page, 'discovery-filters-panel-light', { fullPage: false });
     desktop.assertNoErrors();
     await desktop.close();
