@@ -9,6 +9,15 @@ import { pageInfoFields, pageNumberSchema } from './paging';
 /** How far back a sign-in makes a user "active" in the sidebar's count. */
 export const ACTIVE_USER_DAYS = 30;
 
+/**
+ * What an admin's live socket (GET /api/live) is told when the counts may have changed (a report
+ * filed or resolved): the tab refetches the overview at once instead of within the minute.
+ */
+export const adminLiveEvent = z.object({ type: z.literal('admin.counts') });
+export const ADMIN_COUNTS_CHANGED = { type: 'admin.counts' } as const satisfies z.infer<
+  typeof adminLiveEvent
+>;
+
 export const getAdminOverview = defineEndpoint({
   method: 'GET',
   path: '/api/admin/overview',

@@ -113,7 +113,12 @@ const slotsResponse = z.object({
 });
 export type SlotsResponse = z.infer<typeof slotsResponse>;
 
-const trialEligibilityResponse = z.object({ eligible: z.boolean() });
+const trialEligibilityResponse = z.object({
+  eligible: z.boolean(),
+  /** The student's trial with this tutor while it is booked and not over (UTC ISO); else null. */
+  upcomingTrial: z.object({ startTime: z.string(), endTime: z.string() }).nullable(),
+});
+export type TrialEligibility = z.infer<typeof trialEligibilityResponse>;
 
 const person = z.object({
   name: z.string(),

@@ -209,7 +209,8 @@ export const LIVE_PATH = '/api/live';
 
 /**
  * Why the server closed the live socket, when the tab should not simply reconnect: 4401 not
- * signed in (or no longer: the session ended), 4403 no messaging for this account (admins).
+ * signed in (or no longer: the session ended), 4403 refused for this account (kept for old
+ * servers: admins were refused until they were told of their counts, issue #29).
  */
 export const LIVE_CLOSE_CODES = {
   unauthenticated: 4401,

@@ -8,7 +8,7 @@ import { everyDay } from '../../src/server/test/weekly-availability';
 import { browserSuite } from './support/browser-suite';
 import { holdRequests } from './support/held-requests';
 import { signUpStudent } from './support/sign-up';
-import { checkScreen, hasChromium, newPage } from './support/browser';
+import { checkScreen, checkScreenAlso, hasChromium, newPage } from './support/browser';
 import { dateIn } from './support/fixed-time';
 
 // A student books a free trial lesson the way a person would: from a tutor's profile, through
@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     const { page, assertNoErrors, close } = await studentPage();
     await page.goto(`${suite.server.url}/student/tutors/${tutor.id}`);
     await page.getByRole('heading', { level: 1, name: tutor.name }).waitFor();
-    await page.getByRole('button', { name: 'Book Trial Lesson' }).click();
+    await page.getByRole('button', { name: M.bookTrialLesson }).click();
     await page.waitForURL(`**/booking/plan/${tutor.id}`);
 
     // The eligibility check forces the trial: the paid modes cannot be chosen.
@@ -286,10 +286,29 @@ describe.skipIf(!hasChromium)('booking a trial lesson in a browser', () => {
     await next.getByText(tutor.name).waitFor();
     expect(await next.innerText()).toContain(lessonTimes(chosen.startTime, 25));
 
-    // Booking again: the trial is used, a package waits for its choice, the time is gone.
+    // Booking again: the trial is used (booked, not yet had: the profile and the modal say when
+    // it is), a package waits for its choice, the time is gone.
+    const trialWhen = M.trialBookedFor(
+      inZone(chosen.startTime, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+    );
     await page.goto(`${suite.server.url}/student/tutors/${tutor.id}`);
-    await page.getByRole('button', { name: 'Book Trial Lesson' }).click();
-    await dialog.getByText(M.trialUsed).waitFor();
+    await page.getByTestId('trial-booked').getByText(trialWhen).waitFor();
+    expect(await page.getByRole('button', { name: M.bookTrialLesson }).count()).toBe(0);
+    await checkScreen(page, 'profile-trial-booked');
+    await checkScreenAlso(page, 'profile-trial-booked-dark-phone', {
+      width: 375,
+      colorScheme: 'dark',
+      ready: () => page.getByTestId('trial-booked').getByText(trialWhen).waitFor(),
+    });
+    await page.getByRole('button', { name: M.bookLesson }).click();
+    await dialog.getByText(trialWhen).waitFor();
+    expect(await dialog.getByText(M.trialUsed).count()).toBe(0);
     await dialog.getByRole('heading', { name: M.titleSingle }).waitFor();
     expect(await pressed(dialog.getByRole('button', { name: /^Single lesson/ }))).toBe(true);
     expect(await dialog.getByRole('button', { name: /^Trial lesson/ }).isDisabled()).toBe(true);

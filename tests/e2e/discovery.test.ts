@@ -341,6 +341,67 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
     }
   });
 
+  /**
+   * Where the filter list meets the sticky Apply/Reset bar of the form in `scope`: how much of
+   * the scroll box shows beneath the bar (where a language would peek out) with the list at its
+   * top, and how far the last language ends above the bar once the list is scrolled to its end.
+   */
+  const filterListEdges = (page: Page, scope: 'aside' | 'dialog') =>
+    page.evaluate(async (where) => {
+      const form = document.querySelector<HTMLElement>(`${where} form[aria-label="Filters"]`)!;
+      let scroller: HTMLElement = form;
+      while (getComputedStyle(scroller).overflowY !== 'auto') scroller = scroller.parentElement!;
+      const bar = [...form.querySelectorAll('button')].find(
+        (b) => b.textContent === 'Apply Filters',
+      )!.parentElement!;
+      const languages = [...form.querySelectorAll('fieldset')].at(-1)!.querySelectorAll('label');
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const portBottom = () => {
+        const box = scroller.getBoundingClientRect();
+        return box.top + scroller.clientTop + scroller.clientHeight;
+      };
+      scroller.scrollTop = 0;
+      await frame();
+      const scrolls = scroller.scrollHeight > scroller.clientHeight;
+      const belowBar = portBottom() - bar.getBoundingClientRect().bottom;
+      scroller.scrollTop = scroller.scrollHeight;
+      await frame();
+      const lastAboveBar =
+        bar.getBoundingClientRect().top -
+        languages[languages.length - 1]!.getBoundingClientRect().bottom;
+      scroller.scrollTop = 0;
+      return { scrolls, belowBar, lastAboveBar };
+    }, scope);
+
+  it('scrolls the whole filter list above the sticky Apply bar, on a desktop and in the phone’s sheet', async () => {
+    const desktop = await studentPage({ viewport: { width: 1280, height: 720 } });
+    await desktop.page.goto(`${suite.server.url}/student/tutors`);
+    await cards(desktop.page).first().waitFor();
+    const panel = await filterListEdges(desktop.page, 'aside');
+    expect(panel.scrolls).toBe(true);
+    // Nothing of the list shows beneath the bar, and the last language clears it at the end.
+    expect(panel.belowBar).toBeLessThanOrEqual(0.5);
+    expect(panel.lastAboveBar).toBeGreaterThanOrEqual(0);
+    // Scrolled so the side panel sits at its sticky place, its bar in view.
+    await desktop.page.evaluate(() => window.scrollTo(0, 320));
+    await checkScreen(desktop.page, 'discovery-filters-panel-light', { fullPage: false });
+    desktop.assertNoErrors();
+    await desktop.close();
+
+    const phone = await studentPage({ viewport: { width: 375, height: 780 }, colorScheme: 'dark' });
+    await phone.page.goto(`${suite.server.url}/student/tutors`);
+    await cards(phone.page).first().waitFor();
+    await phone.page.getByRole('button', { name: /^Filters/ }).click();
+    await phone.page.getByRole('dialog', { name: 'Filters' }).waitFor();
+    const sheet = await filterListEdges(phone.page, 'dialog');
+    expect(sheet.scrolls).toBe(true);
+    expect(sheet.belowBar).toBeLessThanOrEqual(0.5);
+    expect(sheet.lastAboveBar).toBeGreaterThanOrEqual(0);
+    await screenOnly(phone.page, 'discovery-filters-sheet-dark-phone-top');
+    phone.assertNoErrors();
+    await phone.close();
+  });
+
   it('looks right in the dark theme on a desktop', async () => {
     const { page, assertNoErrors, close } = await studentPage({ colorScheme: 'dark' });
     await page.goto(`${suite.server.url}/student/tutors?q=math&minRating=4`);

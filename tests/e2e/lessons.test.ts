@@ -363,6 +363,15 @@ describe.skipIf(!hasChromium)('upcoming lessons in a browser', () => {
     const panel = page.getByRole('region', { name: 'Notifications' });
     expect(await panel.getByRole('link').innerText()).toContain('moved your');
     await checkScreen(page, 'notifications-tutor-dark', { fullPage: false });
+
+    // Opening it opens that lesson's details (issue #29), not just the schedule.
+    await panel.getByRole('link').click();
+    await page.waitForURL((url) => url.searchParams.get('lesson') === moved);
+    const details = page.getByRole('dialog');
+    await details.getByRole('button', { name: 'Close' }).last().waitFor();
+    await checkScreen(page, 'notification-opens-lesson-tutor-dark', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => !url.searchParams.has('lesson'));
     assertNoErrors();
     await close();
   });

@@ -155,7 +155,8 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
     await page.goto(`${suite.server.url}/student/tutors/${tutor.id}`);
     await page.getByRole('heading', { level: 1, name: tutor.name }).waitFor();
     const rateCents = centsIn(await page.getByTestId('profile-rate').innerText());
-    await page.getByRole('button', { name: 'Book Trial Lesson' }).click();
+    // The trial was had: the profile offers a lesson, not the trial.
+    await page.getByRole('button', { name: M.bookLesson }).click();
     await page.waitForURL(`**/booking/plan/${tutor.id}`);
     // The trial is used: a single lesson is offered first.
     const dialog = modal(page);

@@ -8,7 +8,7 @@ import {
   type TestTutor,
 } from '../../src/server/test/factories';
 import { accessibilityViolations } from './support/accessibility';
-import { hasChromium, newPage } from './support/browser';
+import { checkScreen, checkScreenAlso, hasChromium, newPage } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { FIXED_NOW } from './support/fixed-time';
 import { signUpStudent } from './support/sign-up';
@@ -74,6 +74,11 @@ describe.skipIf(!hasChromium)('reviews in a browser', () => {
     await page.reload();
     await prompt.waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
+    await checkScreenAlso(page, 'review-form-light', {
+      width: 1280,
+      colorScheme: 'light',
+      ready: () => prompt.getByText('0/2000').waitFor(),
+    });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
 
@@ -84,6 +89,9 @@ describe.skipIf(!hasChromium)('reviews in a browser', () => {
     expect(await prompt.getByRole('radio', { name: M.starLabel(4) }).isChecked()).toBe(true);
     await page.keyboard.press('Tab');
     await page.keyboard.type(REVIEW_TEXT);
+    // The counter under the text, as every other counter (issue #29).
+    await prompt.getByText(`${REVIEW_TEXT.length}/2000`).waitFor();
+    await checkScreen(page, 'review-form-dark-phone');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
 

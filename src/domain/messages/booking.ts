@@ -15,6 +15,11 @@ export const BOOKING_MESSAGES = {
   prepareFailed: 'Failed to prepare your booking. Please try again.',
   preparing: 'Preparing your booking...',
   trialUsed: "You've already had a trial lesson with this tutor.",
+  /** Ours: the trial is used but not yet had, so the spec's "already had" would be false. */
+  trialBookedFor: (when: string) => `Your trial lesson with this tutor is booked for ${when}.`,
+  bookTrialLesson: 'Book Trial Lesson',
+  /** Ours: the profile's booking button once the trial is used (a single lesson comes first). */
+  bookLesson: 'Book a Lesson',
   /** Ours: the checkout's offer when the trial turns out to be used (the same slot, paid). */
   bookSingleInstead: 'Book a single lesson instead',
   loadAvailabilityFailed: 'Failed to load availability',

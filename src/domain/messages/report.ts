@@ -12,7 +12,6 @@ export const REPORT_MESSAGES = {
     'Tell us what is wrong. An admin looks at every report; the person is not told who reported them.',
   reasonLegend: 'Reason',
   detailsLabel: 'Details (optional)',
-  detailsCount: (used: number, max: number) => `${used} / ${max}`,
   submit: 'Send report',
   submitting: 'Sending...',
   cancel: 'Cancel',

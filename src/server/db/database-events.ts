@@ -32,6 +32,8 @@ export const EVENT_CHANNELS = {
   classroom: 'tutora_classroom',
   /** Live sockets over a user's cap, to be closed by the process holding them (JSON ids). */
   live: 'tutora_live',
+  /** The admins' counts may have changed (a report filed or resolved: migration 032-d). */
+  admin: 'tutora_admin',
 } as const;
 
 /**

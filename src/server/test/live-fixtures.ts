@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import WebSocket from 'ws';
 import {
   LIVE_PATH,
@@ -6,6 +7,7 @@ import {
   type LiveEvent,
   type MessageView,
 } from '../../contracts/messaging.contract';
+import { adminLiveEvent } from '../../contracts/admin.contract';
 import { EVENT_CHANNELS, notifyChannel } from '../db/database-events';
 import type { DB } from '../db/types';
 import { toMessageView, type MessagingSignal } from '../modules/messaging/message-view';
@@ -105,13 +107,17 @@ export interface LiveClosure {
   reason: string;
 }
 
+/** A frame a tab may be sent: messaging's events, and the admins' counts changing. */
+const tabFrame = liveEvent.or(adminLiveEvent);
+type TabFrame = LiveEvent | z.infer<typeof adminLiveEvent>;
+
 /** One tab's live socket, as a test reads it. */
 export interface LiveTab {
   socket: WebSocket;
   /** The next frame not yet taken, checked against the contract. */
-  next(): Promise<LiveEvent>;
+  next(): Promise<TabFrame>;
   /** Takes frames up to the first of `type` and answers it. */
-  nextOf<T extends LiveEvent['type']>(type: T): Promise<Extract<LiveEvent, { type: T }>>;
+  nextOf<T extends TabFrame['type']>(type: T): Promise<Extract<TabFrame, { type: T }>>;
   /** Resolves when the socket closed. */
   closed: Promise<LiveClosure>;
   close(): Promise<LiveClosure>;
@@ -138,7 +144,7 @@ export function openLiveTab(appUrl: string, options: LiveTabOptions = {}): Promi
     },
     autoPong: options.autoPong ?? true,
   });
-  const frames: LiveEvent[] = [];
+  const frames: TabFrame[] = [];
   const waiting: Array<() => void> = [];
   const wake = () => waiting.splice(0).forEach((resolve) => resolve());
   let ended: LiveClosure | undefined;
@@ -150,10 +156,10 @@ export function openLiveTab(appUrl: string, options: LiveTabOptions = {}): Promi
     }),
   );
   socket.on('message', (data) => {
-    frames.push(liveEvent.parse(JSON.parse(data.toString())));
+    frames.push(tabFrame.parse(JSON.parse(data.toString())));
     wake();
   });
-  const next = async (): Promise<LiveEvent> => {
+  const next = async (): Promise<TabFrame> => {
     while (frames.length === 0) {
       if (ended) throw new Error(`the socket closed (${ended.code}) before another frame`);
       await new Promise<void>((resolve) => waiting.push(resolve));

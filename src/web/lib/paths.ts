@@ -19,6 +19,9 @@ export const patterns = {
   classroom: '/lessons/:lessonId/classroom',
 } as const;
 
+/** The address's parameter naming the lesson whose details are open. */
+export const LESSON_PARAM = 'lesson';
+
 export const paths = {
   /** Also the home page: the guest-only guard sends a signed-in user on to their dashboard. */
   signIn: '/',
@@ -91,6 +94,12 @@ export const paths = {
     success: '/payment/success',
     cancel: '/payment/cancel',
   },
+  /**
+   * A lesson opened in its details dialog on a lessons page (My Schedule, My Lessons): where a
+   * notification about the lesson leads (issue #29).
+   */
+  lessonOn: (page: string, lessonId: string) =>
+    `${page}?${LESSON_PARAM}=${encodeURIComponent(lessonId)}`,
   paymentSuccess: (lessonId: string) =>
     `${paths.payment.success}?lesson=${encodeURIComponent(lessonId)}`,
   /** The success page of a checkout session (where the provider sends the student back). */

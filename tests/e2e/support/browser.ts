@@ -89,3 +89,32 @@ export async function checkScreen(page: Page, name: string, { fullPage = true } 
   if (SAVE_SCREENSHOTS) await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage });
   expect(await accessibilityViolations(page), `accessibility of ${name}`).toEqual([]);
 }
+
+/**
+ * The same screen in the other size and theme: `page` reloads at `width` in `colorScheme`
+ * (the theme follows the system's until one is chosen), waits for `ready`, is checked as
+ * `name`, then goes back to its own size and theme and reloads again.
+ */
+export async function checkScreenAlso(
+  page: Page,
+  name: string,
+  {
+    width,
+    colorScheme,
+    ready,
+  }: { width: number; colorScheme: 'light' | 'dark'; ready: () => Promise<unknown> },
+) {
+  const own = page.viewportSize()!;
+  const ownScheme = await page.evaluate(() =>
+    matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+  );
+  await page.setViewportSize({ width, height: own.height });
+  await page.emulateMedia({ colorScheme });
+  await page.reload();
+  await ready();
+  await checkScreen(page, name);
+  await page.setViewportSize(own);
+  await page.emulateMedia({ colorScheme: ownScheme });
+  await page.reload();
+  await ready();
+}

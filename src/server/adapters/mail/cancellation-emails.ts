@@ -2,8 +2,9 @@ import { formatMoney } from '../../../domain/money';
 import { lessonWhen, link, oneLine, type Participant } from './booking-emails';
 import type { MailMessage } from './mailer';
 
-// The other party's notice when a lesson is canceled or a no-show is reported (issue 14). Pure:
-// the caller gathers the facts and sends what comes back.
+// The other party's notice when a lesson is canceled or a no-show is reported (issue 14), and the
+// student's own record of a cancel they made, with what they get back (issue 29). Pure: the
+// caller gathers the facts and sends what comes back.
 
 export interface CancellationMailFacts {
   publicUrl: string;
@@ -60,6 +61,25 @@ export function lessonCanceledEmail(facts: CancellationMailFacts): MailMessage {
       ...(money.length ? ['', ...money] : []),
       '',
       `Your lessons: ${link(facts.publicUrl, `/${recipientRole}/schedule`)}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * A student who canceled is told it is done, when the lesson was (in their zone) and what they
+ * get back: the refund's amount, the credit, or nothing.
+ */
+export function ownCancellationEmail(facts: CancellationMailFacts): MailMessage {
+  const when = lessonWhen(facts.startsAt, facts.durationMinutes, facts.student.timezone);
+  const money = studentMoneyLines(facts);
+  return {
+    to: facts.student.email,
+    subject: oneLine(`You canceled your lesson: ${facts.subject} on ${when}`),
+    text: [
+      `You canceled your ${facts.subject} lesson with ${facts.tutor.name} on ${when}.`,
+      ...(money.length ? ['', ...money] : []),
+      '',
+      `Your lessons: ${link(facts.publicUrl, '/student/schedule')}`,
     ].join('\n'),
   };
 }

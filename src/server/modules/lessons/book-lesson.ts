@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Lesson } from '../../../contracts/booking.contract';
+import type { Lesson, TrialEligibility } from '../../../contracts/booking.contract';
 import type { bookLessonSchema } from '../../../contracts/booking.contract';
 import { viewOfStored } from './lesson-view';
 import { noteLessonBooked, type NoticeContext } from './lesson-booked-notice';
@@ -12,14 +12,26 @@ import { bookableTutor, tutorTeaching } from './slot-rules';
 // teaches. The checks run in the transaction; the database's constraints have the last word
 // (lessons.repository turns a refusal into the same 409 the checks give).
 
-/** Whether the student may still book a trial with this tutor: one trial per tutor. */
+/**
+ * Whether the student may still book a trial with this tutor (one trial per tutor), and the
+ * trial's time while it is booked and not yet over.
+ */
 export async function trialEligibility(
   ctx: LessonsContext,
   tutorProfileId: string,
   studentId: string,
-) {
+): Promise<TrialEligibility> {
   const tutor = await bookableTutor(ctx, tutorProfileId);
-  return { eligible: !(await repository.hasHadTrial(ctx.db, studentId, tutor.id)) };
+  const [used, upcoming] = await Promise.all([
+    repository.hasHadTrial(ctx.db, studentId, tutor.id),
+    repository.upcomingTrial(ctx.db, studentId, tutor.id, ctx.clock.now()),
+  ]);
+  return {
+    eligible: !used,
+    upcomingTrial: upcoming
+      ? { startTime: upcoming.starts_at.toISOString(), endTime: upcoming.ends_at.toISOString() }
+      : null,
+  };
 }
 
 /**

@@ -24,15 +24,30 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const RATE_CENTS = 4200;
+const STUDENT_ZONE = 'Asia/Tokyo';
 
 describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
   const suite = localCheckoutSuite(driver);
   const { clock } = suite;
 
-  const parties = async () => ({
-    tutor: await createSignedInTutor(suite.app, { ...MORNING_TEACHING, rateCents: RATE_CENTS }),
-    student: await createStudent(suite.app),
-  });
+  /** The student reads times in Tokyo: their emails say so, not the tutor's UTC. */
+  const parties = async () => {
+    const student = await createStudent(suite.app);
+    await suite.app.database.db
+      .updateTable('users')
+      .set({ timezone: STUDENT_ZONE })
+      .where('id', '=', student.id)
+      .execute();
+    return {
+      tutor: await createSignedInTutor(suite.app, { ...MORNING_TEACHING, rateCents: RATE_CENTS }),
+      student,
+    };
+  };
+  /** '9:00 AM' on Tokyo's clocks, written apart from the app's formatting. */
+  const inTokyo = (at: Date) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: STUDENT_ZONE, hour: 'numeric', minute: '2-digit' })
+      .format(at)
+      .replace(/\u202f/g, ' ');
   const quote = (who: { client: TestClient }, lessonId: string) =>
     who.client.call(getCancellationQuote, { params: { id: lessonId } });
   const cancel = (who: { client: TestClient }, lessonId: string, reason?: string) =>
@@ -65,6 +80,7 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
       reasonRequired: false,
     });
     const tutorMail = suite.app.inbox.countTo(tutor.email);
+    const studentMail = suite.app.inbox.countTo(student.email);
     const first = await cancel(student, paid.lessonId, 'A family trip.');
     expect(first.status, first.text).toBe(200);
     expect(first.json.cancellation).toMatchObject({
@@ -103,6 +119,13 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
     expect(notice.subject).toMatch(/^Lesson canceled: /);
     expect(notice.text).toContain('Why: A family trip.');
     expect(suite.app.inbox.countTo(tutor.email)).toBe(tutorMail + 1);
+    // The student has a record of their own cancel: when, in their zone, and the refund.
+    const own = await suite.app.inbox.waitFor(student.email, { afterCount: studentMail });
+    expect(own.subject).toMatch(/^You canceled your lesson: /);
+    expect(own.subject).toContain(`${inTokyo(paid.lesson.starts_at)} – `);
+    expect(own.text).toContain('(Asia/Tokyo).');
+    expect(own.text).toContain(`We refund ${amount} to the card you paid with.`);
+    expect(suite.app.inbox.countTo(student.email)).toBe(studentMail + 1);
   });
 
   it('gives nothing back 23 h 59 min ahead, and the tutor still refunds in full then, with a reason', async () => {
@@ -144,7 +167,11 @@ describe.each(TEST_DRIVERS)('canceling lessons on %s', (driver) => {
     const { tutor, student } = await parties();
     const paid = await paidSingleLesson(suite.app, suite.harness.pay, student, tutor);
     clock.set(new Date(paid.lesson.starts_at.getTime() - 2 * HOUR));
+    const studentMail = suite.app.inbox.countTo(student.email);
     const canceled = await cancel(student, paid.lessonId);
+    const own = await suite.app.inbox.waitFor(student.email, { afterCount: studentMail });
+    expect(own.subject).toMatch(/^You canceled your lesson: /);
+    expect(own.text).toContain('No refund: ');
     expect(canceled.json.cancellation).toMatchObject({
       settlement: 'no_refund',
       refundCents: 0,

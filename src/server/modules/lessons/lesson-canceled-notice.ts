@@ -1,5 +1,10 @@
 import type { Transaction } from 'kysely';
-import { lessonCanceledEmail, noShowReportedEmail } from '../../adapters/mail/cancellation-emails';
+import {
+  lessonCanceledEmail,
+  noShowReportedEmail,
+  ownCancellationEmail,
+} from '../../adapters/mail/cancellation-emails';
+import { sendOnce } from '../../adapters/mail/mailer';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { DB } from '../../db/types';
 import type { JobData } from '../../adapters/jobs/define-job';
@@ -7,8 +12,10 @@ import { LESSON_JOBS } from './lessons.jobs';
 import { findLessonWithMoney, storedSettlement } from './cancellation.repository';
 import { lessonMailFacts, type NoticeContext } from './lesson-booked-notice';
 
-// The other party's email when a lesson is canceled or a no-show reported: a job written in the
-// deciding transaction, keyed by the lesson, so it is sent once and only if that committed.
+// The other party's email when a lesson is canceled or a no-show reported, and a student's own
+// record of their cancel: a job written in the deciding transaction, keyed by the lesson, so it
+// runs only if that committed; each email is recorded with its send (sendOnce), so a rerun after
+// a crash sends only the rest.
 
 type CanceledJob = JobData<typeof LESSON_JOBS.canceled>;
 
@@ -35,7 +42,14 @@ export async function sendLessonCanceledEmail(ctx: NoticeContext, job: CanceledJ
     settlement: storedSettlement(row),
     refundCents: row.refund_cents,
   } as const;
-  await ctx.mailer.send(
-    job.kind === 'canceled' ? lessonCanceledEmail(facts) : noShowReportedEmail(facts),
-  );
+  const messages =
+    job.kind === 'no_show'
+      ? [noShowReportedEmail(facts)]
+      : [lessonCanceledEmail(facts), ...(studentActed ? [ownCancellationEmail(facts)] : [])];
+  for (const message of messages)
+    await sendOnce(
+      ctx,
+      `${LESSON_JOBS.canceled.name}:${job.kind}:${job.lessonId}:${message.to}`,
+      message,
+    );
 }

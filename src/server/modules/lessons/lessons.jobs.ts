@@ -23,7 +23,7 @@ export const LESSON_JOBS = {
   ),
   /** The notice of a move, to the party who did not make it. */
   rescheduled: defineJob('lessons.rescheduled', z.object({ lessonId, movedBy: z.string() })),
-  /** The other party's email when a lesson is canceled or a no-show reported. */
+  /** The other party's email when a lesson is canceled or a no-show reported (and a student's own cancel's). */
   canceled: defineJob(
     'lessons.canceled',
     z.object({ kind: z.enum(['canceled', 'no_show']), lessonId }),

@@ -140,6 +140,21 @@ export const hasHadTrial = (db: Db, studentId: string, tutorProfileId: string) =
       .where('status', '<>', 'canceled'),
   );
 
+/**
+ * The student's trial with this tutor while it is still ahead or running (booked, not ended):
+ * the booking modal says when it is instead of "you've already had one".
+ */
+export const upcomingTrial = (db: Db, studentId: string, tutorProfileId: string, now: Date) =>
+  db
+    .selectFrom('lessons')
+    .select(['starts_at', 'ends_at'])
+    .where('student_id', '=', studentId)
+    .where('tutor_profile_id', '=', tutorProfileId)
+    .where('is_trial', '=', true)
+    .where('status', 'in', ['pending', 'scheduled', 'in_progress'])
+    .where('ends_at', '>', now)
+    .executeTakeFirst();
+
 export const teaches = (db: Db, tutorProfileId: string, subjectId: number) =>
   found(
     db

@@ -213,7 +213,7 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     const [student, otherStudent] = [await newStudent(), await newStudent()];
     const eligibility = () =>
       student.client.call(getTrialEligibility, { params: { id: tutor.id } });
-    expect(await eligibility()).toEqual({ eligible: true });
+    expect(await eligibility()).toEqual({ eligible: true, upcomingTrial: null });
 
     const response = await book(student.client, tutor);
     expect(response.status, response.text).toBe(201);
@@ -251,7 +251,11 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
       FIRST_SLOT,
     );
 
-    expect(await eligibility()).toEqual({ eligible: false });
+    // Used, and still ahead: the modal says when it is rather than "you've already had one".
+    expect(await eligibility()).toEqual({
+      eligible: false,
+      upcomingTrial: { startTime: lesson.startTime, endTime: lesson.endTime },
+    });
     const again = await book(student.client, tutor, { slotLabel: '07:30-08:30' });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe(M.trialUsed);
@@ -268,6 +272,10 @@ describe.each(TEST_DRIVERS)('booking and lessons on %s', (driver) => {
     expect(stranger.status).toBe(404);
     const unknown = await student.client.callError(getLesson, { params: { id: 'not-a-lesson' } });
     expect(unknown.status).toBe(404);
+
+    // Once it has ended the trial is had: still used, no longer upcoming.
+    clock.set(new Date(Date.parse(lesson.endTime) + MINUTE));
+    expect(await eligibility()).toEqual({ eligible: false, upcomingTrial: null });
   });
 
   it('gives a slot two students race for to exactly one of them', async () => {

@@ -7,6 +7,7 @@ import {
   LIVE_RECONNECT_NOW,
   type LiveEvent,
 } from '../../../contracts/messaging.contract';
+import type { UserRole } from '../../../domain/accounts/account-rules';
 import type { AppContext } from '../../app';
 import { EVENT_CHANNELS } from '../../db/database-events';
 import { currentUser } from '../auth/auth.service';
@@ -22,6 +23,7 @@ interface Tab {
   /** Its id in the database's record of live sockets (the cap across processes). */
   id: string;
   userId: string;
+  role: UserRole;
   /** The upgrade request's headers (its cookies): the session is checked again with them. */
   headers: Headers;
   /** Answered the last ping (or just connected). */
@@ -30,7 +32,7 @@ interface Tab {
 
 export interface LiveHub {
   /** Adds a signed-in user's socket and tells it `ready` (it then refetches what it shows). */
-  add(socket: WebSocket, userId: string, headers: Headers): void;
+  add(socket: WebSocket, user: { id: string; role: UserRole }, headers: Headers): void;
   /**
    * One heartbeat: drops sockets that did not answer the last ping, pings the others, and
    * closes (session-ended, 4401) those whose session has ended unnoticed (expired). Runs on a
@@ -43,6 +45,8 @@ export interface LiveHub {
   holds(userId: string): boolean;
   /** Sends a frame to the users' sockets on this process (other modules' events: classroom). */
   push(userIds: string[], frame: string): void;
+  /** Sends a frame to every socket on this process of users with `role` (the admins' counts). */
+  pushToRole(role: UserRole, frame: string): void;
 }
 
 /** A tab that cannot take frames as fast as they come is dropped; it refetches on reconnect. */
@@ -249,10 +253,10 @@ export async function startLiveHub(
   });
 
   return {
-    add(socket, userId, headers) {
+    add(socket, { id: userId, role }, headers) {
       // The tab left while it was being signed in.
       if (socket.readyState !== socket.OPEN) return;
-      const tab: Tab = { id: randomUUID(), userId, headers, alive: true };
+      const tab: Tab = { id: randomUUID(), userId, role, headers, alive: true };
       tabs.set(socket, tab);
       byId.set(tab.id, socket);
       let own = byUser.get(userId);
@@ -269,6 +273,9 @@ export async function startLiveHub(
     push(userIds, frame) {
       for (const userId of userIds)
         for (const socket of byUser.get(userId) ?? []) send(socket, frame);
+    },
+    pushToRole(role, frame) {
+      for (const [socket, tab] of tabs) if (tab.role === role) send(socket, frame);
     },
     async close() {
       clearInterval(timer);

@@ -82,10 +82,8 @@ export async function registerLiveDelivery(
       if (user === undefined) return;
       if (!user?.isEmailVerified)
         return socket.close(LIVE_CLOSE_CODES.unauthenticated, ACCOUNT_MESSAGES.signInRequired);
-      // Admins have no conversations: a socket would only hold a connection open.
-      if (user.role === 'admin')
-        return socket.close(LIVE_CLOSE_CODES.forbidden, ACCOUNT_MESSAGES.wrongRole);
-      hub.add(socket, user.id, headers);
+      // Admins too: they have no conversations, but are told when their counts change.
+      hub.add(socket, user, headers);
     },
   );
 }

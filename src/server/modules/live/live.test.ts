@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_COUNTS_CHANGED } from '../../../contracts/admin.contract';
 import { LIVE_CLOSE_CODES } from '../../../contracts/messaging.contract';
+import { createReport, dismissReport } from '../../../contracts/reports.contract';
 import {
   createSignedInTutor,
   createStudents,
@@ -77,10 +79,19 @@ describe.each(TEST_DRIVERS)('live delivery on %s', (driver) => {
     await expect(opening).rejects.toMatchObject({ status: 403 });
   });
 
-  it('closes an admin’s tab with 4403: admins have no conversations', async () => {
+  it('tells admins’ tabs at once when a report is filed or resolved, and nobody else', async () => {
     const admin = await createAdmin(t);
-    const tab = await openLiveTab(t.url, { cookie: admin.client.cookieHeader() });
-    expect((await tab.closed).code).toBe(LIVE_CLOSE_CODES.forbidden);
+    const adminTab = await tabOf(admin);
+    const tutorTab = await tabOf(tutor);
+    const filed = await student.client.call(createReport, {
+      body: { kind: 'user', userId: stranger.id, reason: 'spam' },
+    });
+    expect(await adminTab.next()).toEqual(ADMIN_COUNTS_CHANGED);
+    await admin.client.call(dismissReport, { params: { id: filed.report.id }, body: {} });
+    expect(await adminTab.next()).toEqual(ADMIN_COUNTS_CHANGED);
+    // The tutor's next frame is a message sent after: no admin event reached them.
+    const later = await sendSignalledMessage(t.database.db, conversation, student.id, 'Hi');
+    expect(await tutorTab.next()).toEqual({ type: 'message', message: later });
   });
 
   it("pushes a message to both participants' tabs and to nobody else", async () => {

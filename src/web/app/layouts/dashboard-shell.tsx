@@ -253,8 +253,8 @@ export function DashboardShell({ role }: { role: UserRole }) {
 
   return (
     <div className="flex min-h-screen">
-      {/* The tab's one live socket (messages, read receipts); admins have no conversations. */}
-      {role !== 'admin' && <LiveEvents />}
+      {/* The tab's one live socket: messages and read receipts; an admin's counts changing. */}
+      <LiveEvents />
       <aside
         className={`sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] md:block print:hidden dark:border-slate-800 dark:bg-slate-900 ${
           collapsed ? 'w-20' : 'w-[280px]'

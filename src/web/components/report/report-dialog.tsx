@@ -9,6 +9,7 @@ import { ApiError, call } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
+import { CharacterCount } from '../ui/character-count';
 import { TextAreaField } from '../ui/text-area-field';
 
 // One dialog for every report a student or tutor files (issue #15): a user (a tutor from their
@@ -135,7 +136,7 @@ export function ReportDialog({
           maxLength={REPORT_DETAILS_MAX}
           onChange={(event) => setDetails(event.target.value)}
           controlClassName="min-h-24"
-          hint={M.detailsCount(details.length, REPORT_DETAILS_MAX)}
+          hint={<CharacterCount used={details.length} max={REPORT_DETAILS_MAX} />}
         />
         {error && (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">

@@ -1,11 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  bookLesson,
-  getLesson,
-  getSlots,
-  getTrialEligibility,
-  type BookLessonInput,
-} from '../../../contracts/booking.contract';
+import { bookLesson, getSlots, type BookLessonInput } from '../../../contracts/booking.contract';
 import {
   getMyPackagesWithTutor,
   getPackageOffers,
@@ -14,6 +8,7 @@ import {
 import type { LessonMinutes } from '../../../domain/scheduling/slot-length';
 import { call, type BodyOf } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { useLesson } from '../../lib/lesson-query';
 
 // TanStack Query hooks over the booking API. Slots, trial eligibility and credits change with
 // every booking (anyone's): they are never served from cache (gcTime 0), so reopening the
@@ -37,15 +32,6 @@ export function useSlots(query: SlotsQuery) {
     queryFn: () => fetchSlots(query),
     gcTime: 0,
     retry: 1,
-  });
-}
-
-export function useTrialEligibility(tutorId: string) {
-  return useQuery({
-    queryKey: queryKeys.tutors.trialEligibility(tutorId),
-    queryFn: async () => (await call(getTrialEligibility, { params: { id: tutorId } })).eligible,
-    gcTime: 0,
-    retry: false,
   });
 }
 
@@ -109,11 +95,4 @@ export function useBookLesson() {
 }
 
 /** The booked lesson as the server has it: the success page's source of truth. */
-export function useBookedLesson(lessonId: string | null) {
-  return useQuery({
-    queryKey: queryKeys.lessons.detail(lessonId ?? ''),
-    queryFn: async () => (await call(getLesson, { params: { id: lessonId ?? '' } })).lesson,
-    enabled: lessonId !== null,
-    retry: false,
-  });
-}
+export const useBookedLesson = useLesson;

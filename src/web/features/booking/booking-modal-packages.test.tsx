@@ -33,7 +33,9 @@ function serve({
   schedule?: () => Reply;
 } = {}) {
   return serveSignedIn(signedInStudent, {
-    [`GET /api/tutors/${TUTOR_ID}/trial-eligibility`]: { json: { eligible: false } },
+    [`GET /api/tutors/${TUTOR_ID}/trial-eligibility`]: {
+      json: { eligible: false, upcomingTrial: null },
+    },
     [`GET /api/tutors/${TUTOR_ID}/my-packages`]: { json: { packages: bought } },
     [`GET /api/tutors/${TUTOR_ID}/slots`]: { json: slotsWeek(['2027-03-08']) },
     [`GET /api/tutors/${TUTOR_ID}/packages`]: offers,

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { singleLessonPriceCents, formatPrice } from '../../../domain/booking/pricing';
 import { BOOKING_MESSAGES as M, DISCOVERY_MESSAGES } from '../../../domain/messages';
 import { DEFAULT_LESSON_MINUTES } from '../../../domain/scheduling/slot-length';
+import { shortDateTime } from '../../lib/lesson-time';
 import { loadPendingBooking } from './pending-booking';
 import {
   MODAL_NOW as NOW,
@@ -19,13 +20,15 @@ import { BookingModal } from './booking-modal';
 
 function serveBooking({
   eligible = true,
+  upcomingTrial = null,
   slots,
 }: {
   eligible?: boolean;
+  upcomingTrial?: { startTime: string; endTime: string } | null;
   slots: () => Reply | Promise<Reply>;
 }) {
   return serveSignedIn(signedInStudent, {
-    [`GET /api/tutors/${TUTOR_ID}/trial-eligibility`]: { json: { eligible } },
+    [`GET /api/tutors/${TUTOR_ID}/trial-eligibility`]: { json: { eligible, upcomingTrial } },
     [`GET /api/tutors/${TUTOR_ID}/my-packages`]: { json: { packages: [] } },
     [`GET /api/tutors/${TUTOR_ID}/slots`]: slots,
   });
@@ -155,6 +158,20 @@ describe('BookingModal', () => {
       lessonMinutes: 50,
       startTime: '2027-03-08T15:00:00.000Z',
     });
+  });
+
+  it('says when a booked trial that has not taken place is, rather than that it was had', async () => {
+    serveBooking({
+      eligible: false,
+      upcomingTrial: { startTime: '2027-03-10T15:00:00.000Z', endTime: '2027-03-10T15:50:00.000Z' },
+      slots: () => ({ json: week(['2027-03-08']) }),
+    });
+    openModal();
+    expect(
+      await screen.findByText(M.trialBookedFor(shortDateTime('2027-03-10T15:00:00.000Z', 'UTC'))),
+    ).toBeTruthy();
+    expect(screen.queryByText(M.trialUsed)).toBeNull();
+    expect(screen.getByRole('heading', { name: M.titleSingle })).toBeTruthy();
   });
 
   it('shows a failure with Retry, and the times once the retry succeeds', async () => {

@@ -8,11 +8,11 @@ import { defaultDay, weekStart } from '../../components/slot-picker/booking-week
 import type { PendingBooking } from './pending-booking';
 import { TimeSlots } from '../../components/slot-picker/time-slots';
 import { WeekStrip } from '../../components/slot-picker/week-strip';
-import { Banner } from '../../components/ui/banner';
 import { Dialog } from '../../components/ui/dialog';
 import { localDateKey } from '../../lib/lesson-time';
 import { useSession } from '../../lib/session';
-import { useMyPackages, usePackageOffers, useSlots, useTrialEligibility } from './booking-api';
+import { useTrialEligibility } from '../../lib/trial-eligibility';
+import { useMyPackages, usePackageOffers, useSlots } from './booking-api';
 import {
   MODE_TITLES,
   durationChoices,
@@ -21,6 +21,7 @@ import {
   singlePrice,
 } from './booking-choices';
 import { BookingFooter } from './booking-footer';
+import { TrialUsedNotice } from './trial-used-notice';
 import { bookingReducer, effectiveMode, initialChoice } from './booking-state';
 import { ChoiceGroup } from './choice-group';
 import { CreditChoice, usablePackages } from './credit-choice';
@@ -51,7 +52,8 @@ export function BookingModal({
   const [now] = useState(() => Date.now());
 
   const eligibility = useTrialEligibility(tutor.id);
-  const mode = effectiveMode(eligibility.data, choice.mode);
+  const eligible = eligibility.data?.eligible;
+  const mode = effectiveMode(eligible, choice.mode);
   const credits = usablePackages(useMyPackages(tutor.id).data ?? [], now);
   const credit =
     mode === 'single' ? (credits.find((bought) => bought.id === choice.creditId) ?? null) : null;
@@ -175,18 +177,14 @@ export function BookingModal({
       }
     >
       <div className="space-y-5">
-        {eligibility.data === false && (
-          <Banner kind="warning" dismissible={false}>
-            {M.trialUsed}
-          </Banner>
-        )}
+        {eligibility.data && <TrialUsedNotice eligibility={eligibility.data} zone={choice.zone} />}
         <div className="grid gap-6 md:grid-cols-[minmax(0,17rem)_minmax(0,1fr)]">
           <div className="space-y-5">
             <ChoiceGroup
               legend="Lesson type"
               layout="stack"
               choices={modeChoices(
-                { checking: eligibility.isPending, eligible: eligibility.data !== false },
+                { checking: eligibility.isPending, eligible: eligible !== false },
                 singlePrice(tutor, choice.lessonMinutes),
               )}
               value={mode}

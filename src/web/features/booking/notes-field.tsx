@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { MAX_BOOKING_NOTES_LENGTH } from '../../../domain/booking/booking-rules';
+import { CharacterCount } from '../../components/ui/character-count';
 
 /** A short optional note the tutor reads before the lesson (what to work on, the level). */
 export function NotesField({
@@ -26,9 +27,7 @@ export function NotesField({
         placeholder="What would you like to work on?"
         className="block w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400"
       />
-      <p id={`${id}-count`} className="mt-1 text-right text-xs text-slate-600 dark:text-slate-400">
-        {value.length}/{MAX_BOOKING_NOTES_LENGTH}
-      </p>
+      <CharacterCount id={`${id}-count`} used={value.length} max={MAX_BOOKING_NOTES_LENGTH} />
     </div>
   );
 }

@@ -132,8 +132,11 @@ export function FiltersPanel({
           </div>
         </fieldset>
       </div>
-      {/* Sticky so Apply stays in reach when the panel scrolls (the phone's sheet). */}
-      <div className="sticky bottom-0 flex gap-2 border-t border-slate-200 bg-white pt-4 pb-4 md:pb-0.5 dark:border-slate-800 dark:bg-slate-900">
+      {/* Sticky so Apply stays in reach when the panel scrolls (the side panel and the phone's
+          sheet). A sticky box stops at its scroll box's padding, and both boxes pad 1rem below:
+          pulled down over that padding (bottom and margin -1rem, its own pb-4 in its place), the
+          bar meets the box's edge and nothing of the list shows beneath it (issue #29). */}
+      <div className="sticky -bottom-4 -mb-4 flex gap-2 border-t border-slate-200 bg-white pt-4 pb-4 dark:border-slate-800 dark:bg-slate-900">
         <Button type="submit" className="flex-1">
           Apply Filters
         </Button>

@@ -1,13 +1,20 @@
 import { Award, BookOpen, Clock, Flag, MapPin, Star } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
-import { DISCOVERY_MESSAGES as M, REPORT_MESSAGES } from '../../../domain/messages';
+import {
+  BOOKING_MESSAGES,
+  DISCOVERY_MESSAGES as M,
+  REPORT_MESSAGES,
+} from '../../../domain/messages';
 import { formatRate, formatRating } from '../../../domain/tutors/tutor-card';
 import { MessageButton } from '../../components/messaging/message-button';
 import { Button } from '../../components/ui/button';
 import { TutorAvatar } from './tutor-avatar';
 import { VerifiedTick } from './tutor-badges';
 import { paths } from '../../lib/paths';
+import { useAccountZone } from '../../lib/account-zone';
+import { useSession } from '../../lib/session';
+import { trialUsedText, useTrialEligibility } from '../../lib/trial-eligibility';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -21,6 +28,12 @@ export function ProfileHeader({
   onReport: () => void;
 }) {
   const navigate = useNavigate();
+  const zone = useAccountZone();
+  // Only a student has a trial to book; anyone else sees the spec's button.
+  const isStudent = useSession().user?.role === 'student';
+  const eligibility = useTrialEligibility(tutor.id, isStudent).data;
+  // Until the check answers (or when it fails) the trial is offered, as the modal assumes.
+  const trialUsed = eligibility?.eligible === false;
   const facts = [
     { icon: MapPin, text: tutor.location },
     { icon: Award, text: `${plural(tutor.teachingExperience, 'year', 'years')} teaching` },
@@ -72,8 +85,13 @@ export function ProfileHeader({
           </p>
           <Button onClick={() => navigate(paths.bookingPlan(tutor.id))}>
             <Clock aria-hidden className="h-4 w-4" />
-            Book Trial Lesson
+            {trialUsed ? BOOKING_MESSAGES.bookLesson : BOOKING_MESSAGES.bookTrialLesson}
           </Button>
+          {eligibility?.upcomingTrial && (
+            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="trial-booked">
+              {trialUsedText(eligibility, zone)}
+            </p>
+          )}
           <MessageButton target={{ tutorId: tutor.id }} />
           <Button variant="ghost" onClick={onReport}>
             <Flag aria-hidden className="h-4 w-4" />

@@ -10,6 +10,7 @@ import {
 import { HELP_MESSAGES as M } from '../../../domain/messages';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
+import { CharacterCount } from '../../components/ui/character-count';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { call, messageOf } from '../../lib/api-client';
@@ -71,7 +72,7 @@ export function ContactSupportForm({ replyTo }: { replyTo: string }) {
         label={M.message}
         rows={6}
         error={errors.message?.message}
-        hint={`${length}/${SUPPORT_MESSAGE_MAX}`}
+        hint={<CharacterCount used={length} max={SUPPORT_MESSAGE_MAX} />}
         {...form.register('message')}
       />
       <Button type="submit" disabled={isSubmitting}>

@@ -25,6 +25,8 @@ export function useSaveNotes() {
       client.setQueriesData<Lesson[]>({ queryKey: queryKeys.lessons.upcoming() }, (lessons) =>
         lessons?.map((lesson) => (lesson.id === saved.id ? saved : lesson)),
       );
+      // And the lesson opened on its own (a notification's link).
+      client.setQueryData(queryKeys.lessons.detail(saved.id), saved);
       return client.invalidateQueries({ queryKey: queryKeys.lessons.upcoming() });
     },
   });

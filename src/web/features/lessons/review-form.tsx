@@ -5,6 +5,7 @@ import { REVIEW_MESSAGES as M } from '../../../domain/messages';
 import { REVIEW_TEXT_MAX } from '../../../domain/reviews/review-rules';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
+import { CharacterCount } from '../../components/ui/character-count';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { messageOf } from '../../lib/api-client';
 import { useSaveReview } from './reviews-api';
@@ -72,7 +73,7 @@ export function ReviewForm({
         value={text}
         onChange={(event) => setText(event.target.value)}
         error={errors.text}
-        hint={`${text.trim().length}/${REVIEW_TEXT_MAX}`}
+        hint={<CharacterCount used={text.length} max={REVIEW_TEXT_MAX} />}
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>

@@ -7,6 +7,7 @@ import { useUpcomingLessons } from './upcoming-lessons-api';
 import { RangeSelect } from './range-select';
 import { RefreshButton } from './refresh-button';
 import { useRangeDays } from './use-range-days';
+import { LinkedLessonDialog } from './linked-lesson-dialog';
 import { paths } from '../../lib/paths';
 
 /**
@@ -46,6 +47,7 @@ export function StudentSchedulePage({ calendarFeed }: { calendarFeed?: ReactNode
         />
       </section>
       {calendarFeed}
+      <LinkedLessonDialog viewer="student" />
     </div>
   );
 }

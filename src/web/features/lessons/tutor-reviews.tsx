@@ -5,6 +5,7 @@ import { REVIEW_MESSAGES as M } from '../../../domain/messages';
 import { REPLY_TEXT_MAX } from '../../../domain/reviews/review-rules';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { CharacterCount } from '../../components/ui/character-count';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { messageOf } from '../../lib/api-client';
 import { ReviewCard } from './review-card';
@@ -36,7 +37,7 @@ function ReplyForm({ lessonId, onDone }: { lessonId: string; onDone: () => void 
         value={text}
         onChange={(event) => setText(event.target.value)}
         error={error}
-        hint={`${text.trim().length}/${REPLY_TEXT_MAX}`}
+        hint={<CharacterCount used={text.length} max={REPLY_TEXT_MAX} />}
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={reply.isPending}>

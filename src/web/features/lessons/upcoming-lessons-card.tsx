@@ -3,10 +3,12 @@ import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { UpcomingLessons } from './upcoming-lessons';
 import type { LessonViewer } from './lesson-status';
 import { useUpcomingLessons } from './upcoming-lessons-api';
+import { LinkedLessonDialog } from './linked-lesson-dialog';
 
 /**
  * 'Upcoming Lessons' of the next 14 days: on the tutor's My Schedule, and above the past
- * lessons of My Lessons (where a booking's confirmation leads) for either party.
+ * lessons of My Lessons (where a booking's confirmation leads) for either party. It also opens
+ * the lesson the address names (`?lesson=`), wherever that lesson lies.
  */
 export function UpcomingLessonsCard({ viewer = 'tutor' }: { viewer?: LessonViewer }) {
   const lessons = useUpcomingLessons(DEFAULT_UPCOMING_DAYS);
@@ -28,6 +30,8 @@ export function UpcomingLessonsCard({ viewer = 'tutor' }: { viewer?: LessonViewe
         viewer={viewer}
         emptyHint={viewer === 'tutor' ? M.noLessonsTutorHint : M.noLessonsStudentHint}
       />
+      {/* The one lesson a link names (on My Lessons too: this card is on that page once). */}
+      <LinkedLessonDialog viewer={viewer} />
     </section>
   );
 }

@@ -41,19 +41,24 @@ export function textOf(notification: NotificationView, role: Role, zone: string)
   );
 }
 
-/** Where a notification leads: lessons to the schedule (canceled ones to My Lessons), money to Billing. */
+const lessonLink = (page: string, notification: NotificationView) =>
+  notification.lesson ? paths.lessonOn(page, notification.lesson.id) : page;
+
+/** Where a notification leads: a lesson's to that lesson, money to Billing. */
 export function linkOf(notification: NotificationView, role: Role): string {
   const area = role === 'student' ? paths.student : paths.tutor;
   switch (notification.kind) {
+    // A lesson's notice opens that lesson's details (issue #29): ahead on My Schedule, canceled
+    // on My Lessons, where canceled lessons are listed.
     case 'lesson_booked':
     case 'lesson_rescheduled':
     case 'move_requested':
     case 'move_accepted':
     case 'move_declined':
     case 'move_withdrawn':
-      return area.schedule;
+      return lessonLink(area.schedule, notification);
     case 'lesson_canceled':
-      return area.lessons;
+      return lessonLink(area.lessons, notification);
     case 'review_received':
       return area.overview;
     case 'refund_issued':

@@ -107,8 +107,11 @@ describe('the notifications bell', () => {
     ]);
     expect(items[1]!.getAttribute('href')).toBe('/student/billing');
 
+    // A lesson's notice opens that lesson on My Schedule, not just the schedule.
+    expect(items[0]!.getAttribute('href')).toBe('/student/schedule?lesson=lesson-1');
     await user.click(items[0]!);
     expect(router.state.location.pathname).toBe('/student/schedule');
+    expect(router.state.location.search).toBe('?lesson=lesson-1');
     await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     expect(posts(requests)).toEqual(['/api/notifications/7/read']);
     expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();

@@ -1,8 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { auditEntryView, type AuditEntryView } from '../../../../contracts/admin.contract';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ADMIN_COUNTS_CHANGED,
+  auditEntryView,
+  type AuditEntryView,
+} from '../../../../contracts/admin.contract';
 import { sessionUser } from '../../../../contracts/auth.contract';
 import { createQueryClient } from '../../../app/query-client';
 import { decideProtected } from '../../../app/guards/route-decision';
@@ -32,7 +36,7 @@ const entry = (fields: Partial<AuditEntryView>) =>
 
 function openAdmin(
   path: string,
-  counts = { activeUsers: 42, pendingVerifications: 3, reportedIssues: 1 },
+  counts: () => object = () => ({ activeUsers: 42, pendingVerifications: 3, reportedIssues: 1 }),
 ) {
   const entries = [
     entry({
@@ -45,7 +49,7 @@ function openAdmin(
     entry({ id: 1 }),
   ];
   const api = serveSignedIn(signedInAdmin, {
-    'GET /api/admin/overview': { json: counts },
+    'GET /api/admin/overview': () => ({ json: counts() }),
     'GET /api/admin/audit': { json: { entries, page: 1, totalPages: 1, total: 2 } },
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -53,7 +57,44 @@ function openAdmin(
   return { api, router };
 }
 
+/** The browser's WebSocket at the boundary: the test plays the server's pushes. */
+class FakeSocket {
+  static latest: FakeSocket | undefined;
+  onmessage: ((message: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.latest = this;
+  }
+  close() {}
+  push(frame: object) {
+    act(() => this.onmessage?.({ data: JSON.stringify(frame) }));
+  }
+}
+
 describe('the admin shell', () => {
+  it('changes the sidebar’s Reported issues at once when the live socket says a report came or went', async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    try {
+      let reported = 1;
+      openAdmin(paths.admin.overview, () => ({
+        activeUsers: 42,
+        pendingVerifications: 3,
+        reportedIssues: reported,
+      }));
+      const sidebar = within(await screen.findByRole('region', { name: 'Platform' }));
+      await sidebar.findByRole('link', { name: 'Reported issues 1' });
+      // A student files a report: the server pushes the event to the admin's tab.
+      reported = 2;
+      FakeSocket.latest!.push(ADMIN_COUNTS_CHANGED);
+      await sidebar.findByRole('link', { name: 'Reported issues 2' });
+      reported = 0;
+      FakeSocket.latest!.push(ADMIN_COUNTS_CHANGED);
+      await sidebar.findByRole('link', { name: 'Reported issues 0' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('shows the three counts in the sidebar, each linking to its page', async () => {
     openAdmin(paths.admin.overview);
     const sidebar = within(await screen.findByRole('region', { name: 'Platform' }));

@@ -11,6 +11,7 @@ import { basicInfoFormSchema } from '../../../../domain/tutors/tutor-profile-rul
 import { TextField } from '../../../components/ui/text-field';
 import { useReferenceData } from '../../../lib/reference-data';
 import { SelectField } from '../../../components/ui/select-field';
+import { CharacterCount } from '../../../components/ui/character-count';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { StepShell } from '../step-shell';
 import type { StepProps } from '../step-props';
@@ -47,15 +48,12 @@ export function BasicInfoStep({ initial, onSave, avatarUrl: _avatar, ...shell }:
         error={errors.bio?.message}
         maxLength={BIO_MAX + 100}
         hint={
-          <p
-            className={`mt-1 text-right text-xs ${
-              bioLength > BIO_WARNING_FROM
-                ? 'font-semibold text-amber-600 dark:text-amber-400'
-                : 'text-slate-500 dark:text-slate-400'
-            }`}
-          >
-            {bioLength}/{BIO_MAX} characters (at least {BIO_MIN})
-          </p>
+          <CharacterCount
+            used={bioLength}
+            max={BIO_MAX}
+            warnFrom={BIO_WARNING_FROM}
+            suffix={`characters (at least ${BIO_MIN})`}
+          />
         }
         {...form.register('bio')}
       />
