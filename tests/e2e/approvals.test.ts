@@ -49,7 +49,9 @@ describe.skipIf(!hasChromium)('tutor approval in a browser', () => {
       await signIn(desk.page, suite.server.url, '/admin/approvals', admin.email);
       const review = desk.page.getByRole('article', { name: 'Tomas Lindqvist' });
       await review.waitFor();
-      await review.getByTitle('Introduction video of Tomas Lindqvist').waitFor();
+      await review
+        .getByRole('button', { name: 'Play Introduction video of Tomas Lindqvist' })
+        .waitFor();
       await noToasts(desk.page);
       await checkScreen(desk.page, 'approvals-queue');
       await review.getByRole('button', { name: M.reject }).focus();

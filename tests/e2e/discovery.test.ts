@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DISCOVERY_MESSAGES as M } from '../../src/domain/messages';
+import { DISCOVERY_MESSAGES as M, TUTOR_PROFILE_MESSAGES } from '../../src/domain/messages';
 import { TEACHING_STYLE_SENTENCES } from '../../src/domain/tutors/tutor-options';
 import { POPULAR_SEARCHES } from '../../src/domain/tutors/tutor-search';
 import { seedDemoTutors } from '../../src/server/db/seed/demo-tutors';
@@ -35,7 +35,7 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
   const suite = browserSuite();
   beforeAll(async () => {
     const { db } = suite.server.app.database;
-    await seedDemoTutors(db, { count: 300, seed: 11 });
+    await seedDemoTutors(db, { count: 300, seed: 11, now: suite.server.clock.now() });
     await db
       .updateTable('tutor_profiles')
       .set({ bio: sql<string>`bio || cast(${` ${BIO_EXTRA}`} as text)` })
@@ -190,8 +190,17 @@ describe.skipIf(!hasChromium)('tutor discovery in a browser', () => {
         .getByText(TEACHING_STYLE_SENTENCES[profile.teaching_style as 'adaptive'])
         .isVisible(),
     ).toBe(true);
-    const video = await page.getByTitle(`Introduction video of ${tutorName}`).getAttribute('src');
-    expect(video).toMatch(/^https:\/\/(www\.youtube-nocookie\.com\/embed|player\.vimeo\.com)\//);
+    // The video is a poster (no player that shows a black box offline) with its link; asked
+    // for offline, it says so and keeps the poster (issue #29).
+    const videoLink = page.getByRole('link', { name: /^Watch on (YouTube|Vimeo)$/ });
+    expect(await videoLink.getAttribute('href')).toMatch(
+      /^https:\/\/(www\.youtube\.com\/watch\?v=|vimeo\.com\/)/,
+    );
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: `Play Introduction video of ${tutorName}` }).click();
+    await page.getByText(TUTOR_PROFILE_MESSAGES.videoOffline).waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+    await page.context().setOffline(false);
 
     // Availability in the viewer's zone: Tokyo's Monday 09:00-12:00 is New York's Sunday
     // evening (GMT-5 in the week of FIXED_NOW).

@@ -150,9 +150,11 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     await page.getByLabel('Video URL').fill('https://youtu.be/not-valid');
     await page.getByText(M.invalidVideoUrl).waitFor();
     await page.getByLabel('Video URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-    expect(await page.locator('iframe[title="Introduction video"]').getAttribute('src')).toBe(
-      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    // A poster and the video's link until the player is asked for (issue #29).
+    expect(await page.getByRole('link', { name: 'Watch on YouTube' }).getAttribute('href')).toBe(
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     );
+    await page.getByRole('button', { name: 'Play Introduction video' }).waitFor();
     await checkScreen(page, 'wizard-media');
     await continueButton.click();
     await toast(page, M.progressSaved);

@@ -52,6 +52,11 @@ export const TUTOR_PROFILE_MESSAGES = {
   videoUrlInvalid: 'Please enter a valid YouTube or Vimeo URL',
   noVideoUrl: 'No video URL provided',
   invalidVideoUrl: 'Invalid video URL',
+  /** Ours (issue #29): the poster shown until the player is asked for, and its link. */
+  playVideo: (title: string) => `Play ${title}`,
+  watchOn: (site: string) => `Watch on ${site}`,
+  videoOffline:
+    'The video cannot load while you are offline. Open it with the link when you are back online.',
   imageTypeInvalid: 'Please upload a valid image file (JPEG, PNG, or WebP)',
   imageTooLarge: 'File size must be less than 5MB',
   uploadUnauthenticated: 'User must be authenticated to upload files',

@@ -8,6 +8,10 @@ interface ParsedVideo {
   id: string;
   /** Privacy-friendly player URL for an <iframe>. */
   embedUrl: string;
+  /** The video's own page, which opens in a new tab when the player cannot load. */
+  watchUrl: string;
+  /** The site's name, as a link to watchUrl says it. */
+  site: 'YouTube' | 'Vimeo';
 }
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -23,13 +27,25 @@ const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
 
 function youtube(id: string | null | undefined): ParsedVideo | null {
   return id && YOUTUBE_ID.test(id)
-    ? { provider: 'youtube', id, embedUrl: `https://www.youtube-nocookie.com/embed/${id}` }
+    ? {
+        provider: 'youtube',
+        id,
+        embedUrl: `https://www.youtube-nocookie.com/embed/${id}`,
+        watchUrl: `https://www.youtube.com/watch?v=${id}`,
+        site: 'YouTube',
+      }
     : null;
 }
 
 function vimeo(id: string | undefined): ParsedVideo | null {
   return id && VIMEO_ID.test(id)
-    ? { provider: 'vimeo', id, embedUrl: `https://player.vimeo.com/video/${id}` }
+    ? {
+        provider: 'vimeo',
+        id,
+        embedUrl: `https://player.vimeo.com/video/${id}`,
+        watchUrl: `https://vimeo.com/${id}`,
+        site: 'Vimeo',
+      }
     : null;
 }
 

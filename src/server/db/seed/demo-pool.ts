@@ -74,6 +74,30 @@ export const LAST_NAMES = [
   'Romano',
 ];
 
+/** Letters for a middle initial: 1 -> A, 26 -> Z, 27 -> AA (bijective base 26). */
+function initials(round: number): string {
+  let letters = '';
+  for (let rest = round; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+/**
+ * Distinct names for demo people in a seeded order: each first and last name pair once, then
+ * each again with a middle initial (A., B., …), so no two demo people share a name (issue #29
+ * found two Felix Nguyen).
+ */
+export function demoNames(random: { sample: <T>(items: readonly T[], count: number) => T[] }) {
+  const pairs = FIRST_NAMES.flatMap((first) => LAST_NAMES.map((last) => [first, last] as const));
+  const order = random.sample(pairs, pairs.length);
+  return (index: number) => {
+    const [first, last] = order[index % order.length]!;
+    const round = Math.floor(index / order.length);
+    return { first: round === 0 ? first : `${first} ${initials(round)}.`, last };
+  };
+}
+
 export const COUNTRIES = [
   { name: 'United States', timezone: 'America/New_York' },
   { name: 'United States', timezone: 'America/Los_Angeles' },

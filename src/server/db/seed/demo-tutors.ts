@@ -8,14 +8,17 @@ import {
 import type { DB } from '../types';
 import type { FileStorage } from '../../adapters/storage/file-storage';
 import { demoAvatarJpeg } from './demo-avatars';
+import { demoHistory } from './demo-lessons';
 import * as pool from './demo-pool';
 
 // Demo marketplace data: realistic tutors with subjects, languages, weekly availability in
-// varied timezones and real review rows from demo students. Every demo account uses the
+// varied timezones, and a teaching history: completed lessons with demo students over past
+// months, each review written of one of them (demo-lessons.ts). Every demo account uses the
 // demo.tutora.local email domain, so demo data is always recognisable (and removable).
 
 export const DEMO_EMAIL_DOMAIN = 'demo.tutora.local';
 const BATCH = 500;
+const STUDENTS = 60;
 
 /** A small seeded generator (mulberry32): the same seed gives the same marketplace. */
 export function seededRandom(seed: number) {
@@ -55,9 +58,13 @@ export async function seedDemoTutors(
     onProgress?: (done: number) => void;
     /** Where to put generated photos, for the first `max` tutors (default 2000). */
     avatars?: { storage: FileStorage; max?: number };
+    /** The present the history is written before (the app's clock; the system time if not given). */
+    now?: Date;
   },
 ): Promise<DemoSeedResult> {
   const random = seededRandom(options.seed ?? 42);
+  const now = options.now ?? new Date();
+  const nameOf = pool.demoNames(random);
   const runTag = randomUUID().slice(0, 8);
   const subjects = await db
     .selectFrom('subjects')
@@ -71,10 +78,9 @@ export async function seedDemoTutors(
     .execute();
   const levels = ['intermediate', 'advanced', 'expert'];
 
-  // A pool of demo students who wrote the reviews.
-  const students = Array.from({ length: 60 }, (_, index) => {
-    const first = random.pick(pool.FIRST_NAMES);
-    const last = random.pick(pool.LAST_NAMES);
+  // A pool of demo students who took the lessons and wrote the reviews.
+  const students = Array.from({ length: STUDENTS }, (_, index) => {
+    const { first, last } = nameOf(index);
     return {
       id: randomUUID(),
       email: `student-${runTag}-${index}@${DEMO_EMAIL_DOMAIN}`,
@@ -87,6 +93,7 @@ export async function seedDemoTutors(
     };
   });
   await db.insertInto('users').values(students).execute();
+  const studentIds = students.map((student) => student.id);
 
   let reviewCount = 0;
   for (let start = 0; start < options.count; start += BATCH) {
@@ -96,11 +103,11 @@ export async function seedDemoTutors(
     const tutorSubjects: Insertable<DB['tutor_subjects']>[] = [];
     const tutorLanguages: Insertable<DB['tutor_languages']>[] = [];
     const slots: Insertable<DB['availability_slots']>[] = [];
+    const lessons: Insertable<DB['lessons']>[] = [];
     const reviews: Insertable<DB['reviews']>[] = [];
     for (let offset = 0; offset < size; offset += 1) {
       const index = start + offset;
-      const first = random.pick(pool.FIRST_NAMES);
-      const last = random.pick(pool.LAST_NAMES);
+      const { first, last } = nameOf(STUDENTS + index);
       const country = random.pick(pool.COUNTRIES);
       const taught = random.sample(subjects, random.int(1, 3));
       const spoken = random.sample(languages, random.int(1, 3));
@@ -119,6 +126,8 @@ export async function seedDemoTutors(
         country: country.name,
         language: spoken[0]!.name,
       });
+      const hourlyRateCents = random.int(8, 90) * 100 + random.pick([0, 0, 50]);
+      const approved = random.next() < 0.7;
       profiles.push({
         id: profileId,
         user_id: userId,
@@ -129,7 +138,7 @@ export async function seedDemoTutors(
           country.name,
         ),
         teaching_experience: random.int(1, 25),
-        hourly_rate_cents: random.int(8, 90) * 100 + random.pick([0, 0, 50]),
+        hourly_rate_cents: hourlyRateCents,
         country_of_residence: country.name,
         native_language: spoken[0]!.name,
         education_level: random.pick([
@@ -146,7 +155,7 @@ export async function seedDemoTutors(
         specializations: random.sample(SPECIALIZATIONS, random.int(1, 3)),
         video_url: random.pick(pool.VIDEO_URLS),
         timezone: country.timezone,
-        approval_status: random.next() < 0.7 ? 'approved' : 'pending',
+        approval_status: approved ? 'approved' : 'pending',
       });
       for (const subject of taught) {
         tutorSubjects.push({
@@ -177,21 +186,23 @@ export async function seedDemoTutors(
           local_timezone: country.timezone,
         });
       }
-      // Some tutors are new (no reviews yet); the others have a few real reviews.
-      const reviewers = random.next() < 0.25 ? [] : random.sample(students, random.int(1, 8));
-      const quality = random.next();
-      for (const student of reviewers) {
-        const rating = Math.max(
-          1,
-          Math.min(5, Math.round(3.4 + quality * 1.8 + (random.next() - 0.5))),
-        );
-        reviews.push({
-          tutor_profile_id: profileId,
-          student_id: student.id,
-          rating,
-          comment: random.pick(pool.reviewComments(rating)),
-        });
-      }
+      // A tutor awaiting approval has taught nobody; of the others some are new (no lessons
+      // yet), a few taught without being reviewed, most have lessons and reviews.
+      const chance = random.next();
+      const history = demoHistory(
+        random,
+        {
+          profileId,
+          hourlyRateCents,
+          subjectIds: taught.map((subject) => subject.id),
+          timezone: country.timezone,
+          kind: !approved || chance < 0.15 ? 'new' : chance < 0.25 ? 'unreviewed' : 'reviewed',
+        },
+        studentIds,
+        now,
+      );
+      lessons.push(...history.lessons);
+      reviews.push(...history.reviews);
     }
     const photos = options.avatars ? await storeAvatars(options.avatars, users, start, random) : [];
     await db.transaction().execute(async (trx) => {
@@ -201,6 +212,12 @@ export async function seedDemoTutors(
       await trx.insertInto('tutor_subjects').values(tutorSubjects).execute();
       await trx.insertInto('tutor_languages').values(tutorLanguages).execute();
       await trx.insertInto('availability_slots').values(slots).execute();
+      // In parts: one statement takes at most 65 535 parameters (13 a lesson).
+      for (let from = 0; from < lessons.length; from += 2000)
+        await trx
+          .insertInto('lessons')
+          .values(lessons.slice(from, from + 2000))
+          .execute();
       if (reviews.length > 0) await trx.insertInto('reviews').values(reviews).execute();
     });
     reviewCount += reviews.length;

@@ -3,6 +3,7 @@ import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
 import { TUTOR_PROFILE_MESSAGES } from '../../../domain/messages';
 import { levelLabel, teachingApproachOf } from '../../../domain/tutors/tutor-card';
 import { parseVideoUrl } from '../../../domain/tutors/video-url';
+import { VideoPoster } from '../video/video-poster';
 import { LevelBadge, ProfileSection } from './profile-section';
 
 // The profile page's descriptive sections: education, skills, teaching approach and video.
@@ -130,17 +131,11 @@ export function VideoSection({ tutor }: { tutor: TutorProfileResponse }) {
   return (
     <ProfileSection title="Introduction Video">
       {video ? (
-        <div className="aspect-video overflow-hidden rounded-lg bg-black">
-          <iframe
-            src={video.embedUrl}
-            title={`Introduction video of ${tutor.name}`}
-            className="h-full w-full"
-            loading="lazy"
-            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-            allowFullScreen
-            referrerPolicy="strict-origin-when-cross-origin"
-          />
-        </div>
+        <VideoPoster
+          video={video}
+          title={`Introduction video of ${tutor.name}`}
+          posterUrl={tutor.avatarUrl}
+        />
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {tutor.videoUrl

@@ -1,5 +1,6 @@
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../domain/messages';
 import { parseVideoUrl } from '../../../domain/tutors/video-url';
+import { VideoPoster } from './video-poster';
 
 export const VIDEO_ASPECTS = {
   '16:9': 'aspect-video',
@@ -8,7 +9,7 @@ export const VIDEO_ASPECTS = {
 };
 export type VideoAspect = keyof typeof VIDEO_ASPECTS;
 
-/** A YouTube or Vimeo video in its privacy-friendly player, or the spec's error text. */
+/** A YouTube or Vimeo video (its poster, then its privacy-friendly player), or the spec's error text. */
 export function VideoEmbed({ url, aspect = '16:9' }: { url: string; aspect?: VideoAspect }) {
   const trimmed = url.trim();
   const video = trimmed ? parseVideoUrl(trimmed) : null;
@@ -22,14 +23,6 @@ export function VideoEmbed({ url, aspect = '16:9' }: { url: string; aspect?: Vid
     );
   }
   return (
-    <iframe
-      src={video.embedUrl}
-      title="Introduction video"
-      className={`${VIDEO_ASPECTS[aspect]} w-full rounded-lg border-0 bg-black`}
-      allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-      allowFullScreen
-      loading="lazy"
-      referrerPolicy="strict-origin-when-cross-origin"
-    />
+    <VideoPoster video={video} title="Introduction video" aspectClass={VIDEO_ASPECTS[aspect]} />
   );
 }

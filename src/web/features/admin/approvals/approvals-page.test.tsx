@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { approvalItem, type ApprovalItem } from '../../../../contracts/tutor-approval.contract';
 import { APPROVAL_MESSAGES as M } from '../../../../domain/admin/approval-messages';
+import { TUTOR_PROFILE_MESSAGES } from '../../../../domain/messages';
 import { tutor } from '../../../test/booking-fixtures';
 import { serveSignedIn, type ApiRequest } from '../../../test/fake-api';
 import { signedInStudent } from '../../../test/fixtures';
@@ -101,7 +102,11 @@ describe('ApprovalsPage', () => {
         .map((button) => button.textContent),
     ).toEqual([expect.stringContaining('Ines Tutor'), expect.stringContaining('Omar Tutor')]);
     expect(within(review).getByRole('img', { name: M.photoAlt('Ines Tutor') })).toBeTruthy();
-    expect(within(review).getByTitle('Introduction video of Ines Tutor')).toBeTruthy();
+    expect(
+      within(review).getByRole('button', {
+        name: TUTOR_PROFILE_MESSAGES.playVideo('Introduction video of Ines Tutor'),
+      }),
+    ).toBeTruthy();
     expect(within(review).getByText('Show your face, please.')).toBeTruthy();
     expect(within(review).getByText(/Rejected by Grace Hopper/)).toBeTruthy();
 
