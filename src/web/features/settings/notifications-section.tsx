@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import {
   EMAIL_CATEGORIES,
   EMAIL_CATEGORY_TEXT,
@@ -18,6 +20,14 @@ import { SectionCard } from './section-card';
 export function NotificationsSection() {
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
+  const { hash } = useLocation();
+  const loaded = settings.isSuccess;
+  // The optional emails link here (#notifications); the section appears only once loaded, after
+  // the browser looked for the anchor, so it is brought into view then.
+  useEffect(() => {
+    if (loaded && hash === '#notifications')
+      document.getElementById('notifications')?.closest('section')?.scrollIntoView?.();
+  }, [loaded, hash]);
   const toggle = (category: EmailCategory, on: boolean) => {
     if (!settings.data) return;
     save.mutate(
