@@ -46,6 +46,7 @@ const COLUMN_OVERRIDES = {
   'tutor_profile_drafts.draft': 'Generated<ColumnType<Record<string, unknown>, string, string>>',
   'notifications.kind': 'NotificationKind',
   'lesson_move_requests.answer': 'MoveAnswer | null',
+  'email_opt_outs.category': 'EmailCategory',
 };
 const CUSTOM_IMPORTS = {
   LessonStatus: '../../domain/booking/booking-rules#LessonStatus',
@@ -54,6 +55,7 @@ const CUSTOM_IMPORTS = {
   StudentPackageStatus: '../../domain/payments/payment-rules#StudentPackageStatus',
   NotificationKind: '../../domain/notifications/notification-kinds#NotificationKind',
   MoveAnswer: '../../domain/booking/move-requests#MoveAnswer',
+  EmailCategory: '../../domain/notifications/email-categories#EmailCategory',
   UserRole: '../../domain/accounts/account-rules#UserRole',
   ApprovalStatus: '../../domain/admin/moderation#ApprovalStatus',
   Decision: '../../domain/admin/moderation#Decision',

@@ -47,6 +47,7 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { accountRoutes } from './modules/account/account.routes';
+import { emailSettingsRoutes } from './modules/email-settings/email-settings.routes';
 import { lessonHistoryRoutes } from './modules/lesson-history/lesson-history.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(packagesRoutes);
   await app.register(billingRoutes);
   await app.register(accountRoutes);
+  await app.register(emailSettingsRoutes);
   await app.register(lessonHistoryRoutes);
   await app.register(helpRoutes);
   await app.register(calendarFeedRoutes);

@@ -16,4 +16,6 @@ export const SETTINGS_MESSAGES = {
   accountDeleted: 'Your account was deleted',
   updateFailed: 'Failed to update user',
   loadFailed: 'We could not load your settings.',
+  notificationsSaved: 'Your notification settings were saved',
+  notificationsLoadFailed: 'We could not load your notification settings.',
 } as const;

@@ -13,6 +13,7 @@ import type {
 } from '../../domain/admin/moderation';
 import type { LessonStatus } from '../../domain/booking/booking-rules';
 import type { MoveAnswer } from '../../domain/booking/move-requests';
+import type { EmailCategory } from '../../domain/notifications/email-categories';
 import type { NotificationKind } from '../../domain/notifications/notification-kinds';
 import type {
   PaymentKind,
@@ -121,6 +122,12 @@ export interface EducationLevels {
   id: Generated<number>;
   is_active: Generated<boolean>;
   name: string;
+}
+
+export interface EmailOptOuts {
+  category: EmailCategory;
+  created_at: Date;
+  user_id: string;
 }
 
 export interface LanguageLevels {
@@ -743,6 +750,7 @@ export interface DB {
   dev_mailbox: DevMailbox;
   dev_mailbox_attachments: DevMailboxAttachments;
   education_levels: EducationLevels;
+  email_opt_outs: EmailOptOuts;
   language_levels: LanguageLevels;
   languages: Languages;
   ledger_accounts: LedgerAccounts;

@@ -224,6 +224,9 @@ function bodies(
       timezone: mornings.VIEWER_ZONE,
     }),
     'PUT /api/account/photo': one({ avatarPath: null }),
+    'PUT /api/account/notifications': one({
+      email: { lesson_reminders: true, message_digest: false },
+    }),
     // The account's own password is never given: the valid requests stop at its check, so no
     // fuzzed one can change the password, move the account or delete it.
     'POST /api/account/password': one({

@@ -1,5 +1,6 @@
 import { JOIN_OPENS_MINUTES_BEFORE } from '../../../domain/booking/classroom';
 import { LESSON_REMINDERS, type ReminderKind } from '../../../domain/booking/reminders';
+import { emailSettingsFooter } from '../../../domain/notifications/email-categories';
 import { lessonCalendarAttachment, lessonWhen, type Participant } from './booking-emails';
 import { CALENDAR_FILENAME } from './calendar-event';
 import type { MailAttachment, MailMessage } from './mailer';
@@ -45,6 +46,8 @@ export function lessonReminderEmail(facts: ClassroomFacts, kind: ReminderKind): 
       ...joinLines(facts),
       `Add it to your calendar with the attached ${CALENDAR_FILENAME}.`,
       `Your lessons: ${schedule}`,
+      '',
+      emailSettingsFooter(facts.publicUrl, facts.recipientRole),
     ].join('\n'),
     attachments: [lessonCalendar(facts, schedule)],
   };
@@ -75,6 +78,8 @@ export function lessonRescheduledEmail(facts: RescheduledFacts): MailMessage {
       ...joinLines(facts, ' (the same room as before)'),
       `Add the new time to your calendar with the attached ${CALENDAR_FILENAME}.`,
       `Your lessons: ${schedule}`,
+      '',
+      emailSettingsFooter(facts.publicUrl, facts.recipientRole),
     ].join('\n'),
     attachments: [lessonCalendar(facts, schedule)],
   };

@@ -16,6 +16,7 @@ import {
   type LessonRole,
 } from '../../adapters/mail/lesson-reminder-emails';
 import type { DB } from '../../db/types';
+import { mayEmail } from '../email-settings/email-settings';
 import type { NoticeContext } from './lesson-booked-notice';
 import { lessonReminderFacts, movedLesson } from './lessons.repository';
 import { LESSON_JOBS } from './lessons.jobs';
@@ -91,6 +92,9 @@ export async function sendLessonReminder(ctx: NoticeContext, job: ReminderJob) {
   if (!row || !BOOKED.has(row.status)) return;
   if (row.starts_at.toISOString() !== job.startsAt) return;
   if (!reminderIsTimely(job.kind, row.starts_at, ctx.clock.now())) return;
+  const recipientId = job.recipient === 'student' ? row.student_id : row.tutor_user_id;
+  // Checked when it goes out, not when queued: turning reminders off stops those already queued.
+  if (!(await mayEmail(ctx.db, recipientId, 'lesson_reminders'))) return;
   await ctx.mailer.send(lessonReminderEmail(classroomFacts(ctx, row, job.recipient), job.kind));
 }
 

@@ -1,17 +1,12 @@
-import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DIGEST_DELAY_MINUTES } from '../../../domain/messaging/messaging-rules';
-import type { DB } from '../../db/types';
 import { createStudent } from '../../test/factories';
 import { fixedClockApp } from '../../test/fixed-clock-app';
 import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { NOW } from '../../test/tokyo-mornings';
-import { MESSAGING_JOBS } from './messaging.jobs';
+import { digestsSettled, laterDigests, makeDigestsDue } from '../../test/digest-jobs';
 import { conversationPair, send } from '../../test/messaging-fixtures';
-
-const DIGEST_JOB = MESSAGING_JOBS.digest.name;
-const DIGEST_MAIL_JOB = MESSAGING_JOBS.digestMail.name;
 
 // The email digest: unread messages older than DIGEST_DELAY_MINUTES by the app's clock make ONE
 // email to their recipient, read ones none. The queue decides by the database's clock, which
@@ -19,39 +14,6 @@ const DIGEST_MAIL_JOB = MESSAGING_JOBS.digestMail.name;
 // awaits the queue (never sleeps 15 minutes).
 
 const MINUTE = 60_000;
-
-/** Makes the recipients' queued digest jobs due by the database's clock; answers how many. */
-async function makeDigestsDue(db: Kysely<DB>, recipientIds: string[]) {
-  const { rows } = await sql<{ id: string }>`update pgboss.job
-       set start_after = now() - interval '1 second'
-     where name = ${DIGEST_JOB} and state = 'created'
-       and data->>'recipientId' in (${sql.join(recipientIds)})
-     returning id`.execute(db);
-  return rows.length;
-}
-
-/** The recipients' digest jobs queued for later, by when they start. */
-async function laterDigests(db: Kysely<DB>, recipientId: string) {
-  const { rows } = await sql<{ start_after: Date }>`select start_after from pgboss.job
-     where name = ${DIGEST_JOB} and state = 'created' and data->>'recipientId' = ${recipientId}
-     order by start_after`.execute(db);
-  return rows.map((row) => new Date(row.start_after).toISOString());
-}
-
-/** Waits until no digest or digest email job is due, running or retrying (no fixed sleep). */
-async function digestsSettled(db: Kysely<DB>) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
-       where name in (${DIGEST_JOB}, ${DIGEST_MAIL_JOB})
-         and (state in ('active', 'retry') or (state = 'created' and start_after <= now()))`.execute(
-      db,
-    );
-    if (rows[0]!.n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('digest jobs still pending after 15 s');
-}
 
 describe.each(TEST_DRIVERS)('the messages email digest on %s', (driver) => {
   let t: TestApp;

@@ -1,10 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { DIGEST_DELAY_MINUTES } from '../../../domain/messaging/messaging-rules';
+import { emailSettingsFooter } from '../../../domain/notifications/email-categories';
 import type { Clock } from '../../adapters/clock';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { JobData } from '../../adapters/jobs/define-job';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
+import { mayEmail } from '../email-settings/email-settings';
 import * as repository from './messaging.repository';
 import { MESSAGING_JOBS } from './messaging.jobs';
 
@@ -81,6 +83,8 @@ export function digestEmail(
       '',
       ...sections,
       `All your messages: ${publicUrl}/${area}/messages`,
+      '',
+      emailSettingsFooter(publicUrl, recipient.role),
     ].join('\n'),
   };
 }
@@ -102,8 +106,14 @@ export async function runDigest(ctx: DigestContext, job: DigestJob) {
     const unreadDue = due.filter((row) => stillUnread.has(row.id));
     if (unreadDue.length > 0) {
       const recipient = await repository.digestRecipient(trx, job.recipientId);
-      // A closed or suspended account gets no email; its messages count as handled.
-      if (recipient && !recipient.closed_at && !recipient.suspended_at) {
+      // A closed or suspended account, or one that turned the digest off, gets no email; its
+      // messages count as handled (turning it on again does not mail the old ones).
+      if (
+        recipient &&
+        !recipient.closed_at &&
+        !recipient.suspended_at &&
+        (await mayEmail(trx, job.recipientId, 'message_digest'))
+      ) {
         const email = digestEmail(
           ctx.env.PUBLIC_URL,
           { email: recipient.email, firstName: recipient.first_name, role: recipient.role },

@@ -25,6 +25,9 @@ function serveSettings(
   return serveApi({
     'GET /api/auth/session': { json: { user: { ...signedInStudent, role: view.role } } },
     'GET /api/account': { json: view },
+    'GET /api/account/notifications': {
+      json: { email: { lesson_reminders: true, message_digest: true } },
+    },
     ...routes,
   });
 }

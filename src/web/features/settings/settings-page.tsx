@@ -5,6 +5,7 @@ import { SETTINGS_MESSAGES as M } from '../../../domain/messages';
 import { paths } from '../../lib/paths';
 import { DeleteSection } from './delete-section';
 import { EmailSection } from './email-section';
+import { NotificationsSection } from './notifications-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SectionCard } from './section-card';
@@ -18,7 +19,7 @@ export function SettingsPage() {
       <div>
         <h1 className="text-2xl font-bold">Settings</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Your name, photo, timezone, sign-in details and account.
+          Your name, photo, timezone, sign-in details, emails and account.
         </p>
       </div>
       {account.isPending && <LoadingSkeleton label="Loading your settings" rows={4} />}
@@ -42,6 +43,7 @@ export function SettingsPage() {
           <ProfileSection account={account.data} />
           <EmailSection email={account.data.email} hasPassword={account.data.hasPassword} />
           <PasswordSection hasPassword={account.data.hasPassword} />
+          <NotificationsSection />
           <DeleteSection role={account.data.role} hasPassword={account.data.hasPassword} />
         </>
       )}
