@@ -100,5 +100,19 @@ export function timeOfDayText(time: string, locale: string): string {
 export const windowText = (startTime: string, endTime: string, locale: string) =>
   `${timeOfDayText(startTime, locale)} – ${timeOfDayText(endTime, locale)}`;
 
+/**
+ * A lesson's times, '3:00 PM – 3:50 PM': its own minutes from its start (a 50-minute lesson
+ * holds a 60-minute slot; people are told when the lesson ends). Screens and emails both.
+ */
+export function lessonTimeRange(
+  startsAt: string | number | Date,
+  lessonMinutes: number,
+  options: DateStyleOptions,
+): string {
+  const start = new Date(startsAt).getTime();
+  const end = start + lessonMinutes * MS_PER_MINUTE;
+  return `${formatInstant(start, 'time', options)} – ${formatInstant(end, 'time', options)}`;
+}
+
 /** Plain text (emails, headers) gets a plain space where ICU puts a narrow no-break one. */
 export const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');

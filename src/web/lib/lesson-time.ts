@@ -1,7 +1,8 @@
 import { dayOfWall, formatLocalDate } from '../../domain/scheduling/local-date';
 import { zoneOffsetMs } from '../../domain/scheduling/zone-timeline';
 
-import { formatCivilDate, formatDate, zoneOffsetName } from './dates';
+import { lessonTimeRange } from '../../domain/text/date-styles';
+import { displayLocale, formatCivilDate, formatDate, zoneOffsetName } from './dates';
 
 // Lesson times as people read them: the API sends UTC instants, screens show them in the
 // viewer's zone (and say which zone that is), in the styles of ./dates.
@@ -28,16 +29,12 @@ export function dateHeading(dateKey: string, todayKey: string): string {
 /** '9:00 AM' in the viewer's zone. */
 export const clockTime = (instant: string, zone: string) => formatDate(instant, 'time', zone);
 
-const MS_PER_MINUTE = 60_000;
-
 /**
  * '9:00 AM – 9:50 AM' in the viewer's zone: the lesson's own minutes from its start (a
  * 50-minute lesson holds a 60-minute slot; people are told when the lesson ends).
  */
-export function lessonTimes(start: string, lessonMinutes: number, zone: string): string {
-  const end = new Date(Date.parse(start) + lessonMinutes * MS_PER_MINUTE).toISOString();
-  return `${clockTime(start, zone)} – ${clockTime(end, zone)}`;
-}
+export const lessonTimes = (start: string, lessonMinutes: number, zone: string) =>
+  lessonTimeRange(start, lessonMinutes, { locale: displayLocale(), zone });
 
 /** 'Monday, March 2, 2026' in the viewer's zone. */
 export const longDate = (instant: string, zone: string) => formatDate(instant, 'weekdayDate', zone);
