@@ -20,16 +20,29 @@ const dayOf = (name: string) =>
     .getAllByRole('listitem')
     .find((item) => item.textContent?.startsWith(name))!;
 
+const serveWeek = (timezone: string) =>
+  serveSignedIn(tutorUser, {
+    'GET /api/tutor/availability': { json: { timezone, slots: [lateMonday], weeklyHours: 4 } },
+  });
+const renderEditorCalendar = (windows: (typeof lateMonday)[]) =>
+  renderInApp(
+    <AvailabilityEditorCalendar
+      windows={windows}
+      clickMinutes={60}
+      selectable
+      compact={false}
+      onAdd={() => {}}
+      onMove={() => true}
+      onWindowClick={() => {}}
+    />,
+  );
+
 describe('the tutor’s My Schedule', () => {
   // A 24-hour locale: windows read as they are stored, and '24:00' ends a day.
   inLocale('en-GB');
 
   it('says which zone the week is in and shows it in this device’s zone on request', async () => {
-    serveSignedIn(tutorUser, {
-      'GET /api/tutor/availability': {
-        json: { timezone: 'Asia/Tokyo', slots: [lateMonday], weeklyHours: 4 },
-      },
-    });
+    serveWeek('Asia/Tokyo');
     openSchedule();
     await within(await screen.findByRole('region', { name: 'Your Availability' })).findByText(
       '20:00 – 24:00',
@@ -50,11 +63,7 @@ describe('the tutor’s My Schedule', () => {
   });
 
   it('offers no zone switch when the profile and this device share a zone', async () => {
-    serveSignedIn(tutorUser, {
-      'GET /api/tutor/availability': {
-        json: { timezone: 'UTC', slots: [lateMonday], weeklyHours: 4 },
-      },
-    });
+    serveWeek('UTC');
     openSchedule();
     await screen.findByText('20:00 – 24:00');
     expect(screen.queryByRole('group', { name: 'Show times in' })).toBeNull();
@@ -78,17 +87,7 @@ describe('the tutor’s My Schedule', () => {
   it('writes windows on the editor’s calendar as its list does: 24:00 ends a day, 00:00 starts one', async () => {
     serveSignedIn(tutorUser);
     const earlyTuesday = { dayOfWeek: 2, startTime: '00:00', endTime: '02:00' };
-    renderInApp(
-      <AvailabilityEditorCalendar
-        windows={[lateMonday, earlyTuesday]}
-        clickMinutes={60}
-        selectable
-        compact={false}
-        onAdd={() => {}}
-        onMove={() => true}
-        onWindowClick={() => {}}
-      />,
-    );
+    renderEditorCalendar([lateMonday, earlyTuesday]);
     const calendar = await screen.findByTestId('availability-calendar');
     await within(calendar).findByText('20:00 – 24:00');
     within(calendar).getByText('00:00 – 02:00');
@@ -100,11 +99,7 @@ describe('the tutor’s My Schedule in a 12-hour locale', () => {
   inLocale('en-US');
 
   it('writes windows with AM/PM in the list and on the editor’s calendar, its axis too', async () => {
-    serveSignedIn(tutorUser, {
-      'GET /api/tutor/availability': {
-        json: { timezone: 'UTC', slots: [lateMonday], weeklyHours: 4 },
-      },
-    });
+    serveWeek('UTC');
     openSchedule();
     await screen.findByText('8:00 PM – 12:00 AM');
     expect(card().textContent).not.toContain('20:00');
@@ -112,17 +107,7 @@ describe('the tutor’s My Schedule in a 12-hour locale', () => {
 
   it('labels the editor’s calendar and its time axis with AM/PM', async () => {
     serveSignedIn(tutorUser);
-    renderInApp(
-      <AvailabilityEditorCalendar
-        windows={[lateMonday]}
-        clickMinutes={60}
-        selectable
-        compact={false}
-        onAdd={() => {}}
-        onMove={() => true}
-        onWindowClick={() => {}}
-      />,
-    );
+    renderEditorCalendar([lateMonday]);
     const calendar = await screen.findByTestId('availability-calendar');
     await within(calendar).findByText('8:00 PM – 12:00 AM');
     expect(within(calendar).getAllByText('9:00 AM').length).toBeGreaterThan(0);
