@@ -199,6 +199,31 @@ export default tseslint.config(
     },
   },
   {
+    // Dates and times become text in one place (issue 29, ADR 037): src/domain/text/date-styles.ts,
+    // through src/web/lib/dates.ts on the web. A screen or an email names a style there.
+    files: ['src/web/**/*.{ts,tsx}', 'src/server/adapters/mail/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+          message: 'format dates with a style of src/web/lib/dates.ts (ADR 037)',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+          message: 'format dates with a style of src/web/lib/dates.ts (ADR 037)',
+        },
+        {
+          selector:
+            "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: 'format dates with a style of src/web/lib/dates.ts (ADR 037)',
+        },
+      ],
+    },
+  },
+  {
     // Server modules depend on each other one way (issue 24): lessons announces what happens to
     // a lesson (lesson-events.ts), payments and notifications listen, app.ts wires them. No file
     // cycle either. ignoreExternal: no-cycle need not walk node_modules (PGlite's bundle is too

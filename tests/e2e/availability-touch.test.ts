@@ -53,6 +53,8 @@ describe.skipIf(!hasChromium)('the availability editor by touch', () => {
     });
     const tab = await newPage(suite.browser, {
       storageState: tutor.state,
+      // A 24-hour locale: the windows read as they are stored ('09:00 – 10:00').
+      locale: 'en-GB',
       viewport: { width: 375, height: 740 },
       hasTouch: true,
       isMobile: true,

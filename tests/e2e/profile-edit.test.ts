@@ -71,7 +71,7 @@ describe.skipIf(!hasChromium)('a tutor edits their submitted profile in a browse
       await page.getByLabel('Day', { exact: true }).selectOption({ label: 'Saturday' });
       await page.getByLabel('Start', { exact: true }).selectOption({ label: '23:00' });
       await page.getByRole('button', { name: 'Add slot' }).click();
-      await page.getByTestId('availability-calendar').getByText('23:00 – 24:00').waitFor();
+      await page.getByTestId('availability-calendar').getByText('11:00 PM – 12:00 AM').waitFor();
       await page.getByRole('button', { name: 'Save changes' }).click();
       await toast(page, SAVED);
       await page.waitForURL('**/tutor/profile');

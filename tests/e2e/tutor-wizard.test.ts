@@ -54,7 +54,8 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
       firstName: 'Grace',
       lastName: 'Hopper',
     });
-    const { page, assertNoErrors, close } = await newPage(suite.browser);
+    // A 24-hour locale: the windows read as they are stored ('09:00 – 11:00').
+    const { page, assertNoErrors, close } = await newPage(suite.browser, { locale: 'en-GB' });
     await signIn(page, suite.server.url, email);
     await page.waitForURL('**/tutor/complete-profile');
 

@@ -1,5 +1,7 @@
 import { formatPrice } from '../../../domain/booking/pricing';
 import { formatMoney } from '../../../domain/money';
+import { isValidTimeZone } from '../../../domain/availability/weekly-window';
+import { formatInstant, lessonTimeRange, plainSpaces } from '../../../domain/text/date-styles';
 import {
   CALENDAR_CONTENT_TYPE,
   CALENDAR_FILENAME,
@@ -60,6 +62,12 @@ export type RefundFacts = Pick<
 };
 
 const MS_PER_MINUTE = 60_000;
+
+/**
+ * Emails are written for a reader whose browser is not there to ask: the product's English in
+ * its US style (an account stores no locale).
+ */
+const EMAIL_LOCALE = 'en-US';
 
 /** The confirmation for both sides of a newly booked lesson: the student's first, then the tutor's. */
 export function lessonBookedEmails(facts: LessonFacts): [MailMessage, MailMessage] {
@@ -193,28 +201,10 @@ const lessonEnd = (startsAt: Date, minutes: number) =>
  * A zone Intl does not know is told in UTC (and says so): the mail still goes out, correct.
  */
 export function lessonWhen(startsAt: Date, durationMinutes: number, zone: string): string {
-  const timeZone = isKnownZone(zone) ? zone : 'UTC';
-  const date = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
-  const end = lessonEnd(startsAt, durationMinutes);
-  // Some ICU versions put a narrow no-break space before AM/PM: plain text gets a plain one.
-  const text = `${date.format(startsAt)}, ${time.format(startsAt)} – ${time.format(end)} (${timeZone})`;
-  return text.replace(/\u202f/g, ' ');
-}
-
-function isKnownZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  const options = { locale: EMAIL_LOCALE, zone: isValidTimeZone(zone) ? zone : 'UTC' };
+  // The screens' styles (src/domain/text/date-styles): the email says a time as the app does.
+  const text = `${formatInstant(startsAt, 'weekdayDate', options)}, ${lessonTimeRange(startsAt, durationMinutes, options)} (${options.zone})`;
+  return plainSpaces(text);
 }
 
 export const link = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;

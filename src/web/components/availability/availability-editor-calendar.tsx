@@ -10,6 +10,8 @@ import { useMemo, useRef } from 'react';
 import { windowStartingAt } from '../../../domain/availability/window-editing';
 import { MINUTES_PER_DAY, type WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { useTheme } from '../../lib/theme';
+import { weeklyWindowText } from '../../lib/dates';
+import { slotHeaderText } from './calendar-times';
 
 // The calendar shows one generic week: windows are weekly wall-clock times in the tutor's zone,
 // so the calendar runs in UTC and reads the UTC fields of the dates it reports as wall time.
@@ -78,7 +80,7 @@ export function AvailabilityEditorCalendar({
         endTime: weeklyWindow.endTime,
         // The window's own times, as the list below writes them: the calendar's formatting
         // would end a window at midnight with '00:00' where the list says '24:00'.
-        title: `${weeklyWindow.startTime} – ${weeklyWindow.endTime}`,
+        title: weeklyWindowText(weeklyWindow),
         extendedProps: { weeklyWindow },
       })),
     [windows],
@@ -127,7 +129,7 @@ export function AvailabilityEditorCalendar({
           onWindowClick(info.event.extendedProps.weeklyWindow as WeeklyWindow);
         }}
         displayEventTime={false}
-        slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        slotHeaderFormat={slotHeaderText}
       />
     </div>
   );

@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../ui/dialog';
 import { AvailabilityEditorCalendar } from './availability-editor-calendar';
 import { TimezoneSelect } from './timezone-select';
 import { useIsMobile } from './use-media-query';
+import { timeOfDay, weeklyWindowText } from '../../lib/dates';
 
 const selectClass =
   'rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
@@ -184,7 +185,7 @@ export function AvailabilityEditor({
             >
               {START_TIMES.map((minutes) => (
                 <option key={minutes} value={minutes}>
-                  {fromMinutes(minutes)}
+                  {timeOfDay(fromMinutes(minutes))}
                 </option>
               ))}
             </select>
@@ -219,7 +220,7 @@ export function AvailabilityEditor({
                   toMinutes(a.startTime) - toMinutes(b.startTime),
               )
               .map((weeklyWindow) => {
-                const label = `${dayName(weeklyWindow.dayOfWeek)} ${weeklyWindow.startTime} – ${weeklyWindow.endTime}`;
+                const label = `${dayName(weeklyWindow.dayOfWeek)} ${weeklyWindowText(weeklyWindow)}`;
                 return (
                   <li
                     key={label}

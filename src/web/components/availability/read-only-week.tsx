@@ -7,6 +7,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
 import { toMinutes, type WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { useTheme } from '../../lib/theme';
+import { eventTimeText, slotHeaderText } from './calendar-times';
 
 // A tutor's weekly availability as a read-only week (FullCalendar 7 time grid). Lazy-loaded by
 // its callers: the calendar is large and only needed once someone opens the full schedule.
@@ -53,6 +54,8 @@ export default function ReadOnlyWeek({ windows }: { windows: readonly WeeklyWind
           selectable={false}
           nowIndicator={false}
           height="auto"
+          slotHeaderFormat={slotHeaderText}
+          eventTimeFormat={eventTimeText}
           {...visibleHours(windows)}
           events={windows.map((window) => ({
             title: 'Available',

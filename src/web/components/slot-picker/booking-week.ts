@@ -2,6 +2,7 @@ import type { DaySlot } from '../../../domain/scheduling/generate-slots';
 import { formatLocalDate, parseLocalDate } from '../../../domain/scheduling/local-date';
 import type { TimePeriod } from '../../../domain/scheduling/time-period';
 import { BOOKING_WEEK_DAYS } from '../../../domain/booking/booking-rules';
+import { formatCivilDate, formatCivilRange } from '../../lib/dates';
 
 // The week strip's calendar arithmetic on the viewer's own dates ('YYYY-MM-DD'). A week is
 // seven days from today (then 7, 14, … days on), so the strip never offers a past day.
@@ -47,21 +48,14 @@ export function slotsByPeriod(slots: readonly DaySlot[]) {
   })).filter((group) => group.slots.length > 0);
 }
 
-// A civil date formatted as itself: noon UTC never crosses a date line in the UTC formatter.
-const civil = (date: string) => new Date(`${date}T12:00:00Z`);
-const dateFormat = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' });
-
 /** The parts a day button shows: 'Mon', '8', and 'Monday, March 8' for its full name. */
 export function dayParts(date: string) {
-  const at = civil(date);
   return {
-    weekday: dateFormat({ weekday: 'short' }).format(at),
-    day: dateFormat({ day: 'numeric' }).format(at),
-    full: dateFormat({ weekday: 'long', month: 'long', day: 'numeric' }).format(at),
+    weekday: formatCivilDate(date, 'weekday'),
+    day: formatCivilDate(date, 'dayOfMonth'),
+    full: formatCivilDate(date, 'weekdayDate', true),
   };
 }
 
 /** 'March 2027', or 'March – April 2027' for a week across two months. */
-export const monthsOf = (first: string, last: string) =>
-  dateFormat({ month: 'long', year: 'numeric' }).formatRange(civil(first), civil(last));
+export const monthsOf = (first: string, last: string) => formatCivilRange(first, last, 'monthYear');

@@ -15,7 +15,3 @@ export function Stars({ rating, size = 'h-4 w-4' }: { rating: number; size?: str
     </span>
   );
 }
-
-/** A date as the reviews show it: 6 Mar 2026 (in the viewer's locale). */
-export const reviewDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });

@@ -174,7 +174,7 @@ describe('BookingModal packages', () => {
     const user = userEvent.setup();
     const payWith = await screen.findByRole('group', { name: M.payWithLegend });
     const useCredit = within(payWith).getByRole('button', { name: new RegExp(M.useCredit) });
-    expect(useCredit.textContent).toContain(`Starter 5 — ${P.creditsLeft(3, 5, '12 March')}`);
+    expect(useCredit.textContent).toContain(`Starter 5 — ${P.creditsLeft(3, 5, 'Mar 12')}`);
     // The credit already paid for is the default (issue #29); paying again is one click away.
     await vi.waitFor(() => expect(pressed(useCredit)).toBe(true));
     expect(pressed(within(payWith).getByRole('button', { name: /Pay for this lesson/ }))).toBe(

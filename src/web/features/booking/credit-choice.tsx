@@ -4,6 +4,8 @@ import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/me
 import { LESSON_MINUTES, type LessonMinutes } from '../../../domain/scheduling/slot-length';
 import { ChoiceGroup } from './choice-group';
 import type { Credit } from './booking-state';
+import { formatDate } from '../../lib/dates';
+import { localDateKey } from '../../lib/lesson-time';
 
 /** A bought package that can pay for a lesson now: paid, not expired, lessons left. */
 export interface UsablePackage extends Credit {
@@ -31,17 +33,10 @@ export function usablePackages(packages: StudentPackageView[], now: number): Usa
   });
 }
 
-/** '12 March' (the year too when it is not this year's) on the student's clock. */
+/** 'Mar 12' (the year too when it is not this year's) on the student's clock. */
 export function validUntil(expiresAt: string, zone: string, now: number): string {
-  const sameYear =
-    new Date(expiresAt).toLocaleDateString('en-GB', { year: 'numeric', timeZone: zone }) ===
-    new Date(now).toLocaleDateString('en-GB', { year: 'numeric', timeZone: zone });
-  return new Date(expiresAt).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    ...(sameYear ? {} : { year: 'numeric' }),
-    timeZone: zone,
-  });
+  const year = (instant: string | number) => localDateKey(instant, zone).slice(0, 4);
+  return formatDate(expiresAt, 'date', zone, year(expiresAt) === year(now));
 }
 
 const PAY = '';

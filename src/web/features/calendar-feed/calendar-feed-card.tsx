@@ -5,15 +5,14 @@ import { CALENDAR_FEED_MESSAGES as M } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { ErrorPanel, LoadingSkeleton } from '../../components/ui/page-states';
+import { useAccountZone } from '../../lib/account-zone';
 import { messageOf } from '../../lib/api-client';
+import { shortDate } from '../../lib/lesson-time';
 import { notify } from '../../lib/notify';
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from './calendar-feed-api';
 import { FeedLink } from './feed-link';
 
 type Confirming = 'rotate' | 'revoke' | null;
-
-const sinceDate = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
 
 /**
  * My Schedule's 'Calendar feed' card (students and tutors): make a secret webcal link to the
@@ -22,6 +21,7 @@ const sinceDate = (iso: string) =>
  */
 export function CalendarFeedCard() {
   const status = useCalendarFeed();
+  const zone = useAccountZone();
   const create = useCreateCalendarFeed();
   const revoke = useRevokeCalendarFeed();
   const [made, setMade] = useState<NewCalendarFeed | null>(null);
@@ -85,7 +85,7 @@ export function CalendarFeedCard() {
             </>
           ) : (
             <div className="space-y-1 text-sm text-slate-700 dark:text-slate-300">
-              <p className="font-medium">{M.activeSince(sinceDate(feed.createdAt))}</p>
+              <p className="font-medium">{M.activeSince(shortDate(feed.createdAt, zone))}</p>
               <p>{M.linkShownOnce}</p>
             </div>
           )}

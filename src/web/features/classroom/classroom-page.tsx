@@ -7,7 +7,9 @@ import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { ErrorPanel, LoadingSkeleton } from '../../components/ui/page-states';
 import { TopBar } from '../../components/ui/top-bar';
+import { useAccountZone } from '../../lib/account-zone';
 import { ApiError, messageOf } from '../../lib/api-client';
+import { shortDateTime } from '../../lib/lesson-time';
 import { LiveEvents } from '../../lib/live-events';
 import { queryKeys } from '../../lib/query-keys';
 import {
@@ -30,9 +32,6 @@ const Whiteboard = lazy(() => import('./whiteboard'));
 
 /** Timers are 32-bit: a moment further ahead is waited for in steps. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
-
-const when = (instant: string) =>
-  new Date(instant).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export function ClassroomPage() {
   const { lessonId = '' } = useParams();
@@ -81,6 +80,8 @@ export function ClassroomPage() {
 }
 
 function Classroom({ view }: { view: ClassroomView }) {
+  const zone = useAccountZone();
+  const when = (instant: string) => shortDateTime(instant, zone);
   const title = M.title(view.other.name);
   const heading = (
     <header className="mb-3">

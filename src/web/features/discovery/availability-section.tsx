@@ -1,5 +1,4 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { toMinutes, type WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { viewerWeek, windowsByWeekday } from '../../../domain/availability/viewer-week';
 import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
 import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
@@ -7,18 +6,11 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useReferenceData } from '../../lib/reference-data';
 import { useAccountZone } from '../../lib/account-zone';
+import { weeklyWindowText } from '../../lib/dates';
 import { ProfileSection } from '../../components/tutor-profile/profile-section';
 
 // The calendar is a large chunk: loaded only when someone opens the full schedule.
 const ReadOnlyWeek = lazy(() => import('../../components/availability/read-only-week'));
-
-/** 'HH:MM' as the viewer's locale writes a time of day ('24:00' reads as midnight). */
-function clockText(time: string): string {
-  const at = new Date(Date.UTC(2000, 0, 1) + toMinutes(time) * 60_000);
-  return at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
-}
-const windowText = (window: WeeklyWindow) =>
-  `${clockText(window.startTime)} – ${clockText(window.endTime)}`;
 
 /** Availability: a weekly summary per day in the viewer's zone, the full week on request. */
 export function AvailabilitySection({ tutor }: { tutor: TutorProfileResponse }) {
@@ -68,7 +60,7 @@ export function AvailabilitySection({ tutor }: { tutor: TutorProfileResponse }) 
           <div key={dow} className="flex flex-wrap justify-between gap-2 py-2">
             <dt className="font-medium">{name}</dt>
             <dd className={byDay[dow]?.length ? '' : 'text-slate-500 dark:text-slate-400'}>
-              {byDay[dow]?.length ? byDay[dow].map(windowText).join(', ') : 'Not available'}
+              {byDay[dow]?.length ? byDay[dow].map(weeklyWindowText).join(', ') : 'Not available'}
             </dd>
           </div>
         ))}

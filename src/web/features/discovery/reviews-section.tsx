@@ -12,17 +12,20 @@ import { Spinner } from '../../components/ui/spinner';
 import { useAllReviews } from './discovery-api';
 import { ProfileSection } from '../../components/tutor-profile/profile-section';
 import { Stars } from '../../components/ui/stars';
+import { useAccountZone } from '../../lib/account-zone';
+import { shortDate } from '../../lib/lesson-time';
 
 type Review = TutorProfileResponse['reviews'][number];
 
 function ReviewItem({ review, onReport }: { review: Review; onReport: () => void }) {
+  const zone = useAccountZone();
   return (
     <li className="space-y-1 py-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-semibold">{review.studentName}</span>
         <span className="flex items-center gap-2">
           <time dateTime={review.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
-            {new Date(review.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+            {shortDate(review.createdAt, zone)}
           </time>
           {/* Anyone but its author may report a review (issue #15). */}
           {!review.isMine && (

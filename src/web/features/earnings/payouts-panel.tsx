@@ -5,7 +5,9 @@ import { PAYOUT_PANEL_MESSAGES as M } from '../../../domain/ledger/earnings-mess
 import { formatMoney } from '../../../domain/money';
 import { Button } from '../../components/ui/button';
 import { ErrorPanel, LoadingSkeleton } from '../../components/ui/page-states';
+import { useAccountZone } from '../../lib/account-zone';
 import { messageOf } from '../../lib/api-client';
+import { shortDate } from '../../lib/lesson-time';
 import { statementCsv, statementMonths } from './payout-statement';
 import {
   useOpenPayoutOnboarding,
@@ -104,6 +106,7 @@ function AccountAndWithdraw({ data }: { data: TutorPayouts }) {
 }
 
 function Payouts({ data }: { data: TutorPayouts }) {
+  const zone = useAccountZone();
   return (
     <section aria-labelledby="payouts-title" className={card}>
       <h3 id="payouts-title" className="mb-2 font-semibold">
@@ -115,7 +118,7 @@ function Payouts({ data }: { data: TutorPayouts }) {
         <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-800">
           {data.payouts.map((payout) => (
             <li key={payout.id} className="flex flex-wrap justify-between gap-2 py-2">
-              <span>{new Date(payout.requestedAt).toLocaleDateString('en-US')}</span>
+              <span>{shortDate(payout.requestedAt, zone)}</span>
               <span className="font-semibold tabular-nums">
                 {formatMoney(payout.amountCents, payout.currency)}
               </span>
@@ -163,6 +166,7 @@ function Statement({ data }: { data: TutorPayouts }) {
 }
 
 function LessonLines({ data }: { data: TutorPayouts }) {
+  const zone = useAccountZone();
   const money = (cents: number) => formatMoney(cents, data.currency);
   return (
     <section aria-labelledby="lesson-lines-title" className={`${card} space-y-3`}>
@@ -206,9 +210,7 @@ function LessonLines({ data }: { data: TutorPayouts }) {
               <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
                 {data.lessons.map((line) => (
                   <tr key={line.lessonId} data-testid="lesson-line">
-                    <td className="py-2 pr-2">
-                      {new Date(line.endsAt).toLocaleDateString('en-US')}
-                    </td>
+                    <td className="py-2 pr-2">{shortDate(line.endsAt, zone)}</td>
                     <td className="px-2 py-2">{line.studentName}</td>
                     <td className="px-2 py-2 text-right tabular-nums">{money(line.priceCents)}</td>
                     <td className="px-2 py-2 text-right tabular-nums">

@@ -5,14 +5,17 @@ import { Button } from '../../components/ui/button';
 import { ReviewCard } from './review-card';
 import { ReviewForm } from './review-form';
 import { useMyReviews } from './reviews-api';
-import { reviewDate, Stars } from '../../components/ui/stars';
+import { Stars } from '../../components/ui/stars';
+import { useAccountZone } from '../../lib/account-zone';
+import { shortDate } from '../../lib/lesson-time';
 
 function PromptCard({ prompt }: { prompt: ReviewPrompt }) {
+  const zone = useAccountZone();
   return (
     <ReviewCard
       titleId={`review-prompt-${prompt.lessonId}`}
       title={M.prompt(prompt.tutorName)}
-      facts={`${prompt.subject} · ${reviewDate(prompt.startTime)}`}
+      facts={`${prompt.subject} · ${shortDate(prompt.startTime, zone)}`}
     >
       <ReviewForm lessonId={prompt.lessonId} />
     </ReviewCard>
@@ -20,12 +23,13 @@ function PromptCard({ prompt }: { prompt: ReviewPrompt }) {
 }
 
 function EditableReview({ review }: { review: LessonReview }) {
+  const zone = useAccountZone();
   const [editing, setEditing] = useState(false);
   return (
     <ReviewCard
       titleId={`my-review-${review.id}`}
       title={M.yourReview(review.tutorName)}
-      facts={`${review.subject} · ${reviewDate(review.lessonStartTime)} · ${M.editableUntil(reviewDate(review.editableUntil))}`}
+      facts={`${review.subject} · ${shortDate(review.lessonStartTime, zone)} · ${M.editableUntil(shortDate(review.editableUntil, zone))}`}
     >
       {editing ? (
         <ReviewForm

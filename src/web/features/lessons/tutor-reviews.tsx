@@ -10,7 +10,9 @@ import { TextAreaField } from '../../components/ui/text-area-field';
 import { messageOf } from '../../lib/api-client';
 import { ReviewCard } from './review-card';
 import { useReply, useTutorReviews } from './reviews-api';
-import { reviewDate, Stars } from '../../components/ui/stars';
+import { Stars } from '../../components/ui/stars';
+import { useAccountZone } from '../../lib/account-zone';
+import { shortDate } from '../../lib/lesson-time';
 
 function ReplyForm({ lessonId, onDone }: { lessonId: string; onDone: () => void }) {
   const [text, setText] = useState('');
@@ -52,18 +54,19 @@ function ReplyForm({ lessonId, onDone }: { lessonId: string; onDone: () => void 
 }
 
 function TutorReview({ review }: { review: LessonReview }) {
+  const zone = useAccountZone();
   const [replying, setReplying] = useState(false);
   return (
     <li className="space-y-1 py-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-semibold">{review.studentName}</span>
         <time dateTime={review.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
-          {reviewDate(review.createdAt)}
+          {shortDate(review.createdAt, zone)}
         </time>
       </div>
       <Stars rating={review.rating} />
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        {review.subject} · {reviewDate(review.lessonStartTime)}
+        {review.subject} · {shortDate(review.lessonStartTime, zone)}
       </p>
       <p className="text-sm break-words whitespace-pre-line">{review.text}</p>
       {review.reply ? (

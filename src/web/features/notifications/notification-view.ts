@@ -11,16 +11,6 @@ import { paths } from '../../lib/paths';
 // A notification as the panel shows it: its sentence, where it leads, and when it came, in the
 // reader's zone.
 
-const lessonWhen = (instant: string, zone: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: zone,
-  }).format(new Date(instant));
-
 const money = (sum: { amountCents: number; currency: string } | null) =>
   sum ? formatMoney(sum.amountCents, sum.currency) : null;
 
@@ -32,7 +22,7 @@ export function textOf(notification: NotificationView, role: Role, zone: string)
       actorClosed: notification.actor?.accountClosed ?? false,
       subject: notification.lesson?.subject || null,
       isTrial: notification.lesson?.isTrial ?? false,
-      when: notification.lesson ? lessonWhen(notification.lesson.startsAt, zone) : null,
+      when: notification.lesson ? shortDateTime(notification.lesson.startsAt, zone) : null,
       amount: money(notification.refund ?? notification.payout),
       refundReason: notification.refund?.reason ?? null,
       payoutFailure: notification.payout?.failureReason ?? null,

@@ -5,10 +5,10 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { useAccountZone } from '../../lib/account-zone';
+import { shortDate } from '../../lib/lesson-time';
 import { paths } from '../../lib/paths';
 import { useOwnApproval, useResubmit } from './approval-api';
-
-const when = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 const panel = 'rounded-xl border p-4 sm:p-5';
 
@@ -23,6 +23,7 @@ export function ApprovalStatusPanel() {
   const resubmit = useResubmit();
   const [confirming, setConfirming] = useState(false);
   const titleId = useId();
+  const zone = useAccountZone();
   if (!data) return null;
 
   if (data.status === 'approved')
@@ -60,7 +61,7 @@ export function ApprovalStatusPanel() {
       {rejection && (
         <>
           <p className="mt-2 text-sm font-medium">
-            {M.rejectedText(rejection.reasonLabel ?? '', when(rejection.createdAt))}
+            {M.rejectedText(rejection.reasonLabel ?? '', shortDate(rejection.createdAt, zone))}
           </p>
           <p className="mt-1 text-sm whitespace-pre-line">{rejection.note}</p>
         </>

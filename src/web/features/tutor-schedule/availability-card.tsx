@@ -11,6 +11,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { ChoiceChip } from '../../components/ui/choice-chip';
 import { paths } from '../../lib/paths';
 import { useReferenceData } from '../../lib/reference-data';
+import { weeklyWindowText } from '../../lib/dates';
 
 const card =
   'rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900';
@@ -161,7 +162,7 @@ export function AvailabilityCard({
                   ) : (
                     ranges.map((slot) => (
                       <p key={slot.startTime} className="text-sm">
-                        {slot.startTime} – {slot.endTime}
+                        {weeklyWindowText(slot)}
                       </p>
                     ))
                   )}

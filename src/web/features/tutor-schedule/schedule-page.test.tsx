@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AvailabilityEditorCalendar } from '../../components/availability/availability-editor-calendar';
 import { signedInStudent } from '../../test/fixtures';
 import { apiError, serveSignedIn } from '../../test/fake-api';
+import { inLocale } from '../../test/locale';
 import { renderInApp } from '../../test/render';
 import { TutorSchedulePage } from './schedule-page';
 
@@ -19,13 +20,29 @@ const dayOf = (name: string) =>
     .getAllByRole('listitem')
     .find((item) => item.textContent?.startsWith(name))!;
 
+const serveWeek = (timezone: string) =>
+  serveSignedIn(tutorUser, {
+    'GET /api/tutor/availability': { json: { timezone, slots: [lateMonday], weeklyHours: 4 } },
+  });
+const renderEditorCalendar = (windows: (typeof lateMonday)[]) =>
+  renderInApp(
+    <AvailabilityEditorCalendar
+      windows={windows}
+      clickMinutes={60}
+      selectable
+      compact={false}
+      onAdd={() => {}}
+      onMove={() => true}
+      onWindowClick={() => {}}
+    />,
+  );
+
 describe('the tutor’s My Schedule', () => {
+  // A 24-hour locale: windows read as they are stored, and '24:00' ends a day.
+  inLocale('en-GB');
+
   it('says which zone the week is in and shows it in this device’s zone on request', async () => {
-    serveSignedIn(tutorUser, {
-      'GET /api/tutor/availability': {
-        json: { timezone: 'Asia/Tokyo', slots: [lateMonday], weeklyHours: 4 },
-      },
-    });
+    serveWeek('Asia/Tokyo');
     openSchedule();
     await within(await screen.findByRole('region', { name: 'Your Availability' })).findByText(
       '20:00 – 24:00',
@@ -46,11 +63,7 @@ describe('the tutor’s My Schedule', () => {
   });
 
   it('offers no zone switch when the profile and this device share a zone', async () => {
-    serveSignedIn(tutorUser, {
-      'GET /api/tutor/availability': {
-        json: { timezone: 'UTC', slots: [lateMonday], weeklyHours: 4 },
-      },
-    });
+    serveWeek('UTC');
     openSchedule();
     await screen.findByText('20:00 – 24:00');
     expect(screen.queryByRole('group', { name: 'Show times in' })).toBeNull();
@@ -69,26 +82,35 @@ describe('the tutor’s My Schedule', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
-  // The calendar's own formatting depends on the locale: en-GB writes midnight '00:00' (a
-  // window 20:00-00:00), en-US (this test's) '24:00' (a window 24:00-02:00). Both must read
-  // as the list does.
+  // Left to itself the calendar writes midnight '00:00' (a window 20:00-00:00) or '24:00' (a
+  // window 24:00-02:00) by locale. It must read as the list does.
   it('writes windows on the editor’s calendar as its list does: 24:00 ends a day, 00:00 starts one', async () => {
     serveSignedIn(tutorUser);
     const earlyTuesday = { dayOfWeek: 2, startTime: '00:00', endTime: '02:00' };
-    renderInApp(
-      <AvailabilityEditorCalendar
-        windows={[lateMonday, earlyTuesday]}
-        clickMinutes={60}
-        selectable
-        compact={false}
-        onAdd={() => {}}
-        onMove={() => true}
-        onWindowClick={() => {}}
-      />,
-    );
+    renderEditorCalendar([lateMonday, earlyTuesday]);
     const calendar = await screen.findByTestId('availability-calendar');
     await within(calendar).findByText('20:00 – 24:00');
     within(calendar).getByText('00:00 – 02:00');
     expect(calendar.textContent).not.toMatch(/24:00\s*[-–]\s*02:00|20:00\s*[-–]\s*00:00/);
+  });
+});
+
+describe('the tutor’s My Schedule in a 12-hour locale', () => {
+  inLocale('en-US');
+
+  it('writes windows with AM/PM in the list and on the editor’s calendar, its axis too', async () => {
+    serveWeek('UTC');
+    openSchedule();
+    await screen.findByText('8:00 PM – 12:00 AM');
+    expect(card().textContent).not.toContain('20:00');
+  });
+
+  it('labels the editor’s calendar and its time axis with AM/PM', async () => {
+    serveSignedIn(tutorUser);
+    renderEditorCalendar([lateMonday]);
+    const calendar = await screen.findByTestId('availability-calendar');
+    await within(calendar).findByText('8:00 PM – 12:00 AM');
+    expect(within(calendar).getAllByText('9:00 AM').length).toBeGreaterThan(0);
+    expect(calendar.textContent).not.toMatch(/\b20:00|\b09:00/);
   });
 });

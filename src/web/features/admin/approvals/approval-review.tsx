@@ -12,7 +12,7 @@ import {
 } from '../../../components/tutor-profile/profile-details';
 import { ProfileSection } from '../../../components/tutor-profile/profile-section';
 import { Button } from '../../../components/ui/button';
-import { dateTime, weekdayName } from './dates';
+import { useDateTime, weekdayName } from './dates';
 import { DecisionHistory } from './decision-history';
 
 /** The tutor's weekly hours in their own zone, one line per day ('Mon 09:00–12:00, 14:00–16:00'). */
@@ -61,6 +61,7 @@ export function ApprovalReview({
   onReject: () => void;
 }) {
   const { profile } = item;
+  const dateTime = useDateTime();
   const headingId = useId();
   const historyId = useId();
   return (

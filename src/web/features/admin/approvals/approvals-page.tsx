@@ -8,7 +8,7 @@ import { messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { ApprovalReview } from './approval-review';
 import { useApprovalQueue, useDecide, type DecisionRequest } from './approvals-api';
-import { dateTime } from './dates';
+import { useDateTime } from './dates';
 import { RejectDialog } from './reject-dialog';
 
 /** The entry shown after `decided` leaves the queue: the one that followed it, else the one before. */
@@ -25,6 +25,7 @@ function nextAfter(items: ApprovalItem[], decided: string): string | null {
  */
 export function ApprovalsPage() {
   const [page, setPage] = useState(1);
+  const dateTime = useDateTime();
   const queue = useApprovalQueue(page);
   const decide = useDecide();
   const [selected, setSelected] = useState<string | null>(null);

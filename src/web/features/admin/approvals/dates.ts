@@ -1,11 +1,13 @@
-/** A moment as the admin reads it, in their own zone: 'Nov 24, 2026, 9:05 AM'. */
-export const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { useAccountZone } from '../../../lib/account-zone';
+import { formatCivilDate } from '../../../lib/dates';
+import { shortDateTime } from '../../../lib/lesson-time';
 
-const SUNDAY = Date.UTC(2024, 0, 7);
-/** A weekday's short name (0 = Sunday, as availability stores it). */
+/** A moment as the admin reads it, in their account's zone: 'Nov 24, 2026, 9:05 AM'. */
+export function useDateTime() {
+  const zone = useAccountZone();
+  return (iso: string) => shortDateTime(iso, zone);
+}
+
+/** A weekday's short name (0 = Sunday, as availability stores it; 2024-01-07 was a Sunday). */
 export const weekdayName = (day: number) =>
-  new Date(SUNDAY + day * 86_400_000).toLocaleDateString('en-US', {
-    weekday: 'short',
-    timeZone: 'UTC',
-  });
+  formatCivilDate(`2024-01-${String(7 + day).padStart(2, '0')}`, 'weekday');

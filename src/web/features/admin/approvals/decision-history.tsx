@@ -1,6 +1,6 @@
 import type { ApprovalDecision } from '../../../../contracts/tutor-approval.contract';
 import { APPROVAL_MESSAGES as M } from '../../../../domain/admin/approval-messages';
-import { dateTime } from './dates';
+import { useDateTime } from './dates';
 
 /** Every decision on a profile, newest first: who, when, what, why. */
 export function DecisionHistory({
@@ -10,6 +10,7 @@ export function DecisionHistory({
   history: ApprovalDecision[];
   titleId: string;
 }) {
+  const dateTime = useDateTime();
   return (
     <section aria-labelledby={titleId} className="space-y-2">
       <h3 id={titleId} className="font-semibold">

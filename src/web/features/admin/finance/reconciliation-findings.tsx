@@ -1,5 +1,7 @@
 import { FINANCE_MESSAGES as M } from '../../../../domain/ledger/finance-messages';
 import { formatMoney } from '../../../../domain/money';
+import { useAccountZone } from '../../../lib/account-zone';
+import { shortDateTime } from '../../../lib/lesson-time';
 import type { Finance } from './finance-api';
 
 // The latest daily reconciliation: when it ran, against which provider, and every mismatch
@@ -9,11 +11,9 @@ import type { Finance } from './finance-api';
 const muted = 'text-slate-600 dark:text-slate-400';
 
 export function ReconciliationFindings({ data }: { data: Finance['reconciliation'] }) {
+  const zone = useAccountZone();
   if (!data.checkedAt || !data.provider) return <p className={muted}>{M.notReconciled}</p>;
-  const when = new Date(data.checkedAt).toLocaleString('en', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const when = shortDateTime(data.checkedAt, zone);
   const checked = <p className={`mb-3 text-sm ${muted}`}>{M.reconciledAt(when, data.provider)}</p>;
   if (data.findings.length === 0)
     return (

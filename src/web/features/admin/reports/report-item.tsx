@@ -2,7 +2,9 @@ import { EyeOff, ExternalLink } from 'lucide-react';
 import type { AdminReport } from '../../../../contracts/reports.contract';
 import { ADMIN_USERS_MESSAGES, REPORT_MESSAGES as M } from '../../../../domain/messages';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { reviewDate, Stars } from '../../../components/ui/stars';
+import { Stars } from '../../../components/ui/stars';
+import { useAccountZone } from '../../../lib/account-zone';
+import { shortDate } from '../../../lib/lesson-time';
 import { paths } from '../../../lib/paths';
 
 const kindLabel = { user: M.kindUser, review: M.kindReview, message: M.kindMessage };
@@ -46,6 +48,7 @@ export function ReportItem({
   onRestore: () => void;
   busy: boolean;
 }) {
+  const zone = useAccountZone();
   const isOpen = report.status === 'open';
   const review = report.review;
   return (
@@ -56,7 +59,7 @@ export function ReportItem({
             {kindLabel[report.kind]}: {report.reasonLabel}
           </h2>
           <span className="text-xs text-slate-500 dark:text-slate-400">
-            <time dateTime={report.createdAt}>{reviewDate(report.createdAt)}</time>
+            <time dateTime={report.createdAt}>{shortDate(report.createdAt, zone)}</time>
             {!isOpen && ` · ${statusLabel[report.status]}`}
           </span>
         </header>
@@ -111,7 +114,7 @@ export function ReportItem({
           {!isOpen && report.resolvedAt && (
             <div className="sm:col-span-2">
               <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">
-                {M.resolvedOn(reviewDate(report.resolvedAt))}
+                {M.resolvedOn(shortDate(report.resolvedAt, zone))}
               </dt>
               <dd className="text-sm break-words">
                 {[report.resolvedBy, report.resolutionNote].filter(Boolean).join(': ')}

@@ -8,7 +8,7 @@ import { CLASSROOM_MESSAGES as M } from '../../../../domain/messages/classroom';
 import { LoadingSkeleton } from '../../../components/ui/page-states';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { formatMoment } from './user-labels';
+import { useAdminDates } from './user-labels';
 
 // A no-show lesson's classroom attendance (issue #26), for the admin who corrects a no-show
 // report (ADR 018): each party's stays in the classroom, when they joined and left, or that
@@ -32,6 +32,7 @@ export function LessonAttendance({
   parties: Record<Role, string>;
 }) {
   const attendance = useLessonAttendance(lessonId);
+  const { formatMoment } = useAdminDates();
   const titleId = useId();
   const lines = (role: Role) => {
     const stays = (attendance.data ?? []).filter((stay) => stay.role === role);

@@ -1,5 +1,7 @@
 import type { AdminUserRow } from '../../../../contracts/admin-users.contract';
 import { ADMIN_USERS_MESSAGES as M } from '../../../../domain/messages';
+import { useAccountZone } from '../../../lib/account-zone';
+import { shortDate, shortDateTime } from '../../../lib/lesson-time';
 
 // How the users pages show a status, a role and a date: one look on the list and the user page.
 
@@ -26,16 +28,11 @@ export function StatusBadge({ status }: { status: AdminUserRow['status'] }) {
 export const approvalLabel = (row: Pick<AdminUserRow, 'approvalStatus'>) =>
   row.approvalStatus ? M.approvals[row.approvalStatus] : M.noApproval;
 
-/** A day in the reader's own locale and zone ('Mar 9, 2030'). */
-export const formatDay = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString(undefined, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-      })
-    : M.never;
-
-/** A moment in the reader's own locale and zone ('Mar 9, 2030, 3:00 PM'). */
-export const formatMoment = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** Days and moments in the reader's own locale and account zone ('Mar 9, 2030', '…, 3:00 PM'). */
+export function useAdminDates() {
+  const zone = useAccountZone();
+  return {
+    formatDay: (iso: string | null) => (iso ? shortDate(iso, zone) : M.never),
+    formatMoment: (iso: string) => shortDateTime(iso, zone),
+  };
+}

@@ -11,13 +11,16 @@ import { renderInApp } from '../../../test/render';
 import { paths, patterns } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
 import { signedInAdmin, userDetail } from '../../../test/admin-user-fixtures';
-import { formatMoment } from './user-labels';
+import { deviceTimeZone } from '../../../lib/account-zone';
+import { shortDateTime } from '../../../lib/lesson-time';
 import { UserPage } from './user-page';
 
 // A user's page and its suspend dialog against a fake API: what will happen is said first, a
 // reason is required, the server's answer replaces the page, and Restore follows.
 
 const tara = userDetail();
+// The admin signed in reads times in their account's zone (the fixtures': this device's).
+const formatMoment = (iso: string) => shortDateTime(iso, deviceTimeZone());
 const at = paths.adminUser(tara.id);
 
 function serveUser(user: AdminUserDetail, suspendReply?: ReturnType<typeof apiError>) {

@@ -15,7 +15,7 @@ import { RejectDialog } from '../approvals/reject-dialog';
 import { useAdminUser, useSendBack } from './admin-users-api';
 import { LessonAttendance } from './lesson-attendance';
 import { SuspendDialog } from './suspend-dialog';
-import { approvalLabel, formatDay, formatMoment, StatusBadge } from './user-labels';
+import { approvalLabel, StatusBadge, useAdminDates } from './user-labels';
 
 // One account as the admin sees it: who they are, their state (and why suspended), their
 // lessons (a no-show lesson with its classroom attendance) and the reports about them and by
@@ -46,6 +46,7 @@ export function UserPage() {
 }
 
 function UserDetails({ user }: { user: AdminUserDetail }) {
+  const { formatDay, formatMoment } = useAdminDates();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [sendingBack, setSendingBack] = useState(false);
   const sendBack = useSendBack(user.id);
@@ -201,6 +202,7 @@ function Reports({
   reports: AdminUserReport[];
   other: (name: string) => string;
 }) {
+  const { formatDay } = useAdminDates();
   if (reports.length === 0)
     return <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{M.noReports}</p>;
   return (

@@ -13,7 +13,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../lib/paths';
 import { usePageParam } from '../../../lib/use-page-param';
 import { useUserSearch } from './admin-users-api';
-import { approvalLabel, formatDay, StatusBadge } from './user-labels';
+import { approvalLabel, StatusBadge, useAdminDates } from './user-labels';
 
 // The admin's users search: the words, role and status live in the address (?q=&role=&status=
 // &page=), so the sidebar's 'Search users, tutors...' box lands here and Back returns to a list.
@@ -125,6 +125,7 @@ const linkClass =
 
 /** From 768 px: one row per user. */
 function UsersTable({ users }: { users: AdminUserRow[] }) {
+  const { formatDay } = useAdminDates();
   const captionId = useId();
   return (
     <div className="hidden overflow-x-auto rounded-xl border border-slate-200 md:block dark:border-slate-800">
@@ -167,6 +168,7 @@ function UsersTable({ users }: { users: AdminUserRow[] }) {
 
 /** Below 768 px: one card per user. */
 function UserCards({ users }: { users: AdminUserRow[] }) {
+  const { formatDay } = useAdminDates();
   return (
     <ul className="space-y-3 md:hidden">
       {users.map((user) => (
