@@ -38,10 +38,20 @@ export async function startTabCap(
   const { db } = deps;
   const { heartbeatMs } = options;
   const max = options.max ?? MAX_TABS_PER_USER;
-  await repository.registerInstance(db, instanceId, options.heartbeatMs, {
-    // The embedded database is one process's: whatever was there is a previous run's.
-    others: deps.driver === 'pglite' ? 'all' : 'stale',
-  });
+  // Recorded on first use (the first tab or beat), not at start: building the app reads
+  // nothing from the database (the OpenAPI document is built with none behind it). A failed
+  // attempt is tried again on the next use.
+  let registering: Promise<void> | undefined;
+  const registered = () =>
+    (registering ??= repository
+      .registerInstance(db, instanceId, options.heartbeatMs, {
+        // The embedded database is one process's: whatever was there is a previous run's.
+        others: deps.driver === 'pglite' ? 'all' : 'stale',
+      })
+      .catch((error: unknown) => {
+        registering = undefined;
+        throw error;
+      }));
   const unlisten = await deps.events?.listen(EVENT_CHANNELS.live, {
     onPayload(payload) {
       const parsed = socketIds.safeParse(parseJson(payload));
@@ -70,8 +80,8 @@ export async function startTabCap(
       // The real time, not the app's clock (a test's fixed one): the order tabs opened in.
       const socket = { id: socketId, instanceId, userId, openedAt: new Date() };
       open.set(socketId, socket);
-      const opening = repository
-        .openSocket(db, socket, { max, heartbeatMs })
+      const opening = registered()
+        .then(() => repository.openSocket(db, socket, { max, heartbeatMs }))
         .then(async ({ closed, revived }) => {
           await recordAgainIf(revived);
           // Ours are closed at once; the NOTIFY tells the other processes theirs.
@@ -91,12 +101,13 @@ export async function startTabCap(
       );
     },
     beat: async () => {
+      await registered();
       await recordAgainIf(await repository.beat(db, instanceId, options.heartbeatMs));
     },
     async stop() {
       await unlisten?.();
       while (underWay.size > 0) await Promise.allSettled([...underWay]);
-      await repository.dropInstance(db, instanceId);
+      if (registering) await repository.dropInstance(db, instanceId);
     },
   };
 }
