@@ -7,6 +7,7 @@ import {
   PAYMENT_MESSAGES as P,
 } from '../../src/domain/messages';
 import { DEFAULT_HOLD_MINUTES } from '../../src/domain/payments/payment-rules';
+import { formatInstant } from '../../src/domain/text/date-styles';
 import { CARD_TEXT } from '../../src/server/adapters/payments/local-test-cards';
 import {
   createLesson,
@@ -506,11 +507,12 @@ describe.skipIf(!hasChromium)('paying for lessons and packages in a browser', ()
 
     // Booking again: the modal offers the package's credits, valid for its days from payment.
     const expires = new Date(FIXED_NOW.getTime() + offer.validity_days * DAY_MS);
-    const validUntil = new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'long',
-      timeZone: ZONE,
-    }).format(expires);
+    // As the app writes a date in the browser's locale (en-US here), this year's without it.
+    const validUntil = formatInstant(expires, 'date', {
+      locale: 'en-US',
+      zone: ZONE,
+      withoutYear: expires.getUTCFullYear() === FIXED_NOW.getUTCFullYear(),
+    });
     await bookFromProfile(page, tutor);
     const payWith = dialog.getByRole('group', { name: M.payWithLegend });
     const credit = payWith.getByRole('button', { name: new RegExp(`^${M.useCredit}`) });

@@ -64,12 +64,13 @@ describe.skipIf(!hasChromium)('a tutor edits their submitted profile in a browse
       await page.waitForURL('**/tutor/profile');
       await sections.getByText(/Former glaciology researcher/).waitFor();
 
-      // The hours: Saturday 23:00 to midnight added by keyboard, written 24:00 everywhere.
+      // The hours: Saturday 23:00 to midnight added by keyboard.
       await page.getByRole('link', { name: 'Edit Availability' }).click();
       await page.getByRole('list', { name: 'Your weekly slots' }).getByText('Monday').waitFor();
       await page.getByLabel('Slot duration').selectOption({ label: '1 hour' });
       await page.getByLabel('Day', { exact: true }).selectOption({ label: 'Saturday' });
-      await page.getByLabel('Start', { exact: true }).selectOption({ label: '23:00' });
+      // The Start list follows the browser's locale (en-US: AM/PM), as the calendar does.
+      await page.getByLabel('Start', { exact: true }).selectOption({ label: '11:00 PM' });
       await page.getByRole('button', { name: 'Add slot' }).click();
       await page.getByTestId('availability-calendar').getByText('11:00 PM – 12:00 AM').waitFor();
       await page.getByRole('button', { name: 'Save changes' }).click();
