@@ -63,10 +63,12 @@ export interface LiveSocket {
   openedAt: Date;
 }
 
-/** Records sockets again after their process's record came back (those already there stay). */
-export async function recordSocketsAgain(db: Kysely<DB>, sockets: LiveSocket[]) {
-  if (sockets.length === 0) return;
-  await db
+/**
+ * Records sockets; one already recorded stays as it is (a beat that revived its process may
+ * record it again while its own opening is under way).
+ */
+const recordSockets = (db: Kysely<DB>, sockets: LiveSocket[]) =>
+  db
     .insertInto('live_sockets')
     .values(
       sockets.map((socket) => ({
@@ -78,6 +80,10 @@ export async function recordSocketsAgain(db: Kysely<DB>, sockets: LiveSocket[]) 
     )
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
+
+/** Records sockets again after their process's record came back. */
+export async function recordSocketsAgain(db: Kysely<DB>, sockets: LiveSocket[]) {
+  if (sockets.length > 0) await recordSockets(db, sockets);
 }
 
 export async function dropInstance(db: Kysely<DB>, id: string) {
@@ -99,17 +105,7 @@ export async function openSocket(
     // A process opening a socket is alive, even if another took it for gone (the soak found
     // this socket's insert refused after PostgreSQL restarted: its process's record was gone).
     const revived = await markAlive(trx, socket.instanceId);
-    await trx
-      .insertInto('live_sockets')
-      .values({
-        id: socket.id,
-        instance_id: socket.instanceId,
-        user_id: socket.userId,
-        opened_at: socket.openedAt,
-      })
-      // Recorded already if a beat that revived this process came first.
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .execute();
+    await recordSockets(trx, [socket]);
     // A gone process's sockets do not count, even before a beat drops them.
     const over = await trx
       .selectFrom('live_sockets as s')
