@@ -200,7 +200,8 @@ export default tseslint.config(
   },
   {
     // Dates and times become text in one place (issue 29, ADR 037): src/domain/text/date-styles.ts,
-    // through src/web/lib/dates.ts on the web. A screen or an email names a style there.
+    // through src/web/lib/dates.ts on the web. A screen or an email names a style there. And no
+    // autoFocus (ADR 043).
     files: ['src/web/**/*.{ts,tsx}', 'src/server/adapters/mail/**/*.ts'],
     ignores: testFiles,
     rules: {
@@ -219,6 +220,13 @@ export default tseslint.config(
           selector:
             "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
           message: 'format dates with a style of src/web/lib/dates.ts (ADR 037)',
+        },
+        {
+          // React DOM focuses such an element as it mounts; Preact leaves it to the browser,
+          // which ignores it on elements added after the page loaded (ADR 043).
+          selector: "JSXAttribute[name.name='autoFocus']",
+          message:
+            'use ref={focusOnMount} (src/web/lib/focus-on-mount.ts): autoFocus does nothing here',
         },
       ],
     },

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './scripts/preact-aliases';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Four suites, one command: `npm test` runs them all.
@@ -44,10 +45,24 @@ export default defineConfig({
         },
       },
       {
+        // ES module builds of the libraries (their CommonJS ones require React past the aliases).
+        resolve: { conditions: ['module', 'browser', 'development'] },
         test: {
           name: 'component',
           include: ['src/web/**/*.test.tsx'],
           environment: 'jsdom',
+          alias: [
+            ...preactAliases,
+            // Its ES module build: the CommonJS one requires React past the aliases.
+            {
+              find: /^@testing-library\/react$/,
+              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+            },
+            // React's own hook, as the shim hands it on to React 18 and later (Tiptap's import).
+            { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+          ],
+          // Inlined, so their imports of React resolve to Preact as in the build.
+          server: { deps: { inline: true } },
           // jsdom renders slowly on a busy machine (CI runs suites side by side).
           testTimeout: 30_000,
           // Dates and times render in one zone whatever the machine's.

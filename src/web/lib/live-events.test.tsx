@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -289,7 +289,7 @@ describe('the live connection', () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/student/help'] });
     renderRouter(router, createQueryClient(router));
     expect(await screen.findByRole('heading', { level: 1, name: 'Help Center' })).toBeTruthy();
-    expect(FakeSocket.all).toHaveLength(1);
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
     await act(() => router.navigate('/student/settings'));
     expect(FakeSocket.all).toHaveLength(1);
   });

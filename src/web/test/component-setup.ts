@@ -1,4 +1,7 @@
+import Module from 'node:module';
 import { cleanup, configure } from '@testing-library/react';
+// Preact's compat layer (the component tests alias React to it, as the build does).
+import * as compat from 'react';
 import { afterEach } from 'vitest';
 
 // Component tests run in jsdom, which lacks a few browser features our UI uses. These fill them in
@@ -66,3 +69,12 @@ if (!globalThis.createImageBitmap) {
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(cleanup);
+
+// A CommonJS library (Tiptap's use-sync-external-store helper) is loaded by Node, past the
+// aliases: its require('react') gets the one compat instance the components render with, as the
+// bundler gives it in the build. Two copies would have two hook states.
+type Require = (this: NodeJS.Module, id: string) => unknown;
+const nodeRequire = (Module.prototype as { require: Require }).require;
+(Module.prototype as { require: Require }).require = function requireReactAsCompat(id) {
+  return id === 'react' ? compat : nodeRequire.call(this, id);
+};

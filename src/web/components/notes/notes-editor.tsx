@@ -4,6 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { IMAGE_TYPES } from '../../../domain/tutors/tutor-options';
+import { Spinner } from '../ui/spinner';
 import { NOTES_CONTENT_CLASSES } from './notes-content';
 import { NotesToolbar } from './notes-toolbar';
 
@@ -65,12 +66,16 @@ export default function NotesEditor({
     extensions: EXTENSIONS,
     content: initialHtml,
     autofocus: 'end',
+    // Made in an effect, not while rendering: one made while rendering is destroyed unless an
+    // effect claims it within 1 ms, which Preact's later effects miss (ADR 043): it was built
+    // twice, and what was typed into the first was lost.
+    immediatelyRender: false,
     editorProps,
     onUpdate: ({ editor: current }) => onChange(htmlOf(current.getHTML(), current.getText())),
   });
 
   useEffect(() => {
-    editor.setEditable(!disabled);
+    editor?.setEditable(!disabled);
   }, [editor, disabled]);
 
   async function insertImage(file: File) {
@@ -78,7 +83,7 @@ export default function NotesEditor({
     setUploadError(null);
     try {
       const src = await uploadImage(file);
-      editor.chain().focus().setImage({ src, alt: M.noteImageAlt }).run();
+      editor?.chain().focus().setImage({ src, alt: M.noteImageAlt }).run();
     } catch (error) {
       setUploadError(error instanceof Error ? error.message : M.imageUploadFailed);
     } finally {
@@ -86,6 +91,7 @@ export default function NotesEditor({
     }
   }
 
+  if (!editor) return <Spinner label={M.loadingEditor} />;
   return (
     <div data-testid="notes-editor" className="space-y-2">
       <div className="rounded-lg border border-slate-300 bg-white focus-within:border-indigo-500 dark:border-slate-600 dark:bg-slate-950">

@@ -45,9 +45,9 @@ describe('CancelPage', () => {
     expect(screen.getByText(P.noCharge)).toBeTruthy();
     expect(screen.getByRole('link', { name: M.returnHome }).getAttribute('href')).toBe('/');
     // The saved payment is cleared; the slot is released before trying again.
-    expect(loadPendingPayment(signedInStudent.id)).toBeNull();
+    await vi.waitFor(() => expect(loadPendingPayment(signedInStudent.id)).toBeNull());
     const tryAgain = screen.getByRole('button', { name: M.tryAgain });
-    expect(tryAgain).toHaveProperty('disabled', true);
+    await vi.waitFor(() => expect(tryAgain).toHaveProperty('disabled', true));
 
     server.open();
     await vi.waitFor(() => expect(tryAgain).toHaveProperty('disabled', false));

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutResult } from '../../../contracts/payments.contract';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../../../domain/messages';
 import { RequireAuth } from '../../app/guards/guards';
@@ -55,7 +55,7 @@ describe('SuccessPage after the provider', () => {
     saveCheckoutBeforeLeaving();
     openSuccess();
     expect(await screen.findByText(M.finalizing)).toBeTruthy();
-    expect(sessionStorage.getItem('processed_cs_1')).toBe('processing');
+    await vi.waitFor(() => expect(sessionStorage.getItem('processed_cs_1')).toBe('processing'));
 
     server.open();
     expect((await heading()).textContent).toBe(P.paymentSuccessful);

@@ -4,6 +4,7 @@ import { timeZoneChoices } from '../../../domain/availability/time-zones';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { runtimeTimeZones } from '../../lib/account-zone';
 import { zoneLabel } from '../../lib/lesson-time';
+import { focusOnMount } from '../../lib/focus-on-mount';
 
 const readable = (zone: string) => zone.replaceAll('_', ' ');
 
@@ -116,7 +117,7 @@ export function TimezonePicker({
               aria-controls={`${id}-list`}
               aria-activedescendant={flat[active] ? optionId(active) : undefined}
               autoComplete="off"
-              autoFocus
+              ref={focusOnMount}
               placeholder={M.searchTimezones}
               value={search}
               onChange={(event) => {

@@ -11,6 +11,7 @@ import { messageOf } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useCancelLesson, useCancellationQuote, useReportNoShow } from './cancellation-api';
 import type { LessonViewer } from './lesson-status';
+import { focusOnMount } from '../../lib/focus-on-mount';
 
 // The lesson detail dialog's cancel and no-show steps (issue 14). Like Reschedule, each turns
 // the same dialog into a second step (a phone never stacks two dialogs): the cancel step shows
@@ -149,7 +150,7 @@ function ReasonField({
       <textarea
         id={id}
         rows={3}
-        autoFocus
+        ref={focusOnMount}
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

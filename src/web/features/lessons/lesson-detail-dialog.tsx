@@ -25,6 +25,7 @@ import {
   useSettleStep,
   type SettleMode,
 } from './cancel-lesson-step';
+import { focusOnMount } from '../../lib/focus-on-mount';
 
 /**
  * The lesson detail dialog: one lesson's facts, in the viewer's zone. Reschedule (pending and scheduled
@@ -72,7 +73,7 @@ export function LessonDetailDialog({
       {joinUrl && <JoinLessonLink href={joinUrl} />}
       {lesson && canReschedule(lesson.status) && lesson.moveRequest?.state !== 'open' && (
         <Button
-          autoFocus={cameBack}
+          ref={cameBack ? focusOnMount : undefined}
           onClick={() => {
             step.start();
             setRescheduling(true);

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import type { LessonViewer } from './lesson-status';
 import { notesEditable } from '../../../domain/booking/booking-rules';
 import { uploadNoteImage, useSaveNotes } from './notes-api';
+import { focusOnMount } from '../../lib/focus-on-mount';
 
 // TipTap is big: it loads only when someone edits notes, never with the main bundle.
 const NotesEditor = lazy(() => import('../../components/notes/notes-editor'));
@@ -99,7 +100,12 @@ function OwnNotes({ lesson, title, html }: { lesson: Lesson; title: string; html
   };
 
   const editButton = !editing && notesEditable(lesson.status) && (
-    <Button variant="secondary" className="py-1.5" autoFocus={cameBack} onClick={open}>
+    <Button
+      variant="secondary"
+      className="py-1.5"
+      ref={cameBack ? focusOnMount : undefined}
+      onClick={open}
+    >
       {M.editNotes}
     </Button>
   );

@@ -73,6 +73,9 @@ export function AvailabilityStep({ initial, onSave, avatarUrl: _avatar, ...shell
     setSaving(true);
     try {
       await onSave(result.data);
+      // At once, not in the effect after the next render: a tutor leaving right away must not
+      // find the submitted week offered back as an unsaved drawing.
+      clearAvailabilityDraft();
       setSaved(result.data);
     } catch {
       // The wizard showed what failed; the week stays as the tutor drew it.
