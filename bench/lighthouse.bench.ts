@@ -150,6 +150,8 @@ const signedIn = { Cookie: app.cookie };
 const pages: [string, string, Record<string, string>][] = [
   ['static page (reference)', staticPage.url, {}],
   ['sign-in', `${app.url}/sign-in`, {}],
+  // A new student's first screen after signing up (no lessons yet).
+  ['student overview', `${app.url}/student/overview`, signedIn],
   ['find tutors (student)', `${app.url}/student/tutors`, signedIn],
   ['tutor profile (student)', `${app.url}/student/tutors/${app.tutorId}`, signedIn],
 ];

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import type { z } from 'zod';
 import type { DB } from './types';
 
 /**
@@ -164,4 +165,20 @@ export function postgresEvents(url: string): DatabaseEvents {
 
 function quoted(channel: string): string {
   return `"${channel.replaceAll('"', '""')}"`;
+}
+
+/**
+ * A notification's JSON payload read with its schema: undefined when it is not JSON or not of
+ * that shape (anyone with SQL access can NOTIFY; a bad payload is logged and dropped, never
+ * thrown into the listener).
+ */
+export function parsePayload<T>(schema: z.ZodType<T>, payload: string): T | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
 }

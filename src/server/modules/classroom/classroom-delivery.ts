@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { classroomSignal, type ClassroomLiveEvent } from '../../../contracts/classroom.contract';
-import { EVENT_CHANNELS } from '../../db/database-events';
+import { EVENT_CHANNELS, parsePayload } from '../../db/database-events';
 import { classroomNotice, type ClassroomNotice } from './classroom-notice';
 import { signalById, whiteboardUpdateBySeq } from './classroom.repository';
 
@@ -47,10 +47,8 @@ export async function startClassroomDelivery(app: FastifyInstance) {
   };
 
   const onPayload = (payload: string) => {
-    let notice: ClassroomNotice;
-    try {
-      notice = classroomNotice.parse(JSON.parse(payload));
-    } catch {
+    const notice = parsePayload(classroomNotice, payload);
+    if (!notice) {
       app.log.warn({ payload }, 'classroom: ignored a malformed notice');
       return;
     }

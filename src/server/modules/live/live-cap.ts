@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app';
-import { EVENT_CHANNELS } from '../../db/database-events';
+import { EVENT_CHANNELS, parsePayload } from '../../db/database-events';
 import * as repository from './live-sockets.repository';
 
 // The cap of live sockets per user, across every API process (issue #31 item 8): each process
@@ -54,8 +54,8 @@ export async function startTabCap(
       }));
   const unlisten = await deps.events?.listen(EVENT_CHANNELS.live, {
     onPayload(payload) {
-      const parsed = socketIds.safeParse(parseJson(payload));
-      if (parsed.success) options.closeHere(parsed.data);
+      const ids = parsePayload(socketIds, payload);
+      if (ids) options.closeHere(ids);
       else log.warn({ payload }, 'live: ignored a malformed socket-cap signal');
     },
   });
@@ -110,12 +110,4 @@ export async function startTabCap(
       if (registering) await repository.dropInstance(db, instanceId);
     },
   };
-}
-
-function parseJson(payload: string): unknown {
-  try {
-    return JSON.parse(payload);
-  } catch {
-    return undefined;
-  }
 }

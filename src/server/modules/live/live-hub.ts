@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/messaging.contract';
 import type { UserRole } from '../../../domain/accounts/account-rules';
 import type { AppContext } from '../../app';
-import { EVENT_CHANNELS } from '../../db/database-events';
+import { EVENT_CHANNELS, parsePayload } from '../../db/database-events';
 import { currentUser } from '../auth/auth.service';
 import { loadMessage, type MessagingSignal } from '../messaging/message-view';
 import { startTabCap } from './live-cap';
@@ -72,14 +72,6 @@ const messagingSignal = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('conversation'), conversationId: z.string(), userIds }),
 ]) satisfies z.ZodType<MessagingSignal>;
 
-function parseSignal(payload: string): MessagingSignal | undefined {
-  try {
-    return messagingSignal.parse(JSON.parse(payload));
-  } catch {
-    return undefined;
-  }
-}
-
 export async function startLiveHub(
   deps: AppContext,
   log: FastifyBaseLogger,
@@ -123,7 +115,7 @@ export async function startLiveHub(
   };
 
   const onPayload = (payload: string) => {
-    const signal = parseSignal(payload);
+    const signal = parsePayload(messagingSignal, payload);
     if (!signal) {
       log.warn({ payload }, 'live: ignored a malformed messaging signal');
       return;
