@@ -1,12 +1,12 @@
 import type { Transaction } from 'kysely';
 import { lessonBookedEmails, refundEmail } from '../../adapters/mail/booking-emails';
-import type { JobQueue } from '../../adapters/jobs/job-queue';
+import { jobSend, type JobQueue } from '../../adapters/jobs/job-queue';
 import { sendOnce, type Mailer } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
 import type { LessonEvents } from './lesson-events';
 import type { LessonsContext } from './lessons-context';
-import { scheduleLessonReminders } from './lesson-reminders';
-import { lessonMailFactsRow, lessonStart, purchaseLessonOf } from './lessons.repository';
+import { lessonReminderJobs } from './lesson-reminders';
+import { lessonMailFactsRow, purchaseLessonOf } from './lessons.repository';
 import { packageCredits } from './package-credits.repository';
 import { LESSON_JOBS } from './lessons.jobs';
 
@@ -23,18 +23,25 @@ export interface NoticeContext extends LessonsContext {
   env: { PUBLIC_URL: string; MEETING_URL_TEMPLATE?: string | undefined };
 }
 
-/** `now` is the app's clock: a reminder whose moment has already passed is not queued. */
+/**
+ * `now` is the app's clock: a reminder whose moment has already passed is not queued. The
+ * confirmation and the reminders go in one insert.
+ */
 export async function noteLessonBooked(
   ctx: Pick<NoticeContext, 'jobs' | 'lessonEvents'>,
   trx: Transaction<DB>,
-  lessonId: string,
+  lesson: { id: string; startsAt: Date },
   now: Date,
 ) {
-  await ctx.jobs.send(LESSON_JOBS.booked, { lessonId }, { key: lessonId }, trx);
-  const startsAt = await lessonStart(trx, lessonId);
-  await scheduleLessonReminders(ctx.jobs, trx, { id: lessonId, startsAt }, now);
+  await ctx.jobs.sendAll(
+    [
+      jobSend(LESSON_JOBS.booked, { lessonId: lesson.id }, { key: lesson.id }),
+      ...lessonReminderJobs(lesson, now),
+    ],
+    trx,
+  );
   // The tutor's bell too (notifications listens), in the same transaction.
-  await ctx.lessonEvents.announce(trx, { type: 'booked', lessonId, at: now });
+  await ctx.lessonEvents.announce(trx, { type: 'booked', lessonId: lesson.id, at: now });
 }
 
 export async function sendLessonBookedEmails(ctx: NoticeContext, lessonId: string) {

@@ -125,6 +125,33 @@ export async function expireLapsedHolds(
     .execute();
 }
 
+/**
+ * A bookable tutor (as `bookableTutor`) with what a booking of this subject needs in one
+ * query: the tutor's name, and the subject's name when they teach it (null when they do not).
+ */
+export function bookableTutorTeaching(db: Db, tutorProfileId: string, subjectId: number) {
+  return db
+    .selectFrom('tutor_profiles as tp')
+    .innerJoin('users as u', 'u.id', 'tp.user_id')
+    .select((eb) => [
+      'tp.id',
+      'tp.timezone',
+      'tp.hourly_rate_cents',
+      'tp.currency',
+      fullName('u').as('tutor_name'),
+      eb
+        .selectFrom('tutor_subjects as ts')
+        .innerJoin('subjects as s', 's.id', 'ts.subject_id')
+        .select('s.name')
+        .whereRef('ts.tutor_profile_id', '=', 'tp.id')
+        .where('ts.subject_id', '=', subjectId)
+        .as('subject_name'),
+    ])
+    .where('tp.id', '=', tutorProfileId)
+    .where(listedTutor('tp.id'))
+    .executeTakeFirst();
+}
+
 const found = async (query: { executeTakeFirst(): Promise<unknown> }) =>
   (await query.executeTakeFirst()) !== undefined;
 
@@ -391,16 +418,6 @@ export async function tutorProfileIdOf(db: Db, userId: string) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.id;
-}
-
-/** When a lesson starts (one that exists). */
-export async function lessonStart(db: Db, id: string) {
-  const row = await db
-    .selectFrom('lessons')
-    .select('starts_at')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return row.starts_at;
 }
 
 /** What a move's notice says of the lesson it replaced: its old time and why it moved. */
