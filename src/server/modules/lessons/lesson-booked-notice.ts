@@ -6,7 +6,7 @@ import type { DB } from '../../db/types';
 import type { LessonEvents } from './lesson-events';
 import type { LessonsContext } from './lessons-context';
 import { lessonReminderJobs } from './lesson-reminders';
-import { lessonMailFactsRow, purchaseLessonOf } from './lessons.repository';
+import { lessonMailFactsRow } from './lessons.repository';
 import { packageCredits } from './package-credits.repository';
 import { LESSON_JOBS } from './lessons.jobs';
 
@@ -67,13 +67,12 @@ export async function sendRefundEmail(
 export async function lessonMailFacts(ctx: NoticeContext, lessonId: string) {
   const row = await lessonMailFactsRow(ctx.db, lessonId);
   if (!row) return undefined;
-  const [purchaseLesson, bought] = await Promise.all([
-    row.payment_id ? purchaseLessonOf(ctx.db, row.payment_id) : undefined,
-    row.student_package_id ? packageCredits(ctx.db, row.student_package_id) : undefined,
-  ]);
+  const bought = row.student_package_id
+    ? await packageCredits(ctx.db, row.student_package_id)
+    : undefined;
   // What this booking cost: nothing for a trial or a lesson from credits already paid for; the
   // whole purchase for the lesson booked with it.
-  const boughtWithIt = purchaseLesson?.id === row.id;
+  const boughtWithIt = row.purchase_lesson_id === row.id;
   return {
     publicUrl: ctx.env.PUBLIC_URL,
     lessonId: row.id,

@@ -1,5 +1,6 @@
 import {
   sql,
+  type Expression,
   type ExpressionBuilder,
   type Kysely,
   type Transaction,
@@ -373,16 +374,19 @@ export type LessonRow = Awaited<ReturnType<ReturnType<typeof lessonRows>['execut
  * payment; lessons scheduled later from the package's credits carry the payment too.
  */
 export function purchaseLessonOf(db: Db, paymentId: string) {
-  return db
-    .selectFrom('lessons')
+  return purchaseLessonQuery(db, paymentId)
     .select(['id', 'status', 'starts_at', 'student_package_id'])
+    .executeTakeFirst();
+}
+
+const purchaseLessonQuery = (db: Db, paymentId: string | Expression<string | null>) =>
+  db
+    .selectFrom('lessons')
     .where('payment_id', '=', paymentId)
     .where('rescheduled_from', 'is', null)
     .orderBy('created_at')
     .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-}
+    .limit(1);
 
 export function findLesson(db: Db, id: string) {
   return lessonRows(db).where('l.id', '=', id).executeTakeFirst();
@@ -532,7 +536,10 @@ export async function saveNotes(
     .execute();
 }
 
-/** The lesson as its lists read it, plus whom to mail, in which zone, and what was paid. */
+/**
+ * The lesson as its lists read it, plus whom to mail, in which zone, and what was paid; and the
+ * lesson its payment booked (purchaseLessonOf's), in the same query.
+ */
 export function lessonMailFactsRow(db: Kysely<DB>, lessonId: string) {
   return lessonRows(db)
     .leftJoin('payments as p', 'p.id', 'l.payment_id')
@@ -546,6 +553,9 @@ export function lessonMailFactsRow(db: Kysely<DB>, lessonId: string) {
       'p.amount_cents',
       'p.currency as payment_currency',
     ])
+    .select((eb) =>
+      purchaseLessonQuery(db, eb.ref('l.payment_id')).select('id').as('purchase_lesson_id'),
+    )
     .where('l.id', '=', lessonId)
     .executeTakeFirst();
 }
