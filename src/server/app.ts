@@ -129,6 +129,7 @@ declare module 'fastify' {
 /** An app built without createServer (tests of the HTTP layer alone) has no queue: say so on use. */
 const noJobQueue: JobQueue = {
   send: () => Promise.reject(new Error('No job queue: this app was not built by createServer')),
+  sendAll: () => Promise.reject(new Error('No job queue: this app was not built by createServer')),
   work: () => Promise.reject(new Error('No job queue: this app was not built by createServer')),
   cancel: () => Promise.reject(new Error('No job queue: this app was not built by createServer')),
   stop: () => Promise.resolve(),

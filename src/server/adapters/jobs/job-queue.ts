@@ -25,6 +25,20 @@ export interface SendOptions {
   key?: string;
 }
 
+/** One job to enqueue, for `sendAll`. */
+export interface JobSend<J extends Job = Job> {
+  job: J;
+  data: JobInput<J>;
+  options?: SendOptions;
+}
+
+/** A typed `JobSend` (the data checked against its job's input type). */
+export const jobSend = <J extends Job>(
+  job: J,
+  data: JobInput<J>,
+  options?: SendOptions,
+): JobSend => ({ job, data, ...(options && { options }) });
+
 /** `job.id` is pg-boss's: the same when a job runs again (a retry, a rerun after a crash). */
 export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
@@ -40,6 +54,11 @@ export interface JobQueue {
     options?: SendOptions,
     trx?: Transaction<DB>,
   ): Promise<void>;
+  /**
+   * Enqueues several jobs (of any queues) in one statement, as `send` would one by one: a
+   * booking writes its confirmation and its reminders together.
+   */
+  sendAll(jobs: readonly JobSend[], trx?: Transaction<DB>): Promise<void>;
   /**
    * Cancels the jobs sent with these keys that have not finished (queued, or waiting for their
    * startAfter); those already done or unknown are left alone. With `trx`, only if it commits.
@@ -156,22 +175,42 @@ export async function startJobQueue(
     }
   }
 
-  return {
-    async send(job, input, sendOptions = {}, trx) {
-      if (stopping) throw new Error('The job queue is stopped');
-      const { name } = job;
+  /**
+   * pg-boss's batch insert (one statement for every job, whatever its queue); a job's id is
+   * derived from its key, so a second send of a key finds the first and does nothing.
+   */
+  async function sendAll(sends: readonly JobSend[], trx?: Transaction<DB>) {
+    if (stopping) throw new Error('The job queue is stopped');
+    if (sends.length === 0) return;
+    const requestId = currentRequestId();
+    const rows = [];
+    for (const { job, data: input, options: sendOptions = {} } of sends) {
       const data = checked(job, input);
-      await ensureQueue(name, trx);
-      const requestId = currentRequestId();
-      await boss.send(name, requestId ? { ...data, [REQUEST_ID]: requestId } : data, {
+      await ensureQueue(job.name, trx);
+      rows.push({
+        name: job.name,
+        data: requestId ? { ...data, [REQUEST_ID]: requestId } : data,
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
-        ...(sendOptions.key ? { id: keyToUuid(name, sendOptions.key) } : {}),
-        ...(trx ? { db: transactionExecutor(trx) } : {}),
+        ...(sendOptions.key ? { id: keyToUuid(job.name, sendOptions.key) } : {}),
       });
-      const due = !sendOptions.startAfter || sendOptions.startAfter.getTime() <= Date.now();
-      // A job written in a transaction is invisible until it commits: the next poll finds it.
-      if (due && !trx) for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+    }
+    await boss.insert(rows, trx ? { db: transactionExecutor(trx) } : {});
+    // A job written in a transaction is invisible until it commits: the next poll finds it.
+    if (trx) return;
+    const dueNames = new Set(
+      sends
+        .filter(({ options }) => !options?.startAfter || options.startAfter.getTime() <= Date.now())
+        .map(({ job }) => job.name),
+    );
+    for (const name of dueNames) for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+  }
+
+  return {
+    send(job, data, options, trx) {
+      return sendAll([{ job, data, ...(options && { options }) }], trx);
     },
+
+    sendAll,
 
     async cancel({ name }, keys, trx) {
       if (stopping) throw new Error('The job queue is stopped');

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types';
 
 // All SQL of the ledger (migration 027-a, ADR 028). A posting is one ledger transaction: its
@@ -49,41 +49,53 @@ export interface Posting {
   createdBy?: string;
 }
 
-/** Posts once; answers false when this event was posted before. Must run in a transaction. */
+/**
+ * Posts once; answers false when this event was posted before. Must run in a transaction. One
+ * statement: the entries are inserted from the transaction row the same statement inserted,
+ * so a replay (the key's conflict inserts no row) inserts no entries either.
+ */
 export async function post(trx: Transaction<DB>, posting: Posting): Promise<boolean> {
   const legs = posting.legs.filter((leg) => leg.cents !== 0);
-  const inserted = await trx
-    .insertInto('ledger_transactions')
-    .values({
-      kind: posting.kind,
-      event_key: posting.eventKey,
-      tutor_profile_id: posting.tutorProfileId ?? null,
-      payment_id: posting.paymentId ?? null,
-      lesson_id: posting.lessonId ?? null,
-      payout_id: posting.payoutId ?? null,
-      memo: posting.memo ?? '',
-      created_by: posting.createdBy ?? null,
-      created_at: posting.at,
-    })
-    .onConflict((oc) => oc.column('event_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return false;
   const tutor = posting.tutorProfileId ?? null;
-  await trx
-    .insertInto('ledger_entries')
-    .values(
-      legs.map((leg) => ({
-        transaction_id: inserted.id,
-        account_id: sql<number>`ledger_account(${leg.account}, ${
-          leg.account.startsWith('tutor_') ? tutor : null
-        }::uuid, ${posting.currency})`,
-        amount_cents: leg.cents,
-        currency: posting.currency,
-      })),
+  const result = await trx
+    .with('posted', (db) =>
+      db
+        .insertInto('ledger_transactions')
+        .values({
+          kind: posting.kind,
+          event_key: posting.eventKey,
+          tutor_profile_id: tutor,
+          payment_id: posting.paymentId ?? null,
+          lesson_id: posting.lessonId ?? null,
+          payout_id: posting.payoutId ?? null,
+          memo: posting.memo ?? '',
+          created_by: posting.createdBy ?? null,
+          created_at: posting.at,
+        })
+        .onConflict((oc) => oc.column('event_key').doNothing())
+        .returning('id'),
     )
-    .execute();
-  return true;
+    .with('entries', (db) =>
+      db
+        .insertInto('ledger_entries')
+        .columns(['transaction_id', 'account_id', 'amount_cents', 'currency'])
+        .expression(
+          sql`select posted.id, ledger_account(leg.account, leg.tutor, ${posting.currency}),
+                     leg.cents, ${posting.currency}
+                from posted cross join (values ${sql.join(
+                  legs.map(
+                    (leg) =>
+                      sql`(${leg.account}, ${leg.cents}::bigint, ${
+                        leg.account.startsWith('tutor_') ? tutor : null
+                      }::uuid)`,
+                  ),
+                )}) as leg(account, cents, tutor)`,
+        ),
+    )
+    .selectFrom('posted')
+    .select('id')
+    .executeTakeFirst();
+  return result !== undefined;
 }
 
 /** Each account's sum of entries (a tutor's accounts, or the platform's with `null`). */
@@ -153,14 +165,16 @@ export async function totalsByKind(db: Db, account: AccountKind, currency: strin
 }
 
 /** A tutor's completed teaching so far, in minutes (free trials do not count). */
-export async function findTaughtMinutes(db: Db, tutorProfileId: string) {
-  const row = await db
+const taughtMinutesQuery = (db: Db, tutorProfileId: string | Expression<string>) =>
+  db
     .selectFrom('lessons')
     .select(sql<string>`coalesce(sum(duration_minutes), 0)`.as('minutes'))
     .where('tutor_profile_id', '=', tutorProfileId)
     .where('status', '=', 'completed')
-    .where('is_trial', '=', false)
-    .executeTakeFirstOrThrow();
+    .where('is_trial', '=', false);
+
+export async function findTaughtMinutes(db: Db, tutorProfileId: string) {
+  const row = await taughtMinutesQuery(db, tutorProfileId).executeTakeFirstOrThrow();
   return Number(row.minutes);
 }
 
@@ -170,6 +184,21 @@ export function findPaymentForLedger(db: Db, paymentId: string) {
     .select(['amount_cents', 'currency', 'tutor_profile_id'])
     .where('id', '=', paymentId)
     .executeTakeFirstOrThrow();
+}
+
+/** The payment as the ledger reads it, with its tutor's taught minutes, in one query. */
+export async function findPaymentWithTaughtMinutes(db: Db, paymentId: string) {
+  const row = await db
+    .selectFrom('payments as p')
+    .select((eb) => [
+      'p.amount_cents',
+      'p.currency',
+      'p.tutor_profile_id',
+      taughtMinutesQuery(db, eb.ref('p.tutor_profile_id')).as('taught_minutes'),
+    ])
+    .where('p.id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+  return { ...row, taught_minutes: Number(row.taught_minutes) };
 }
 
 /** Fixes a payment's commission rate once (a second call keeps the first). */

@@ -3,6 +3,7 @@ import { type CommissionTier, tierFor } from '../../../domain/ledger/commission'
 import type { DB } from '../../db/types';
 import {
   findPaymentForLedger,
+  findPaymentWithTaughtMinutes,
   findTaughtMinutes,
   hasPosting,
   insertPaymentCommission,
@@ -14,7 +15,6 @@ import {
 // absent tutor's lesson goes back) are posted by the database itself, from the lesson's status
 // change (migration 027-a), whichever code changes it.
 
-/** A tutor's completed teaching so far, in minutes (free trials do not count). */
 /** A tutor's completed teaching so far, in minutes (free trials do not count). */
 export function taughtMinutes(trx: Kysely<DB> | Transaction<DB>, tutorProfileId: string) {
   return findTaughtMinutes(trx, tutorProfileId);
@@ -31,8 +31,8 @@ export async function recordPaymentReceived(
   now: Date,
   tiers: readonly CommissionTier[],
 ) {
-  const payment = await findPaymentForLedger(trx, paymentId);
-  const minutes = await taughtMinutes(trx, payment.tutor_profile_id);
+  const payment = await findPaymentWithTaughtMinutes(trx, paymentId);
+  const minutes = payment.taught_minutes;
   await insertPaymentCommission(trx, {
     paymentId,
     rateBp: tierFor(tiers, minutes).rateBp,

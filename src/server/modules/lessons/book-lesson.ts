@@ -47,7 +47,7 @@ export async function bookLesson(
   const tutor = await tutorTeaching(ctx, input.tutorProfileId, input.subjectId);
   const lessonId = await ctx.db.transaction().execute(async (trx) => {
     // Free, so nothing to wait for: the trial is confirmed at once.
-    const { id } = await placeLesson(trx, ctx, {
+    const lesson = await placeLesson(trx, ctx, {
       way: 'trial',
       tutor,
       studentId,
@@ -56,8 +56,8 @@ export async function bookLesson(
       choice: input,
       notes: input.notes,
     });
-    await noteLessonBooked(ctx, trx, id, ctx.clock.now());
-    return id;
+    await noteLessonBooked(ctx, trx, lesson, ctx.clock.now());
+    return lesson.id;
   });
   return viewOfStored(ctx, lessonId, studentId);
 }

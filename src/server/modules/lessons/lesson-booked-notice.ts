@@ -1,12 +1,12 @@
 import type { Transaction } from 'kysely';
 import { lessonBookedEmails, refundEmail } from '../../adapters/mail/booking-emails';
-import type { JobQueue } from '../../adapters/jobs/job-queue';
+import { jobSend, type JobQueue } from '../../adapters/jobs/job-queue';
 import { sendOnce, type Mailer } from '../../adapters/mail/mailer';
 import type { DB } from '../../db/types';
 import type { LessonEvents } from './lesson-events';
 import type { LessonsContext } from './lessons-context';
-import { scheduleLessonReminders } from './lesson-reminders';
-import { lessonMailFactsRow, lessonStart, purchaseLessonOf } from './lessons.repository';
+import { lessonReminderJobs } from './lesson-reminders';
+import { lessonMailFactsRow } from './lessons.repository';
 import { packageCredits } from './package-credits.repository';
 import { LESSON_JOBS } from './lessons.jobs';
 
@@ -23,18 +23,25 @@ export interface NoticeContext extends LessonsContext {
   env: { PUBLIC_URL: string; MEETING_URL_TEMPLATE?: string | undefined };
 }
 
-/** `now` is the app's clock: a reminder whose moment has already passed is not queued. */
+/**
+ * `now` is the app's clock: a reminder whose moment has already passed is not queued. The
+ * confirmation and the reminders go in one insert.
+ */
 export async function noteLessonBooked(
   ctx: Pick<NoticeContext, 'jobs' | 'lessonEvents'>,
   trx: Transaction<DB>,
-  lessonId: string,
+  lesson: { id: string; startsAt: Date },
   now: Date,
 ) {
-  await ctx.jobs.send(LESSON_JOBS.booked, { lessonId }, { key: lessonId }, trx);
-  const startsAt = await lessonStart(trx, lessonId);
-  await scheduleLessonReminders(ctx.jobs, trx, { id: lessonId, startsAt }, now);
+  await ctx.jobs.sendAll(
+    [
+      jobSend(LESSON_JOBS.booked, { lessonId: lesson.id }, { key: lesson.id }),
+      ...lessonReminderJobs(lesson, now),
+    ],
+    trx,
+  );
   // The tutor's bell too (notifications listens), in the same transaction.
-  await ctx.lessonEvents.announce(trx, { type: 'booked', lessonId, at: now });
+  await ctx.lessonEvents.announce(trx, { type: 'booked', lessonId: lesson.id, at: now });
 }
 
 export async function sendLessonBookedEmails(ctx: NoticeContext, lessonId: string) {
@@ -60,13 +67,12 @@ export async function sendRefundEmail(
 export async function lessonMailFacts(ctx: NoticeContext, lessonId: string) {
   const row = await lessonMailFactsRow(ctx.db, lessonId);
   if (!row) return undefined;
-  const [purchaseLesson, bought] = await Promise.all([
-    row.payment_id ? purchaseLessonOf(ctx.db, row.payment_id) : undefined,
-    row.student_package_id ? packageCredits(ctx.db, row.student_package_id) : undefined,
-  ]);
+  const bought = row.student_package_id
+    ? await packageCredits(ctx.db, row.student_package_id)
+    : undefined;
   // What this booking cost: nothing for a trial or a lesson from credits already paid for; the
   // whole purchase for the lesson booked with it.
-  const boughtWithIt = purchaseLesson?.id === row.id;
+  const boughtWithIt = row.purchase_lesson_id === row.id;
   return {
     publicUrl: ctx.env.PUBLIC_URL,
     lessonId: row.id,

@@ -214,7 +214,7 @@ export async function bookPurchase(
     await releaseHeld(trx, lesson.id, 'expired', now);
     return undefined;
   }
-  await noteLessonBooked(ctx, trx, lesson.id, now);
+  await noteLessonBooked(ctx, trx, { id: lesson.id, startsAt: lesson.starts_at }, now);
   return lesson.id;
 }
 

@@ -8,7 +8,7 @@ import {
 } from '../../../domain/booking/reminders';
 import { lessonRoomUrl } from '../../../domain/booking/classroom';
 import { DEFAULT_RESCHEDULE_REASON } from '../../../domain/booking/booking-rules';
-import type { JobQueue } from '../../adapters/jobs/job-queue';
+import { jobSend, type JobQueue, type JobSend } from '../../adapters/jobs/job-queue';
 import {
   lessonReminderEmail,
   lessonRescheduledEmail,
@@ -43,32 +43,32 @@ const reminderKey = (lessonId: string, kind: ReminderKind, recipient: LessonRole
   `${lessonId}:${kind}:${recipient}`;
 
 /** Queues a lesson's reminders whose moment is still ahead at `now` (the app's clock). */
-export async function scheduleLessonReminders(
+export function scheduleLessonReminders(
   jobs: JobQueue,
   trx: Transaction<DB>,
   lesson: { id: string; startsAt: Date },
   now: Date,
 ) {
-  for (const kind of REMINDER_KINDS) {
-    if (!reminderStillAhead(kind, lesson.startsAt, now)) continue;
-    for (const recipient of ROLES) {
-      const job: ReminderJob = {
-        lessonId: lesson.id,
-        kind,
-        recipient,
-        startsAt: lesson.startsAt.toISOString(),
-      };
-      await jobs.send(
-        LESSON_JOBS.reminder,
-        job,
-        {
+  return jobs.sendAll(lessonReminderJobs(lesson, now), trx);
+}
+
+/** A lesson's reminder jobs whose moment is still ahead at `now`, to send with other jobs. */
+export function lessonReminderJobs(lesson: { id: string; startsAt: Date }, now: Date): JobSend[] {
+  return REMINDER_KINDS.filter((kind) => reminderStillAhead(kind, lesson.startsAt, now)).flatMap(
+    (kind) =>
+      ROLES.map((recipient) => {
+        const job: ReminderJob = {
+          lessonId: lesson.id,
+          kind,
+          recipient,
+          startsAt: lesson.startsAt.toISOString(),
+        };
+        return jobSend(LESSON_JOBS.reminder, job, {
           startAfter: reminderDueAt(kind, lesson.startsAt),
           key: reminderKey(lesson.id, kind, recipient),
-        },
-        trx,
-      );
-    }
-  }
+        });
+      }),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   sql,
+  type Expression,
   type ExpressionBuilder,
   type Kysely,
   type Transaction,
@@ -123,6 +124,33 @@ export async function expireLapsedHolds(
     .where('id', 'in', paymentIds)
     .where('status', '=', 'pending')
     .execute();
+}
+
+/**
+ * A bookable tutor (as `bookableTutor`) with what a booking of this subject needs in one
+ * query: the tutor's name, and the subject's name when they teach it (null when they do not).
+ */
+export function bookableTutorTeaching(db: Db, tutorProfileId: string, subjectId: number) {
+  return db
+    .selectFrom('tutor_profiles as tp')
+    .innerJoin('users as u', 'u.id', 'tp.user_id')
+    .select((eb) => [
+      'tp.id',
+      'tp.timezone',
+      'tp.hourly_rate_cents',
+      'tp.currency',
+      fullName('u').as('tutor_name'),
+      eb
+        .selectFrom('tutor_subjects as ts')
+        .innerJoin('subjects as s', 's.id', 'ts.subject_id')
+        .select('s.name')
+        .whereRef('ts.tutor_profile_id', '=', 'tp.id')
+        .where('ts.subject_id', '=', subjectId)
+        .as('subject_name'),
+    ])
+    .where('tp.id', '=', tutorProfileId)
+    .where(listedTutor('tp.id'))
+    .executeTakeFirst();
 }
 
 const found = async (query: { executeTakeFirst(): Promise<unknown> }) =>
@@ -346,16 +374,19 @@ export type LessonRow = Awaited<ReturnType<ReturnType<typeof lessonRows>['execut
  * payment; lessons scheduled later from the package's credits carry the payment too.
  */
 export function purchaseLessonOf(db: Db, paymentId: string) {
-  return db
-    .selectFrom('lessons')
+  return purchaseLessonQuery(db, paymentId)
     .select(['id', 'status', 'starts_at', 'student_package_id'])
+    .executeTakeFirst();
+}
+
+const purchaseLessonQuery = (db: Db, paymentId: string | Expression<string | null>) =>
+  db
+    .selectFrom('lessons')
     .where('payment_id', '=', paymentId)
     .where('rescheduled_from', 'is', null)
     .orderBy('created_at')
     .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-}
+    .limit(1);
 
 export function findLesson(db: Db, id: string) {
   return lessonRows(db).where('l.id', '=', id).executeTakeFirst();
@@ -391,16 +422,6 @@ export async function tutorProfileIdOf(db: Db, userId: string) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.id;
-}
-
-/** When a lesson starts (one that exists). */
-export async function lessonStart(db: Db, id: string) {
-  const row = await db
-    .selectFrom('lessons')
-    .select('starts_at')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return row.starts_at;
 }
 
 /** What a move's notice says of the lesson it replaced: its old time and why it moved. */
@@ -515,7 +536,10 @@ export async function saveNotes(
     .execute();
 }
 
-/** The lesson as its lists read it, plus whom to mail, in which zone, and what was paid. */
+/**
+ * The lesson as its lists read it, plus whom to mail, in which zone, and what was paid; and the
+ * lesson its payment booked (purchaseLessonOf's), in the same query.
+ */
 export function lessonMailFactsRow(db: Kysely<DB>, lessonId: string) {
   return lessonRows(db)
     .leftJoin('payments as p', 'p.id', 'l.payment_id')
@@ -529,6 +553,9 @@ export function lessonMailFactsRow(db: Kysely<DB>, lessonId: string) {
       'p.amount_cents',
       'p.currency as payment_currency',
     ])
+    .select((eb) =>
+      purchaseLessonQuery(db, eb.ref('l.payment_id')).select('id').as('purchase_lesson_id'),
+    )
     .where('l.id', '=', lessonId)
     .executeTakeFirst();
 }

@@ -27,16 +27,23 @@ export async function bookableTutor(ctx: LessonsContext, tutorProfileId: string)
   return tutor;
 }
 
-/** A bookable tutor who teaches the subject: 404 for the tutor, else 400 for the subject. */
+/**
+ * A bookable tutor who teaches the subject, with their name and the subject's (one query): 404
+ * for the tutor, else 400 for the subject.
+ */
 export async function tutorTeaching(
   ctx: LessonsContext,
   tutorProfileId: string,
   subjectId: number,
 ) {
-  const tutor = await bookableTutor(ctx, tutorProfileId);
-  if (!(await repository.teaches(ctx.db, tutor.id, subjectId)))
+  const row = isUuid(tutorProfileId)
+    ? await repository.bookableTutorTeaching(ctx.db, tutorProfileId, subjectId)
+    : undefined;
+  if (!row) throw new AppError('NOT_FOUND', M.tutorNotFound);
+  const { subject_name: subjectName, ...tutor } = row;
+  if (subjectName === null)
     throw new AppError('VALIDATION_FAILED', M.notATutorSubject, { subjectId: M.notATutorSubject });
-  return tutor;
+  return { ...tutor, subject_name: subjectName };
 }
 
 /**

@@ -103,7 +103,7 @@ export async function schedulePackageLesson(
     if (refusal) throw refusal;
     const tutor = await lessons.bookableTutor(trx, owned.tutor_profile_id);
     if (!tutor) throw notFound();
-    const { id } = await placeLesson(trx, ctx, {
+    const lesson = await placeLesson(trx, ctx, {
       way: 'credit',
       tutor,
       studentId,
@@ -116,8 +116,8 @@ export async function schedulePackageLesson(
       paymentId: owned.payment_id,
       studentPackageId: owned.id,
     });
-    await noteLessonBooked(ctx, trx, id, now);
-    return id;
+    await noteLessonBooked(ctx, trx, lesson, now);
+    return lesson.id;
   });
   const [lesson, bought] = await Promise.all([
     viewOfStored(ctx, lessonId, studentId),

@@ -77,7 +77,7 @@ async function settle(
         return { outcome: await awaitSettlement(trx, payment.id, now), ...settled };
       return { outcome: 'unpaid' as const, ...settled };
     }
-    return { outcome: await bookPaid(ctx, trx, payment.id, session, now), ...settled };
+    return { outcome: await bookPaid(ctx, trx, payment, session, now), ...settled };
   });
 }
 
@@ -120,10 +120,11 @@ function outcomeOf(payment: repository.StoredPayment): CheckoutOutcome {
 async function bookPaid(
   ctx: PaymentsContext,
   trx: Transaction<DB>,
-  paymentId: string,
+  payment: repository.StoredPayment,
   session: CheckoutSessionState,
   now: Date,
 ): Promise<CheckoutOutcome> {
+  const paymentId = payment.id;
   const paid = {
     status: 'completed' as const,
     completedAt: now,
@@ -140,7 +141,8 @@ async function bookPaid(
     return 'refunded';
   }
   await repository.updatePayment(trx, paymentId, paid);
-  await repository.activateStudentPackage(trx, paymentId, now);
+  // Only a package's payment has a package to start.
+  if (payment.kind === 'package') await repository.activateStudentPackage(trx, paymentId, now);
   return 'booked';
 }
 

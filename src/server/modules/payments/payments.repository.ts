@@ -8,17 +8,6 @@ import { isUuid } from '../../http/is-uuid';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** Names for a payment's description: the tutor's and the subject's. */
-export async function namesOf(db: Db, tutorProfileId: string, subjectId: number) {
-  return db
-    .selectFrom('tutor_profiles as tp')
-    .innerJoin('users as u', 'u.id', 'tp.user_id')
-    .innerJoin('subjects as s', (join) => join.on('s.id', '=', subjectId))
-    .select([fullName('u').as('tutor_name'), 's.name as subject'])
-    .where('tp.id', '=', tutorProfileId)
-    .executeTakeFirstOrThrow();
-}
-
 export async function insertPayment(
   trx: Transaction<DB>,
   payment: {
@@ -86,12 +75,14 @@ export async function insertStudentPackage(
   return row.id;
 }
 
-export async function setProviderSession(db: Db, paymentId: string, sessionId: string) {
-  await db
-    .updateTable('payments')
+/** Records the provider's session; answers the payment as paymentRows does, but its tutor's name. */
+export function setProviderSession(db: Db, paymentId: string, sessionId: string) {
+  return db
+    .updateTable('payments as p')
     .set({ provider_session_id: sessionId })
-    .where('id', '=', paymentId)
-    .execute();
+    .where('p.id', '=', paymentId)
+    .returning(PAYMENT_VIEW_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 export function findPayment(db: Db, id: string) {
@@ -222,28 +213,30 @@ export function paymentOfSession(db: Db, sessionId: string) {
     .executeTakeFirst();
 }
 
+/** What a payment's view shows of its own row (paymentRows adds the tutor's name). */
+const PAYMENT_VIEW_COLUMNS = [
+  'p.id',
+  'p.student_id',
+  'p.kind',
+  'p.status',
+  'p.description',
+  'p.amount_cents',
+  'p.refunded_cents',
+  'p.currency',
+  'p.receipt_url',
+  'p.refund_reason',
+  'p.created_at',
+  'p.completed_at',
+  'p.hold_expires_at',
+] as const;
+
 /** Payments with their tutor's name, ready for toPaymentView. */
 export function paymentRows(db: Db) {
   return db
     .selectFrom('payments as p')
     .innerJoin('tutor_profiles as tp', 'tp.id', 'p.tutor_profile_id')
     .innerJoin('users as tu', 'tu.id', 'tp.user_id')
-    .select([
-      'p.id',
-      'p.student_id',
-      'p.kind',
-      'p.status',
-      'p.description',
-      fullName('tu').as('tutor_name'),
-      'p.amount_cents',
-      'p.refunded_cents',
-      'p.currency',
-      'p.receipt_url',
-      'p.refund_reason',
-      'p.created_at',
-      'p.completed_at',
-      'p.hold_expires_at',
-    ]);
+    .select([...PAYMENT_VIEW_COLUMNS, fullName('tu').as('tutor_name')]);
 }
 
 /** The refund row of this key (refunds.ts): pending until the provider confirmed it. */

@@ -8,7 +8,7 @@ import { placeLesson, releasePurchase } from '../lessons/lesson-lifecycle';
 import { tutorTeaching } from '../lessons/slot-rules';
 import { packageOfferById } from '../packages/package-offers';
 import { PAYMENT_JOBS } from './payments.jobs';
-import { paymentRows, toPaymentView } from './payment-view';
+import { toPaymentView } from './payment-view';
 import type { PaymentsContext } from './payments-context';
 import * as repository from './payments.repository';
 
@@ -44,21 +44,20 @@ export async function startCheckout(
       : undefined;
   if (input.mode === 'package' && !offer) throw new AppError('NOT_FOUND', P.packageNotFound);
 
-  const names = await repository.namesOf(ctx.db, tutor.id, input.subjectId);
   const singleCents = singleLessonPriceCents(tutor.hourly_rate_cents, input.lessonMinutes);
-  const lessonWords = `${input.lessonMinutes}-minute ${names.subject} lesson`;
+  const lessonWords = `${input.lessonMinutes}-minute ${tutor.subject_name} lesson`;
   const purchase = offer
     ? {
         kind: 'package' as const,
         amountCents: offer.totalPriceCents,
         lessonCents: perLessonCents(offer.totalPriceCents, offer.numberOfLessons),
-        description: `${offer.name}: ${offer.numberOfLessons} × ${lessonWords}s with ${names.tutor_name}`,
+        description: `${offer.name}: ${offer.numberOfLessons} × ${lessonWords}s with ${tutor.tutor_name}`,
       }
     : {
         kind: 'single' as const,
         amountCents: singleCents,
         lessonCents: singleCents,
-        description: `${lessonWords} with ${names.tutor_name}`,
+        description: `${lessonWords} with ${tutor.tutor_name}`,
       };
   const now = ctx.clock.now();
   const holdExpiresAt = new Date(now.getTime() + ctx.env.PAYMENT_HOLD_MINUTES * MS_PER_MINUTE);
@@ -118,8 +117,9 @@ export async function startCheckout(
     description: purchase.description,
     holdExpiresAt,
   });
-  const row = await paymentRows(ctx.db).where('p.id', '=', paymentId).executeTakeFirstOrThrow();
-  return { payment: toPaymentView(row), sessionId: checkout.sessionId, sessionUrl: checkout.url };
+  // The tutor's name as read at the start: the view needs no second read of the payment.
+  const payment = toPaymentView({ ...checkout.payment, tutor_name: tutor.tutor_name });
+  return { payment, sessionId: checkout.sessionId, sessionUrl: checkout.url };
 }
 
 /**
@@ -139,8 +139,8 @@ async function openProviderCheckout(
       ...returnUrls(ctx.env.PUBLIC_URL, paymentId),
       idempotencyKey: `checkout-${paymentId}`,
     });
-    await repository.setProviderSession(ctx.db, paymentId, checkout.sessionId);
-    return checkout;
+    const payment = await repository.setProviderSession(ctx.db, paymentId, checkout.sessionId);
+    return { ...checkout, payment };
   } catch (error) {
     await ctx.db.transaction().execute(async (trx) => {
       const now = ctx.clock.now();
