@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -81,9 +80,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       lock?.release();
       throw error;
     });
-  // PGlite's WebAssembly (~10 MB of PostgreSQL) is compiled function by function as it first
-  // runs instead of all at once: code for what this app never calls takes no memory (ADR 042).
-  v8.setFlagsFromString('--wasm-lazy-compilation');
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -556,7 +556,8 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
       totalIsLowerBound: false,
       totalPages: Math.ceil(exactly / SEARCH_PAGE_SIZE),
     });
-  });
+    // Seeding a thousand tutors takes PGlite ~30 s on the shared 2-core machine.
+  }, 180_000);
 
   it('requires a signed-in user', async () => {
     expect((await fetch(`${t.url}/api/tutors`)).status).toBe(401);
