@@ -67,6 +67,9 @@ async function bench(label: string, database: Database) {
     "'math' by price, page 50": { q: 'math', sort: 'price_asc', page: 50 },
     // The first key typed in the search box: a word most tutors have starts with it.
     "one letter 'a', page 1": { q: 'a' },
+    "one letter 'a', page 50": { q: 'a', page: 50 },
+    "one letter 'm' by price, page 1": { q: 'm', sort: 'price_asc' },
+    "one letter 'e' by rating, $10-$80": { q: 'e', sort: 'rating', minPrice: 10, maxPrice: 80 },
   };
   for (const [label, input] of Object.entries(extra)) {
     console.log(

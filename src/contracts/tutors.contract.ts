@@ -82,6 +82,11 @@ export type TutorCard = z.infer<typeof tutorCard>;
 const tutorSearchResponse = z.object({
   tutors: z.array(tutorCard),
   ...pageInfoFields,
+  /**
+   * More tutors match than a search pages through (SEARCH_WINDOW, ADR 042): `total` is that
+   * window, the pages stop at its end, and the screen shows "1000+".
+   */
+  totalIsLowerBound: z.boolean(),
   pageSize: z.number().int(),
 });
 export type TutorSearchResponse = z.infer<typeof tutorSearchResponse>;

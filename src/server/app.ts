@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCanonicalPath(app);
   registerLifecycle(app);
   registerRequestIds(app);
-  registerMetrics(app, { token: env.METRICS_TOKEN, pool: deps.pool });
+  await registerMetrics(app, { token: env.METRICS_TOKEN, pool: deps.pool });
   registerCsrfProtection(app, trustedOrigins);
   registerAdminGate(app);
 

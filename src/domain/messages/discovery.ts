@@ -1,13 +1,14 @@
 export const DISCOVERY_MESSAGES = {
   // Search screen
   searchTitle: 'Find Your Perfect Tutor',
-  showingOf: (shown: number, total: number) =>
-    `Showing ${shown} of ${total} ${total === 1 ? 'tutor' : 'tutors'}`,
+  /** `atLeast`: more tutors match than a search counts (ADR 042): "Showing 10 of 1000+ tutors". */
+  showingOf: (shown: number, total: number, atLeast = false) =>
+    `Showing ${shown} of ${total}${atLeast ? '+' : ''} ${total === 1 && !atLeast ? 'tutor' : 'tutors'}`,
   showingFor: (count: number, subjects: readonly string[]) =>
     `Showing ${count} ${count === 1 ? 'tutor' : 'tutors'} for ${subjects.join(', ')}`,
   /** More matches than one page holds: the page's count, the total, and the subjects. */
-  showingOfFor: (shown: number, total: number, subjects: readonly string[]) =>
-    `Showing ${shown} of ${total} tutors for ${subjects.join(', ')}`,
+  showingOfFor: (shown: number, total: number, subjects: readonly string[], atLeast = false) =>
+    `Showing ${shown} of ${total}${atLeast ? '+' : ''} tutors for ${subjects.join(', ')}`,
   loadingResults: 'Loading results...',
   errorLoading: 'Error loading tutors',
   noTutors: 'No tutors found',

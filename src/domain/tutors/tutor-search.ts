@@ -2,6 +2,14 @@
 // query schema built from them is the search endpoint's, in src/contracts/tutors.contract.ts).
 
 export const SEARCH_PAGE_SIZE = 10;
+/**
+ * The most tutors a search counts and pages through (ADR 042). Past it the total reads
+ * "1000+" and the pages stop at SEARCH_WINDOW / SEARCH_PAGE_SIZE: the results are the first
+ * SEARCH_WINDOW matches in the sort's index order (rating for relevance), ranked among
+ * themselves, so a one-letter search reads about a thousand tutors instead of every one.
+ */
+export const SEARCH_WINDOW = 1000;
+export const SEARCH_WINDOW_PAGES = SEARCH_WINDOW / SEARCH_PAGE_SIZE;
 export const MAX_SUGGESTIONS = 8;
 export const PRICE_FLOOR = 0;
 export const PRICE_CEILING = 200;

@@ -1,5 +1,3 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Env } from '../env';
@@ -11,6 +9,11 @@ import { servesApiDocs } from '../http/dev-tools-exposure';
  */
 export async function registerApiDocs(app: FastifyInstance, env: Env, version: string) {
   if (!servesApiDocs(env)) return;
+  // Loaded only when served: a production process never pays for them (ADR 042).
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+  ]);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tutora API', version },

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { jobCountsByState } from '../adapters/jobs/job-counts';
 
 // Prometheus metrics at GET /metrics (issue #27), served only when METRICS_TOKEN is set and
@@ -26,7 +25,12 @@ export interface MetricsOptions {
   pool?: pg.Pool;
 }
 
-export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
+export async function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
+  // Without a token nobody can read the metrics: neither prom-client nor its collectors are
+  // loaded (idle memory, ADR 042).
+  if (!options.token) return;
+  const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } =
+    await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'tutora_' });
   const labelNames = ['method', 'route', 'status'] as const;
@@ -109,7 +113,6 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
     if (kind === 'payments') business.payments.inc({ route, status: labels.status });
   });
 
-  if (!options.token) return;
   const expected = Buffer.from(`Bearer ${options.token}`);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? '');

@@ -130,7 +130,7 @@ export async function addWhiteboardUpdate(
   base64: string,
 ) {
   const body = Buffer.from(base64, 'base64');
-  if (body.length === 0 || body.length > WHITEBOARD_UPDATE_MAX_BYTES || !isYjsUpdate(body))
+  if (body.length === 0 || body.length > WHITEBOARD_UPDATE_MAX_BYTES || !(await isYjsUpdate(body)))
     throw new AppError('VALIDATION_FAILED', M.whiteboardTooLarge);
   const now = ctx.clock.now();
   const seq = await ctx.db.transaction().execute(async (trx) => {

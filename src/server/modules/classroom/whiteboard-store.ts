@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import * as Y from 'yjs';
+import type * as Yjs from 'yjs';
 import { WHITEBOARD_COMPACT_AFTER } from '../../../domain/classroom/classroom-rules';
 import type { DB } from '../../db/types';
 import type { Db } from './classroom-db';
@@ -15,7 +15,9 @@ import {
 // Yjs updates merge in any order and applying one twice changes nothing, so a reader may take
 // the snapshot and the updates without a lock, and compaction merges exactly the rows it read.
 
-const EMPTY = Y.encodeStateAsUpdate(new Y.Doc());
+/** Yjs, loaded when a board is first read or written: most processes never open a classroom (ADR 042). */
+let yjs: Promise<typeof Yjs> | undefined;
+const loadYjs = () => (yjs ??= import('yjs'));
 
 /**
  * The parts as one update, through a document: it drops what later updates overwrote (a
@@ -23,9 +25,9 @@ const EMPTY = Y.encodeStateAsUpdate(new Y.Doc());
  * many parts (10 000 updates of 1 000 shapes: 1.2 MB in seconds against 0.2 MB in well under
  * one, npm run bench:classroom).
  */
-function merged(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 0) return EMPTY;
+async function merged(parts: Uint8Array[]): Promise<Uint8Array> {
   if (parts.length === 1) return new Uint8Array(parts[0]!);
+  const Y = await loadYjs();
   const doc = new Y.Doc();
   doc.transact(() => {
     for (const part of parts) Y.applyUpdate(doc, part);
@@ -48,7 +50,7 @@ export async function compactWhiteboard(db: Kysely<DB>, lessonId: string, at: Da
     await lockWhiteboard(trx, lessonId);
     const { snapshot, updates } = await whiteboardParts(trx, lessonId);
     if (updates.length === 0) return;
-    const state = merged([
+    const state = await merged([
       ...(snapshot ? [snapshot] : []),
       ...updates.map((update) => update.body),
     ]);
@@ -67,7 +69,8 @@ export async function compactIfLong(db: Kysely<DB>, lessonId: string, at: Date) 
 }
 
 /** Whether `bytes` is a Yjs update (a malformed one would break every reader of the board). */
-export function isYjsUpdate(bytes: Uint8Array) {
+export async function isYjsUpdate(bytes: Uint8Array) {
+  const Y = await loadYjs();
   try {
     Y.decodeUpdate(bytes);
     return true;

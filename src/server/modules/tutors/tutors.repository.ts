@@ -4,6 +4,7 @@ import {
   FUZZY_MIN_LENGTH,
   FUZZY_MIN_SIMILARITY,
   SEARCH_PAGE_SIZE,
+  SEARCH_WINDOW,
 } from '../../../domain/tutors/tutor-search';
 import type { TutorSearch } from '../../../contracts/tutors.contract';
 import { containsPattern } from '../../db/contains-pattern';
@@ -103,101 +104,179 @@ export async function wordsQuery(
 }
 
 // The price filter is in dollars, as the address shows it to the user; rates are stored in cents.
-function filtered(db: QueryCreator<DB>, filters: TutorSearch, words: WordsQuery | undefined) {
+function filtered(db: QueryCreator<DB>, filters: TutorSearch) {
   let query = db
     .selectFrom('tutor_search as s')
     .where('s.hourly_rate_cents', '>=', dollarsToCents(filters.minPrice))
     .where('s.hourly_rate_cents', '<=', dollarsToCents(filters.maxPrice));
   if (filters.minRating > 0)
     query = query.where('s.rating_hundredths', '>=', Math.round(filters.minRating * 100));
-  if (words) query = query.where(sql<boolean>`s.words @@ ${words.match}::tsquery`);
   return query;
 }
 
-/** The sort order over tutor_profiles (alias tp, its indexes) or over the matches (alias m). */
-function orderOf(sort: TutorSearch['sort'], table: 'tp' | 'm'): RawBuilder<unknown>[] {
-  const id = table === 'tp' ? sql`tp.id` : sql`m.id`;
-  const byRating =
-    table === 'tp'
-      ? [sql`tp.average_rating desc nulls last`, sql`tp.review_count desc`, id]
-      : [sql`m.rating_hundredths desc nulls last`, sql`m.review_count desc`, id];
-  const rate = sql.raw(`${table}.hourly_rate_cents`);
+/** The columns a sort reads, in tutor_profiles (tp), tutor_search (s) or a search window (w). */
+const SORT_COLUMNS = {
+  tp: {
+    id: 'tp.id',
+    rate: 'tp.hourly_rate_cents',
+    rating: 'tp.average_rating',
+    reviews: 'tp.review_count',
+  },
+  s: {
+    id: 's.tutor_profile_id',
+    rate: 's.hourly_rate_cents',
+    rating: 's.rating_hundredths',
+    reviews: 's.review_count',
+  },
+  w: { id: 'w.id', rate: 'w.hourly_rate_cents', rating: 'w.rating', reviews: 'w.review_count' },
+} as const;
+
+/**
+ * The sort order. Over tutor_profiles it follows an index ((rate, id) or (rating, reviews, id));
+ * tutor_search's rating in hundredths orders as tutor_profiles' two-decimal rating does.
+ * `ranked` (a search window with text): relevance puts tutors whose name or subjects match first.
+ */
+function orderOf(
+  sort: TutorSearch['sort'],
+  table: keyof typeof SORT_COLUMNS,
+  ranked = false,
+): RawBuilder<unknown>[] {
+  const column = SORT_COLUMNS[table];
+  const ref = (name: keyof typeof column) => sql.ref(column[name]);
+  const byRating = [sql`${ref('rating')} desc nulls last`, sql`${ref('reviews')} desc`, ref('id')];
   switch (sort) {
     case 'price_asc':
-      return [sql`${rate} asc`, sql`${id} asc`];
+      return [sql`${ref('rate')} asc`, sql`${ref('id')} asc`];
     case 'price_desc':
-      return [sql`${rate} desc`, sql`${id} desc`];
+      return [sql`${ref('rate')} desc`, sql`${ref('id')} desc`];
     case 'rating':
       return byRating;
     default:
-      // With text, tutors whose name or subjects match come first.
-      return table === 'm' ? [sql`m.keyword_match desc`, ...byRating] : byRating;
+      return ranked ? [sql`w.keyword_match desc`, ...byRating] : byRating;
   }
 }
 
+/** Price and minimum rating on tutor_profiles, where its sort indexes can use them. */
+function pricedAndRated(db: QueryCreator<DB>, filters: TutorSearch) {
+  let query = db
+    .selectFrom('tutor_profiles as tp')
+    .where('tp.hourly_rate_cents', '>=', dollarsToCents(filters.minPrice))
+    .where('tp.hourly_rate_cents', '<=', dollarsToCents(filters.maxPrice));
+  if (filters.minRating > 0)
+    query = query.where('tp.average_rating', '>=', String(filters.minRating));
+  return query;
+}
+
 /**
- * One page of matching tutor ids and the exact total.
- * - Without text or chips, each sort follows an index of tutor_profiles ((rate, id) or
- *   (rating, reviews, id)), so the page reads about ten entries, and the total is a sum over
- *   tutor_search_counts.
- * - With them, the matches are collected once (a GIN bitmap scan of the narrow tutor_search,
- *   kept as a materialised CTE so the planner cannot trade it for a walk down a sort index),
- *   then counted and ranked in memory: one pass instead of two.
+ * A search walks the sort index when the planner expects at least this share of the tutors to
+ * match: it then reads about SEARCH_WINDOW / share tutors (5 000 at most) to fill the window,
+ * where collecting the matches reads every one of them (20 000 and more of 100 000).
+ */
+const WALK_FROM_SHARE = 0.2;
+
+/** The planner's guess of the share of listed tutors a search matches (0 before statistics). */
+async function expectedShare(db: Kysely<DB>, filters: TutorSearch, words: WordsQuery) {
+  const [explained] = await filtered(db, filters)
+    .select(sql`1`.as('one'))
+    .where(sql<boolean>`s.words @@ ${words.match}::tsquery`)
+    .explain('json');
+  const plan = (explained?.['QUERY PLAN'] as [{ Plan: { 'Plan Rows': number } }] | undefined)?.[0];
+  const { rows } = await sql<{ tutors: number }>`
+    select reltuples::float8 as tutors from pg_class where oid = 'tutor_search'::regclass`.execute(
+    db,
+  );
+  const tutors = rows[0]?.tutors ?? 0;
+  return plan && tutors > 0 ? plan.Plan['Plan Rows'] / tutors : 0;
+}
+
+/**
+ * One page of matching tutor ids, and how many tutors match, counted up to SEARCH_WINDOW + 1
+ * (more than SEARCH_WINDOW: there are at least that many).
+ * - Without text or chips, each sort follows an index of tutor_profiles, so the page reads
+ *   about ten entries, and the count is a sum over tutor_search_counts.
+ * - With them, the window is the first SEARCH_WINDOW + 1 matches in the sort's order, ranked
+ *   among themselves (ADR 042), found one of two ways with the same result: a broad search
+ *   ('a') walks tutor_profiles' sort index and stops once the window is full; a narrower one
+ *   collects its matches from the narrow tutor_search (a GIN bitmap scan, or a plain scan when
+ *   many match) and keeps the first ones. Either way no search sorts every tutor.
  */
 export async function searchTutorIds(
   db: Kysely<DB>,
   filters: TutorSearch,
   words: WordsQuery | undefined,
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ ids: string[]; matches: number }> {
   const offset = (filters.page - 1) * SEARCH_PAGE_SIZE;
   if (!words) {
-    let page = db
-      .selectFrom('tutor_profiles as tp')
+    let page = pricedAndRated(db, filters)
       .select('tp.id')
       // An unlisted tutor's profile stays for its lessons' history but has no search row;
       // checked per row of the page the sort index walks, so a handful of lookups.
-      .where(listedTutor('tp.id'))
-      .where('tp.hourly_rate_cents', '>=', dollarsToCents(filters.minPrice))
-      .where('tp.hourly_rate_cents', '<=', dollarsToCents(filters.maxPrice));
-    if (filters.minRating > 0)
-      page = page.where('tp.average_rating', '>=', String(filters.minRating));
+      .where(listedTutor('tp.id'));
     for (const order of orderOf(filters.sort, 'tp')) page = page.orderBy(order);
     const rows = await page.limit(SEARCH_PAGE_SIZE).offset(offset).execute();
-    return { ids: rows.map((row) => row.id), total: await countTutors(db, filters, words) };
+    const matches = Math.min(await countTutors(db, filters), SEARCH_WINDOW + 1);
+    return { ids: rows.map((row) => row.id), matches };
   }
 
   const keywordMatch = words.text
     ? sql<boolean>`s.keywords @@ ${words.text}::tsquery`
     : sql<boolean>`false`;
-  let page = db
+  const matching = sql<boolean>`s.words @@ ${words.match}::tsquery`;
+  const walk = (await expectedShare(db, filters, words)) >= WALK_FROM_SHARE;
+  const table = walk ? 'tp' : 's';
+  const order = sql.join(orderOf(filters.sort, table));
+  const columns = SORT_COLUMNS[table];
+  // Only listed tutors have a search row (listed-tutor.ts).
+  const first = (
+    walk
+      ? pricedAndRated(db, filters).innerJoin('tutor_search as s', 's.tutor_profile_id', 'tp.id')
+      : filtered(db, filters)
+  )
+    .where(matching)
+    .select([
+      sql.ref<string>(columns.id).as('id'),
+      sql.ref<number>(columns.rate).as('hourly_rate_cents'),
+      sql.ref<unknown>(columns.rating).as('rating'),
+      sql.ref<number>(columns.reviews).as('review_count'),
+      keywordMatch.as('keyword_match'),
+    ])
+    .orderBy(order)
+    .limit(SEARCH_WINDOW + 1);
+  const rankOrder = sql.join(orderOf(filters.sort, 'w', true));
+  const row = await db
     .with(
-      (cte) => cte('m').materialized(),
+      (cte) => cte('w').materialized(),
+      // Inside, w is the first matches; the position keeps the last one out of the pages
+      // (it only tells that more match).
       (qb) =>
-        filtered(qb, filters, words).select([
-          's.tutor_profile_id as id',
-          's.hourly_rate_cents',
-          's.rating_hundredths',
-          's.review_count',
-          keywordMatch.as('keyword_match'),
-        ]),
+        qb
+          .selectFrom(first.as('w'))
+          .selectAll('w')
+          .select(
+            sql<number>`row_number() over (order by ${sql.join(orderOf(filters.sort, 'w'))})`.as(
+              'position',
+            ),
+          ),
     )
-    .selectFrom('m')
-    .select(['m.id', sql<number>`(select count(*) from m)`.as('total')]);
-  for (const order of orderOf(filters.sort, 'm')) page = page.orderBy(order);
-  const rows = await page.limit(SEARCH_PAGE_SIZE).offset(offset).execute();
-  // Past the last page there is no row to carry the total: count on its own.
-  const total = rows[0]?.total ?? (offset > 0 ? await countTutors(db, filters, words) : 0);
-  return { ids: rows.map((row) => row.id), total };
+    .with('page', (qb) => {
+      let page = qb.selectFrom('w').selectAll('w').where('w.position', '<=', SEARCH_WINDOW);
+      for (const part of orderOf(filters.sort, 'w', true)) page = page.orderBy(part);
+      return page.limit(SEARCH_PAGE_SIZE).offset(offset);
+    })
+    .selectNoFrom([
+      sql<number>`(select count(*)::int from w)`.as('matches'),
+      sql<string[]>`coalesce((select array_agg(w.id order by ${rankOrder}) from page w), '{}')`.as(
+        'ids',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  return { ids: row.ids, matches: row.matches };
 }
 
-/** The exact number of tutors a search finds. */
-export async function countTutors(
-  db: Kysely<DB>,
-  filters: TutorSearch,
-  words: WordsQuery | undefined,
-): Promise<number> {
+/** The exact number of tutors a search without text or chips finds. */
+async function countTutors(db: Kysely<DB>, filters: TutorSearch): Promise<number> {
   // Price and a half-star minimum rating only: sum the bands instead of counting tutors.
-  if (!words && Number.isInteger(filters.minRating * 2)) {
+  if (Number.isInteger(filters.minRating * 2)) {
     const row = await db
       .selectFrom('tutor_search_counts')
       .select(sql<number>`coalesce(sum(tutors), 0)::int`.as('total'))
@@ -207,7 +286,7 @@ export async function countTutors(
       .executeTakeFirstOrThrow();
     return row.total;
   }
-  const row = await filtered(db, filters, words)
+  const row = await filtered(db, filters)
     .select(sql<number>`count(*)::int`.as('total'))
     .executeTakeFirstOrThrow();
   return row.total;

@@ -12,6 +12,8 @@ import {
   MAX_SUGGESTIONS,
   POPULAR_SEARCHES,
   SEARCH_PAGE_SIZE,
+  SEARCH_WINDOW,
+  SEARCH_WINDOW_PAGES,
   searchTerms,
 } from '../../../domain/tutors/tutor-search';
 import { REVIEWS_PAGE_SIZE, REVIEWS_SHOWN_FIRST } from '../../../domain/tutors/tutor-card';
@@ -60,14 +62,19 @@ export async function searchTutors(
   // chips: nobody matches.
   const words =
     filters.q && terms.length === 0 ? null : await repository.wordsQuery(ctx.db, filters, terms);
-  let { ids, total } =
+  // Pages stop at the window's last (ADR 042): a page past it shows that one, as does a page
+  // past the last of fewer matches (an old link, fewer tutors since).
+  const asked = { ...filters, page: Math.min(filters.page, SEARCH_WINDOW_PAGES) };
+  const found =
     words === null
-      ? { ids: [], total: 0 }
-      : await repository.searchTutorIds(ctx.db, filters, words);
-  // A page past the last (an old link, fewer tutors since) shows the last page instead.
-  const { page } = pageWindow(filters.page, total, SEARCH_PAGE_SIZE);
-  if (page !== filters.page && words !== null)
-    ({ ids, total } = await repository.searchTutorIds(ctx.db, { ...filters, page }, words));
+      ? { ids: [], matches: 0 }
+      : await repository.searchTutorIds(ctx.db, asked, words);
+  const { matches } = found;
+  let { ids } = found;
+  const total = Math.min(matches, SEARCH_WINDOW);
+  const { page } = pageWindow(asked.page, total, SEARCH_PAGE_SIZE);
+  if (page !== asked.page && words !== null)
+    ({ ids } = await repository.searchTutorIds(ctx.db, { ...filters, page }, words));
   const rows = ids.length > 0 ? await repository.cardsOf(ctx.db, ids) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
@@ -77,6 +84,8 @@ export async function searchTutors(
       return row ? [toCard(ctx, row)] : [];
     }),
     total,
+    // More than the window match: the total is the window, and the screen says "1000+".
+    totalIsLowerBound: matches > SEARCH_WINDOW,
     page,
     pageSize: SEARCH_PAGE_SIZE,
     // Pages of results: none when nobody matches (unlike pageWindow's one empty page).

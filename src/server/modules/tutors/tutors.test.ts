@@ -8,7 +8,7 @@ import {
   searchTutors,
 } from '../../../contracts/tutors.contract';
 import { DISCOVERY_MESSAGES } from '../../../domain/messages';
-import { SEARCH_PAGE_SIZE } from '../../../domain/tutors/tutor-search';
+import { SEARCH_PAGE_SIZE, SEARCH_WINDOW } from '../../../domain/tutors/tutor-search';
 import { DEMO_EMAIL_DOMAIN, seedDemoTutors } from '../../db/seed/demo-tutors';
 import { createStudent } from '../../test/factories';
 import { queryText } from '../../test/http-client';
@@ -488,6 +488,76 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
     await expectExactTotals();
     expect((await search('')).total).toBe(34);
   });
+
+  // ADR 042: a search counts and pages through at most SEARCH_WINDOW tutors, the first ones in
+  // the sort's index order; past it the total is a floor ("1000+") and the pages stop.
+  it('counts up to the window, then says there are more, and pages through the window', async () => {
+    const db = t.database.db;
+    await db
+      .deleteFrom('users')
+      .where((eb) =>
+        eb.or([eb('role', '=', 'tutor'), eb('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`)]),
+      )
+      .execute();
+    await seedDemoTutors(db, { count: SEARCH_WINDOW + 30, seed: 3 });
+    // With statistics the planner expects 'a' to match most tutors: the search then walks the
+    // sort index (the price-bounded search below collects its matches instead).
+    await sql`analyze tutor_search`.execute(db);
+    const { client: student } = await createStudent(t);
+    const search = (query: string) =>
+      student.call(searchTutors, { query: queryText(searchTutors, query) });
+    const lastPage = SEARCH_WINDOW / SEARCH_PAGE_SIZE;
+    const broad = { total: SEARCH_WINDOW, totalIsLowerBound: true, totalPages: lastPage };
+
+    // No text: every tutor matches.
+    expect(await search('')).toMatchObject({ ...broad, page: 1 });
+    // One letter most tutors have a word starting with, sorted by price: the window is the
+    // cheapest SEARCH_WINDOW matches, in order, page after page.
+    const matching = await db
+      .selectFrom('tutor_profiles')
+      .select(['id', 'hourly_rate_cents'])
+      .where(sql<boolean>`search_text ~ '(^|[^[:alnum:]])a'`)
+      .orderBy('hourly_rate_cents')
+      .orderBy('id')
+      .execute();
+    expect(matching.length).toBeGreaterThan(SEARCH_WINDOW);
+    const window = matching.slice(0, SEARCH_WINDOW).map((row) => row.id);
+    const first = await search('q=a&sort=price_asc');
+    expect(first).toMatchObject({ ...broad, page: 1 });
+    expect(first.tutors.map((tutor) => tutor.id)).toEqual(window.slice(0, SEARCH_PAGE_SIZE));
+    const last = await search(`q=a&sort=price_asc&page=${lastPage}`);
+    expect(last).toMatchObject({ ...broad, page: lastPage });
+    expect(last.tutors.map((tutor) => tutor.id)).toEqual(window.slice(-SEARCH_PAGE_SIZE));
+    // Past the window (an old link, a typed address): its last page, said as such.
+    for (const beyond of [lastPage + 1, 1000])
+      expect(await search(`q=a&sort=price_asc&page=${beyond}`)).toEqual(last);
+
+    // Relevance ranks within the window of the best rated: name and subject matches first.
+    const ranked = await search('q=a');
+    expect(ranked).toMatchObject(broad);
+    const byRating = await db
+      .selectFrom('tutor_profiles')
+      .select('id')
+      .where(sql<boolean>`search_text ~ '(^|[^[:alnum:]])a'`)
+      .orderBy(sql`average_rating desc nulls last`)
+      .orderBy('review_count', 'desc')
+      .orderBy('id')
+      .limit(SEARCH_WINDOW)
+      .execute();
+    const best = new Set(byRating.map((row) => row.id));
+    for (const tutor of ranked.tutors) expect(best.has(tutor.id)).toBe(true);
+
+    // A search that finds fewer than the window is counted exactly, as before.
+    const dollars = Math.floor(matching[SEARCH_WINDOW / 2]!.hourly_rate_cents / 100);
+    const exactly = matching.filter((row) => row.hourly_rate_cents <= dollars * 100).length;
+    expect(exactly).toBeLessThan(SEARCH_WINDOW);
+    expect(await search(`q=a&maxPrice=${dollars}`)).toMatchObject({
+      total: exactly,
+      totalIsLowerBound: false,
+      totalPages: Math.ceil(exactly / SEARCH_PAGE_SIZE),
+    });
+    // Seeding a thousand tutors takes PGlite ~30 s on the shared 2-core machine.
+  }, 180_000);
 
   it('requires a signed-in user', async () => {
     expect((await fetch(`${t.url}/api/tutors`)).status).toBe(401);

@@ -16,10 +16,12 @@ export function resultText(
   // Nothing found: the empty state says so; a "Showing 0 of 0" beside it would say it twice.
   if (data.total === 0) return '';
   const shown = data.tutors.length;
-  if (subjects.length === 0) return M.showingOf(shown, data.total);
-  return shown === data.total
+  // Past the search window the total is a floor: "of 1000+" (ADR 042).
+  const atLeast = data.totalIsLowerBound;
+  if (subjects.length === 0) return M.showingOf(shown, data.total, atLeast);
+  return shown === data.total && !atLeast
     ? M.showingFor(shown, subjects)
-    : M.showingOfFor(shown, data.total, subjects);
+    : M.showingOfFor(shown, data.total, subjects, atLeast);
 }
 
 const listClass = (view: ResultsView) =>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DISCOVERY_MESSAGES as M } from '../../../domain/messages';
-import { SEARCH_PAGE_SIZE } from '../../../domain/tutors/tutor-search';
+import { SEARCH_PAGE_SIZE, SEARCH_WINDOW } from '../../../domain/tutors/tutor-search';
 import { tutor } from '../../test/booking-fixtures';
 import { serveSignedIn, type ApiRequest } from '../../test/fake-api';
 import { signedInStudent } from '../../test/fixtures';
@@ -10,11 +10,12 @@ import { renderInApp } from '../../test/render';
 import { TutorSearchPage } from './tutor-search-page';
 
 /**
- * The search endpoint over `total` tutors as the server answers: a page past the last is the
- * last page, said in `page`.
+ * The search endpoint over `matching` tutors as the server answers: it counts and pages up to
+ * SEARCH_WINDOW of them; a page past the last is the last page, said in `page`.
  */
-function searchReply(total: number) {
+function searchReply(matching: number) {
   return ({ url }: ApiRequest) => {
+    const total = Math.min(matching, SEARCH_WINDOW);
     const totalPages = Math.ceil(total / SEARCH_PAGE_SIZE);
     const page = Math.min(Number(url.searchParams.get('page') ?? 1), Math.max(1, totalPages));
     const shown = Math.min(SEARCH_PAGE_SIZE, total - (page - 1) * SEARCH_PAGE_SIZE);
@@ -22,7 +23,10 @@ function searchReply(total: number) {
       ...tutor,
       id: `tutor-${page}-${index}`,
     }));
-    return { json: { tutors, total, page, pageSize: SEARCH_PAGE_SIZE, totalPages } };
+    const totalIsLowerBound = matching > SEARCH_WINDOW;
+    return {
+      json: { tutors, total, totalIsLowerBound, page, pageSize: SEARCH_PAGE_SIZE, totalPages },
+    };
   };
 }
 
@@ -75,6 +79,34 @@ describe('the tutor search screen', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?q=math&page=6'));
     const current = screen.getByRole('button', { name: 'Page 6' });
     expect(current.getAttribute('aria-current')).toBe('page');
+  });
+
+  it('says 1000+ when more tutors match than a search counts, and pages up to the 100th page', async () => {
+    serveSignedIn(signedInStudent, { 'GET /api/tutors': searchReply(99_000) });
+    const user = userEvent.setup();
+    const { router } = renderInApp(<TutorSearchPage />, { path: '/student/tutors?q=a' });
+    expect(await screen.findByText('Showing 10 of 1000+ tutors')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Page 100' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=a&page=100'));
+    expect(await screen.findByText('Showing 10 of 1000+ tutors')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Page 101' })).toBeNull();
+  });
+
+  it('keeps 1000+ beside the subjects, and an old link past the 100th page shows that page', async () => {
+    serveSignedIn(signedInStudent, { 'GET /api/tutors': searchReply(1001) });
+    const { router } = renderInApp(<TutorSearchPage />, {
+      path: '/student/tutors?subjects=Mathematics&page=250',
+    });
+    expect(await screen.findByText('Showing 10 of 1000+ tutors for Mathematics')).toBeTruthy();
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?subjects=Mathematics&page=100'),
+    );
+  });
+
+  it('counts exactly up to the window', async () => {
+    serveSignedIn(signedInStudent, { 'GET /api/tutors': searchReply(1000) });
+    renderInApp(<TutorSearchPage />, { path: '/student/tutors?q=a' });
+    expect(await screen.findByText('Showing 10 of 1000 tutors')).toBeTruthy();
   });
 
   it('offers the popular searches the server says find someone', async () => {
