@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Lesson, TrialEligibility } from '../../../contracts/booking.contract';
 import type { bookLessonSchema } from '../../../contracts/booking.contract';
+import { transactionRetriedOnce } from '../../db/retry-on-conflict';
 import { viewOfStored } from './lesson-view';
 import { noteLessonBooked, type NoticeContext } from './lesson-booked-notice';
 import type { LessonsContext } from './lessons-context';
@@ -45,7 +46,8 @@ export async function bookLesson(
   input: z.output<typeof bookLessonSchema>,
 ): Promise<Lesson> {
   const tutor = await tutorTeaching(ctx, input.tutorProfileId, input.subjectId);
-  const lessonId = await ctx.db.transaction().execute(async (trx) => {
+  // Racing students can deadlock on the slot's exclusion checks: run again once (then a 409).
+  const lessonId = await transactionRetriedOnce(ctx.db, async (trx) => {
     // Free, so nothing to wait for: the trial is confirmed at once.
     const lesson = await placeLesson(trx, ctx, {
       way: 'trial',

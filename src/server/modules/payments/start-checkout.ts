@@ -3,6 +3,7 @@ import type { startCheckoutSchema } from '../../../contracts/payments.contract';
 import { perLessonCents } from '../../../domain/booking/packages';
 import { singleLessonPriceCents } from '../../../domain/booking/pricing';
 import { PAYMENT_MESSAGES as P } from '../../../domain/messages';
+import { transactionRetriedOnce } from '../../db/retry-on-conflict';
 import { AppError } from '../../errors';
 import { placeLesson, releasePurchase } from '../lessons/lesson-lifecycle';
 import { tutorTeaching } from '../lessons/slot-rules';
@@ -62,7 +63,9 @@ export async function startCheckout(
   const now = ctx.clock.now();
   const holdExpiresAt = new Date(now.getTime() + ctx.env.PAYMENT_HOLD_MINUTES * MS_PER_MINUTE);
 
-  const paymentId = await ctx.db.transaction().execute(async (trx) => {
+  // Racing students can deadlock on the slot's exclusion checks (seen in bench:booking's race of
+  // 200): the aborted one runs again once and then gets the slot's 409, not a 500.
+  const paymentId = await transactionRetriedOnce(ctx.db, async (trx) => {
     const id = await repository.insertPayment(trx, {
       studentId,
       tutorProfileId: tutor.id,
