@@ -10,6 +10,7 @@ import pg from 'pg';
 import { ConfigError } from '../env';
 import { lockDataDir } from './data-dir-lock';
 import { pgliteEvents, postgresEvents, type DatabaseEvents } from './database-events';
+import { oldestRequestFirst } from './oldest-request-first';
 import type { DB } from './types';
 
 export type DatabaseDriver = 'pglite' | 'postgres';
@@ -89,9 +90,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     lock?.release();
     throw error;
   });
-  // PGlite is a single connection: the pool hands it to one query or transaction at a time.
+  // PGlite is a single connection: the pool hands it to one query or transaction at a time,
+  // the oldest request's first.
   const pool = new pg.Pool(createPgConfig(pglite));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: oldestRequestFirst(pool) }) });
   return {
     db,
     driver: 'pglite',

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { enterArrival } from '../db/oldest-request-first';
 import type { IncomingMessage } from 'node:http';
 
 // One id follows a request: taken from the balancer's X-Request-Id when it sends a sane one
@@ -35,6 +36,8 @@ export function registerRequestIds(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     requestContext.enterWith({ requestId: request.id });
+    // Its queries queue by when it came, on the embedded database's one connection.
+    enterArrival();
     done();
   });
 }
