@@ -15,7 +15,14 @@ import { routes } from './router';
 // and the page shows that very answer (one query definition, one request).
 
 const searchAnswer = {
-  json: { tutors: [tutor], total: 1, page: 1, pageSize: SEARCH_PAGE_SIZE, totalPages: 1 },
+  json: {
+    tutors: [tutor],
+    total: 1,
+    totalIsLowerBound: false,
+    page: 1,
+    pageSize: SEARCH_PAGE_SIZE,
+    totalPages: 1,
+  },
 };
 
 describe('data started by the route', () => {
