@@ -24,18 +24,23 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
     await t.close();
   });
 
+  /** No tutor and no demo account left: a search test seeds its own marketplace. */
+  async function removeTutors() {
+    await t.database.db
+      .deleteFrom('users')
+      .where((eb) =>
+        eb.or([eb('role', '=', 'tutor'), eb('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`)]),
+      )
+      .execute();
+  }
+
   /**
    * The marketplace a search test reads, made afresh for it: the same 35 demo tutors each time
    * (one at $200 an hour, one at $1), nobody else, and a signed-in student to search with.
    */
   async function marketplace() {
     const db = t.database.db;
-    await db
-      .deleteFrom('users')
-      .where((eb) =>
-        eb.or([eb('role', '=', 'tutor'), eb('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`)]),
-      )
-      .execute();
+    await removeTutors();
     await seedDemoTutors(db, { count: 35, seed: 7 });
     const [priciest, cheapest] = (
       await db.selectFrom('tutor_profiles').select('id').orderBy('id').limit(2).execute()
@@ -493,12 +498,7 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   // the sort's index order; past it the total is a floor ("1000+") and the pages stop.
   it('counts up to the window, then says there are more, and pages through the window', async () => {
     const db = t.database.db;
-    await db
-      .deleteFrom('users')
-      .where((eb) =>
-        eb.or([eb('role', '=', 'tutor'), eb('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`)]),
-      )
-      .execute();
+    await removeTutors();
     await seedDemoTutors(db, { count: SEARCH_WINDOW + 30, seed: 3 });
     // With statistics the planner expects 'a' to match most tutors: the search then walks the
     // sort index (the price-bounded search below collects its matches instead).
