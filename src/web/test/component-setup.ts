@@ -2,7 +2,7 @@ import Module from 'node:module';
 import { cleanup, configure } from '@testing-library/react';
 // Preact's compat layer (the component tests alias React to it, as the build does).
 import * as compat from 'react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // Component tests run in jsdom, which lacks a few browser features our UI uses. These fill them in
 // the way a desktop browser behaves; they stand in for the browser, never for our own code.
@@ -69,6 +69,11 @@ if (!globalThis.createImageBitmap) {
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(cleanup);
+
+// Preact runs effects after the next frame, with a 35 ms timer in case no frame comes; that timer
+// calls cancelAnimationFrame. Let the last test's frame pass before jsdom is torn down, or the
+// timer fires afterwards, finds no cancelAnimationFrame, and fails the run as an uncaught error.
+afterAll(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
 
 // A CommonJS library (Tiptap's use-sync-external-store helper) is loaded by Node, past the
 // aliases: its require('react') gets the one compat instance the components render with, as the
