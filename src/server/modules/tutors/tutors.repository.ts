@@ -103,17 +103,6 @@ export async function wordsQuery(
   };
 }
 
-// The price filter is in dollars, as the address shows it to the user; rates are stored in cents.
-function filtered(db: QueryCreator<DB>, filters: TutorSearch) {
-  let query = db
-    .selectFrom('tutor_search as s')
-    .where('s.hourly_rate_cents', '>=', dollarsToCents(filters.minPrice))
-    .where('s.hourly_rate_cents', '<=', dollarsToCents(filters.maxPrice));
-  if (filters.minRating > 0)
-    query = query.where('s.rating_hundredths', '>=', Math.round(filters.minRating * 100));
-  return query;
-}
-
 /** The columns a sort reads, in tutor_profiles (tp), tutor_search (s) or a search window (w). */
 const SORT_COLUMNS = {
   tp: {
@@ -156,16 +145,25 @@ function orderOf(
   }
 }
 
-/** Price and minimum rating on tutor_profiles, where its sort indexes can use them. */
-function pricedAndRated(db: QueryCreator<DB>, filters: TutorSearch) {
-  let query = db
-    .selectFrom('tutor_profiles as tp')
-    .where('tp.hourly_rate_cents', '>=', dollarsToCents(filters.minPrice))
-    .where('tp.hourly_rate_cents', '<=', dollarsToCents(filters.maxPrice));
-  if (filters.minRating > 0)
-    query = query.where('tp.average_rating', '>=', String(filters.minRating));
-  return query;
+/**
+ * Price and minimum rating, over tutor_profiles (tp: its sort indexes can use them) or
+ * tutor_search (s). The price filter is in dollars, as the address shows it; rates are in cents.
+ * A minimum rating leaves unrated tutors out; none (0) lets them in.
+ */
+function pricedAndRated(table: 'tp' | 's', filters: TutorSearch): RawBuilder<boolean> {
+  const column = SORT_COLUMNS[table];
+  const price = sql<boolean>`${sql.ref(column.rate)} between ${dollarsToCents(filters.minPrice)} and ${dollarsToCents(filters.maxPrice)}`;
+  if (filters.minRating <= 0) return price;
+  // tutor_search keeps the rating in hundredths; tutor_profiles as a two-decimal numeric.
+  const hundredths = Math.round(filters.minRating * 100);
+  const minimum = table === 's' ? hundredths : String(hundredths / 100);
+  return sql<boolean>`${price} and ${sql.ref(column.rating)} >= ${minimum}`;
 }
+
+const fromSearch = (db: QueryCreator<DB>, filters: TutorSearch) =>
+  db.selectFrom('tutor_search as s').where(pricedAndRated('s', filters));
+const fromProfiles = (db: QueryCreator<DB>, filters: TutorSearch) =>
+  db.selectFrom('tutor_profiles as tp').where(pricedAndRated('tp', filters));
 
 /**
  * A search walks the sort index when the planner expects at least this share of the tutors to
@@ -176,7 +174,7 @@ const WALK_FROM_SHARE = 0.2;
 
 /** The planner's guess of the share of listed tutors a search matches (0 before statistics). */
 async function expectedShare(db: Kysely<DB>, filters: TutorSearch, words: WordsQuery) {
-  const [explained] = await filtered(db, filters)
+  const [explained] = await fromSearch(db, filters)
     .select(sql`1`.as('one'))
     .where(sql<boolean>`s.words @@ ${words.match}::tsquery`)
     .explain('json');
@@ -207,7 +205,7 @@ export async function searchTutorIds(
 ): Promise<{ ids: string[]; matches: number }> {
   const offset = (filters.page - 1) * SEARCH_PAGE_SIZE;
   if (!words) {
-    let page = pricedAndRated(db, filters)
+    let page = fromProfiles(db, filters)
       .select('tp.id')
       // An unlisted tutor's profile stays for its lessons' history but has no search row;
       // checked per row of the page the sort index walks, so a handful of lookups.
@@ -229,8 +227,8 @@ export async function searchTutorIds(
   // Only listed tutors have a search row (listed-tutor.ts).
   const first = (
     walk
-      ? pricedAndRated(db, filters).innerJoin('tutor_search as s', 's.tutor_profile_id', 'tp.id')
-      : filtered(db, filters)
+      ? fromProfiles(db, filters).innerJoin('tutor_search as s', 's.tutor_profile_id', 'tp.id')
+      : fromSearch(db, filters)
   )
     .where(matching)
     .select([
@@ -286,7 +284,7 @@ async function countTutors(db: Kysely<DB>, filters: TutorSearch): Promise<number
       .executeTakeFirstOrThrow();
     return row.total;
   }
-  const row = await filtered(db, filters)
+  const row = await fromSearch(db, filters)
     .select(sql<number>`count(*)::int`.as('total'))
     .executeTakeFirstOrThrow();
   return row.total;
