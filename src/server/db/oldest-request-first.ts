@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
+import type { PostgresPool } from 'kysely';
 import type pg from 'pg';
 
 // PGlite is one connection. In pg's pool its queries queue first come, first served, so a
@@ -28,7 +29,7 @@ interface Waiter {
 }
 
 /** A pool of PGlite's one connection that hands it to the oldest request's query first. */
-export function oldestRequestFirst(pool: pg.Pool): Pick<pg.Pool, 'connect' | 'end'> {
+export function oldestRequestFirst(pool: pg.Pool): PostgresPool {
   const waiting: Waiter[] = [];
   let busy = false;
   let asked = 0;
@@ -72,7 +73,7 @@ export function oldestRequestFirst(pool: pg.Pool): Pick<pg.Pool, 'connect' | 'en
       return client;
     },
     end: () => pool.end(),
-  } as Pick<pg.Pool, 'connect' | 'end'>;
+  };
 }
 
 const isBefore = (a: Waiter, b: Waiter) => a.at < b.at || (a.at === b.at && a.order < b.order);
