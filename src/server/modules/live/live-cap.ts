@@ -59,13 +59,17 @@ export async function startTabCap(
       else log.warn({ payload }, 'live: ignored a malformed socket-cap signal');
     },
   });
-  // Each socket's record, so that its deletion follows its insertion; and every write under
-  // way, for stop() to wait for.
-  const recorded = new Map<string, Promise<unknown>>();
-  // This process's open sockets, to record again if its record was dropped while it lived.
-  const open = new Map<string, repository.LiveSocket>();
+  // This process's open sockets (recorded again if their records were dropped while they
+  // lived), each with the write of its record, so that its deletion follows its insertion.
+  const open = new Map<string, { socket: repository.LiveSocket; recorded: Promise<unknown> }>();
   const recordAgainIf = (revived: boolean) =>
-    revived ? repository.recordSocketsAgain(db, [...open.values()]) : undefined;
+    revived
+      ? repository.recordSocketsAgain(
+          db,
+          [...open.values()].map(({ socket }) => socket),
+        )
+      : undefined;
+  // Every write under way, for stop() to wait for.
   const underWay = new Set<Promise<unknown>>();
   const track = (write: Promise<unknown>) => {
     underWay.add(write);
@@ -79,7 +83,6 @@ export async function startTabCap(
     opened(socketId, userId) {
       // The real time, not the app's clock (a test's fixed one): the order tabs opened in.
       const socket = { id: socketId, instanceId, userId, openedAt: new Date() };
-      open.set(socketId, socket);
       const opening = registered()
         .then(() => repository.openSocket(db, socket, { max, heartbeatMs }))
         .then(async ({ closed, revived }) => {
@@ -88,14 +91,13 @@ export async function startTabCap(
           options.closeHere(closed);
         })
         .catch(logged('count the tabs of a user'));
-      recorded.set(socketId, track(opening));
+      open.set(socketId, { socket, recorded: track(opening) });
     },
     closed(socketId) {
-      const opening = recorded.get(socketId);
-      recorded.delete(socketId);
+      const recorded = open.get(socketId)?.recorded;
       open.delete(socketId);
       void track(
-        (opening ?? Promise.resolve())
+        (recorded ?? Promise.resolve())
           .then(() => repository.closeSocket(db, socketId))
           .catch(logged('forget a closed tab')),
       );
