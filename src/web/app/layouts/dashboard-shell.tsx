@@ -45,6 +45,7 @@ import { NotificationsBell } from '../../features/notifications/notifications-be
 import { MessagesHeaderLink, MessagesNavBadge } from '../../features/messaging/messages-badges';
 import { paths } from '../../lib/paths';
 import { LiveEvents } from '../../lib/live-events';
+import { useIsMobile } from '../../lib/use-media-query';
 
 /** The sidebar's search (spec 3): a student's finds tutors, a tutor's their students. */
 const SEARCH = {
@@ -161,6 +162,8 @@ export function DashboardShell({ role }: { role: UserRole }) {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerRef = useRef<HTMLElement>(null);
+  // A phone has the drawer instead: the sidebar is not built there.
+  const isMobile = useIsMobile();
   const nav = NAV[role];
 
   useEffect(() => setDrawerOpen(false), [location.pathname]);
@@ -255,13 +258,15 @@ export function DashboardShell({ role }: { role: UserRole }) {
     <div className="flex min-h-screen">
       {/* The tab's one live socket: messages and read receipts; an admin's counts changing. */}
       <LiveEvents />
-      <aside
-        className={`sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] md:block print:hidden dark:border-slate-800 dark:bg-slate-900 ${
-          collapsed ? 'w-20' : 'w-[280px]'
-        }`}
-      >
-        {sidebar(false)}
-      </aside>
+      {!isMobile && (
+        <aside
+          className={`sticky top-0 h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] print:hidden dark:border-slate-800 dark:bg-slate-900 ${
+            collapsed ? 'w-20' : 'w-[280px]'
+          }`}
+        >
+          {sidebar(false)}
+        </aside>
+      )}
       {drawerOpen && (
         <div className="fixed inset-0 z-40 md:hidden print:hidden">
           <div

@@ -23,7 +23,7 @@ import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
 import { AvailabilityEditorCalendar } from './availability-editor-calendar';
 import { TimezoneSelect } from './timezone-select';
-import { useIsMobile } from './use-media-query';
+import { useIsMobile } from '../../lib/use-media-query';
 import { timeOfDay, weeklyWindowText } from '../../lib/dates';
 
 const selectClass =

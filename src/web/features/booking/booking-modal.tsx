@@ -3,7 +3,7 @@ import type { TutorProfileResponse } from '../../../contracts/tutors.contract';
 import { BOOKING_WEEK_DAYS, TRIAL_PRICE_CENTS } from '../../../domain/booking/booking-rules';
 import { BOOKING_MESSAGES as M, DISCOVERY_MESSAGES } from '../../../domain/messages';
 import { useAccountZone } from '../../lib/account-zone';
-import { useIsMobile } from '../../components/availability/use-media-query';
+import { useIsMobile } from '../../lib/use-media-query';
 import { defaultDay, weekStart } from '../../components/slot-picker/booking-week';
 import type { PendingBooking } from './pending-booking';
 import { TimeSlots } from '../../components/slot-picker/time-slots';

@@ -13,11 +13,14 @@ import { resultText, SearchResults } from './search-results';
 import { SubjectChips } from './subject-chips';
 import { useSearchFilters } from './use-search-filters';
 import { Dialog } from '../../components/ui/dialog';
+import { useIsMobile } from '../../lib/use-media-query';
 
 /** Find Your Perfect Tutor: the search lives in the address, so a search can be shared and reloaded. */
 export function TutorSearchPage() {
   const { filters, priceRejected, view, update, setView, correctPage } = useSearchFilters();
   const [sheetOpen, setSheetOpen] = useState(false);
+  // On a phone the filters open in a sheet: the side panel (forty-odd checkboxes) is not built.
+  const isMobile = useIsMobile();
   const search = useTutorSearch(filters);
   const { data, isPending, isError, isPlaceholderData, errorUpdatedAt } = search;
 
@@ -66,20 +69,22 @@ export function TutorSearchPage() {
       <SubjectChips selected={filters.subjects} onChange={(subjects) => update({ subjects })} />
 
       <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)]">
-        <aside
-          aria-label="Filters side panel"
-          className="hidden self-start rounded-xl border border-slate-200 bg-white p-4 md:sticky md:top-20 md:block md:max-h-[calc(100vh-6rem)] md:overflow-y-auto dark:border-slate-800 dark:bg-slate-900"
-        >
-          <h2 className="mb-3 flex items-center gap-2 font-semibold">
-            <SlidersHorizontal aria-hidden className="h-4 w-4" /> Filters
-          </h2>
-          <FiltersPanel
-            key={panelKey}
-            filters={panelFilters}
-            priceRejected={priceRejected}
-            onApply={applyPanel}
-          />
-        </aside>
+        {!isMobile && (
+          <aside
+            aria-label="Filters side panel"
+            className="sticky top-20 max-h-[calc(100vh-6rem)] self-start overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+          >
+            <h2 className="mb-3 flex items-center gap-2 font-semibold">
+              <SlidersHorizontal aria-hidden className="h-4 w-4" /> Filters
+            </h2>
+            <FiltersPanel
+              key={panelKey}
+              filters={panelFilters}
+              priceRejected={priceRejected}
+              onApply={applyPanel}
+            />
+          </aside>
+        )}
 
         <section aria-label="Results" className="min-w-0 space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
