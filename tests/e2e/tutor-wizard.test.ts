@@ -214,7 +214,10 @@ describe.skipIf(!hasChromium)('the tutor wizard in a browser', () => {
     // Saving an empty week asks first, then leaves the empty state.
     await card.getByRole('button', { name: 'Edit' }).click();
     await dialog.getByRole('button', { name: 'Clear all' }).click();
-    await page.getByRole('button', { name: 'Clear all', exact: true }).last().click();
+    await page
+      .getByRole('dialog', { name: 'Clear all slots' })
+      .getByRole('button', { name: 'Clear all' })
+      .click();
     await toast(page, M.slotsCleared);
     await dialog.getByRole('button', { name: 'Save Availability' }).click();
     await page.getByRole('dialog', { name: 'No Availability Set' }).waitFor();
