@@ -45,6 +45,15 @@ export function TutorSearchPage() {
     setSheetOpen(false);
     update(change);
   };
+  // One panel: in the side column on a wide screen, in the sheet on a phone.
+  const filtersPanel = (
+    <FiltersPanel
+      key={panelKey}
+      filters={panelFilters}
+      priceRejected={priceRejected}
+      onApply={applyPanel}
+    />
+  );
   const goToPage = (page: number) => {
     update({ page });
     window.scrollTo({ top: 0 });
@@ -77,12 +86,7 @@ export function TutorSearchPage() {
             <h2 className="mb-3 flex items-center gap-2 font-semibold">
               <SlidersHorizontal aria-hidden className="h-4 w-4" /> Filters
             </h2>
-            <FiltersPanel
-              key={panelKey}
-              filters={panelFilters}
-              priceRejected={priceRejected}
-              onApply={applyPanel}
-            />
+            {filtersPanel}
           </aside>
         )}
 
@@ -124,12 +128,7 @@ export function TutorSearchPage() {
         variant="sheet"
         closeLabel="Close filters"
       >
-        <FiltersPanel
-          key={panelKey}
-          filters={panelFilters}
-          priceRejected={priceRejected}
-          onApply={applyPanel}
-        />
+        {filtersPanel}
       </Dialog>
     </div>
   );
