@@ -11,6 +11,7 @@ import { ConfigError } from '../env';
 import { lockDataDir } from './data-dir-lock';
 import { pgliteEvents, postgresEvents, type DatabaseEvents } from './database-events';
 import { oldestRequestFirst } from './oldest-request-first';
+import { namedStatements } from './named-statements';
 import type { DB } from './types';
 
 export type DatabaseDriver = 'pglite' | 'postgres';
@@ -58,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       console.warn(`tutora: idle database connection lost: ${error.message}`),
     );
     keepCheckedOutErrorsHandled(pool);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }) });
     const events = postgresEvents(options.url);
     return {
       db,
@@ -93,7 +94,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // PGlite is a single connection: the pool hands it to one query or transaction at a time,
   // the oldest request's first.
   const pool = new pg.Pool(createPgConfig(pglite));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: oldestRequestFirst(pool) }) });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: namedStatements(oldestRequestFirst(pool)) }),
+  });
   return {
     db,
     driver: 'pglite',

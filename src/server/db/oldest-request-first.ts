@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
-import type { PostgresPool } from 'kysely';
+import type { ClientPool } from './named-statements';
 import type pg from 'pg';
 
 // PGlite is one connection. In pg's pool its queries queue first come, first served, so a
@@ -29,7 +29,7 @@ interface Waiter {
 }
 
 /** A pool of PGlite's one connection that hands it to the oldest request's query first. */
-export function oldestRequestFirst(pool: pg.Pool): PostgresPool {
+export function oldestRequestFirst(pool: pg.Pool): ClientPool {
   const waiting: Waiter[] = [];
   let busy = false;
   let asked = 0;
