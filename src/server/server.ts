@@ -95,6 +95,7 @@ export async function createServer(
     const close = async () => {
       await app.close();
       await queue.stop();
+      app.deps.mailer.close?.();
       await database.close();
     };
     return {

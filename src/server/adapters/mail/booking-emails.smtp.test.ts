@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
 import { lessonBookedEmails, refundEmail, type LessonFacts } from './booking-emails';
-import { smtpMailer } from './mailer';
+import { smtpMailer, type Mailer } from './mailer';
 
 // The booking mail through real SMTP (nodemailer -> smtp-server -> mailparser): the .ics
 // attachment arrives whole and still says when the lesson starts.
@@ -23,13 +23,17 @@ const facts: LessonFacts = {
 
 describe('booking mail over SMTP', () => {
   let inbox: SmtpInbox;
+  let mailer: Mailer;
   beforeAll(async () => {
     inbox = await startSmtpInbox();
+    mailer = smtpMailer(inbox.url, 'Tutora <no-reply@tutora.test>');
   });
-  afterAll(() => inbox.close());
+  afterAll(async () => {
+    mailer.close?.();
+    await inbox.close();
+  });
 
   it('delivers each side its lesson.ics, and the file reads back to the lesson time', async () => {
-    const mailer = smtpMailer(inbox.url, 'Tutora <no-reply@tutora.test>');
     for (const message of lessonBookedEmails(facts)) await mailer.send(message);
 
     const student = await inbox.waitFor('zoe@example.com');
@@ -59,7 +63,6 @@ describe('booking mail over SMTP', () => {
   });
 
   it('delivers the refund notice without an attachment', async () => {
-    const mailer = smtpMailer(inbox.url, 'Tutora <no-reply@tutora.test>');
     const before = inbox.countTo('zoe@example.com');
     await mailer.send(
       refundEmail({

@@ -64,8 +64,45 @@ describe('Message-IDs', () => {
         first,
         messageIdOf('lessons.booked:2:reader@example.com', 'tutora.example'),
       ]);
+      mailer.close?.();
     } finally {
       await inbox.close();
     }
+  });
+});
+
+describe('SMTP connections', () => {
+  let server: SMTPServer;
+  let url: string;
+  let connections = 0;
+  let received = 0;
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onConnect: (_session, accept) => {
+        connections += 1;
+        accept();
+      },
+      onData(stream, _session, done) {
+        stream.on('data', () => undefined);
+        stream.on('end', () => {
+          received += 1;
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}?tls=off`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('stay open between sends: ten mails, one after the other, over one connection', async () => {
+    const mailer = smtpMailer(url, 'Tutora <no-reply@tutora.test>');
+    for (let n = 0; n < 10; n += 1)
+      await mailer.send({ to: `reader${n}@example.com`, subject: 'Hi', text: 'Hello' });
+    mailer.close?.();
+    expect({ received, connections }).toEqual({ received: 10, connections: 1 });
   });
 });

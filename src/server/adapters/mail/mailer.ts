@@ -38,6 +38,8 @@ export interface Mailer {
   readonly kind: 'smtp' | 'dev-mailbox';
   /** `trx`: the transaction that records the send (sendOnce); the dev mailbox stores the mail in it. */
   send(message: MailMessage, trx?: Kysely<DB>): Promise<void>;
+  /** Closes what the mailer keeps open (SMTP connections); after the job queue has stopped. */
+  close?(): void;
 }
 
 /**
@@ -52,6 +54,12 @@ export const MAIL_SEND_DEADLINE_MS = 60_000;
 export class MailTimeoutError extends Error {
   override name = 'MailTimeoutError';
 }
+
+/**
+ * SMTP connections a process opens at most: a batch of jobs (ten) sends at once; a send past
+ * them waits for a free connection.
+ */
+const SMTP_CONNECTIONS = 10;
 
 /** Real delivery through SMTP_URL. */
 /**
@@ -75,12 +83,10 @@ export function smtpMailer(
   } = {},
 ): Mailer {
   const url = new URL(smtpUrl);
-  // One connection per send, as nodemailer's plain transport does, but in a pool of one, which
-  // (unlike the plain transport) can close a connection in the middle of a send.
   const transportFor = () =>
     nodemailer.createTransport({
       pool: true,
-      maxConnections: 1,
+      maxConnections: SMTP_CONNECTIONS,
       connectionTimeout: Math.min(10_000, deadlineMs),
       greetingTimeout: Math.min(10_000, deadlineMs),
       socketTimeout: Math.min(30_000, deadlineMs),
@@ -93,25 +99,34 @@ export function smtpMailer(
         ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
         : undefined,
     });
+  // One pool for every send: a send takes an open connection instead of connecting, greeting
+  // and quitting each time (issue #28). A send past its deadline closes the whole pool — its
+  // own connection with it, so it cannot deliver late — and the next send opens a new one;
+  // sends sharing the closed pool fail and their jobs run again (ADR 033).
+  let transport: ReturnType<typeof transportFor> | undefined;
   return {
     kind: 'smtp',
     async send({ onceKey, ...message }) {
-      const transport = transportFor();
+      const used = (transport ??= transportFor());
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
-          transport.close();
+          if (transport === used) transport = undefined;
+          used.close();
           reject(new MailTimeoutError(`SMTP send took longer than ${deadlineMs} ms`));
         }, deadlineMs);
       });
       try {
         // MailAttachment uses nodemailer's own field names: attachments pass through as they are.
         const messageId = onceKey ? { messageId: messageIdOf(onceKey, messageIdHost) } : {};
-        await Promise.race([transport.sendMail({ from, ...message, ...messageId }), deadline]);
+        await Promise.race([used.sendMail({ from, ...message, ...messageId }), deadline]);
       } finally {
         clearTimeout(timer);
-        transport.close();
       }
+    },
+    close() {
+      transport?.close();
+      transport = undefined;
     },
   };
 }

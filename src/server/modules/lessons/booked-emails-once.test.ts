@@ -53,6 +53,7 @@ describe.each(TEST_DRIVERS)('booking emails, job run again, on %s', (driver) => 
     await expect(run(dying)).rejects.toThrow('killed');
     await run(smtp);
     await run(smtp);
+    smtp.close?.();
     for (const message of emails) await app.inbox.waitFor(message.to);
     expect(emails.map((message) => app.inbox.countTo(message.to))).toEqual([1, 1]);
   });
