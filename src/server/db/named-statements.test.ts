@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database';
+import { PLANNED_FOR_ITS_VALUES } from './named-statements';
 import type { DB } from './types';
 import { openTestDatabase, TEST_DRIVERS } from '../test/test-database';
 
@@ -25,6 +26,14 @@ describe.each(TEST_DRIVERS)('named statements on %s', (driver) => {
       const again = await sql<{ n: number }>`select ${2}::int as n -- probe one`.execute(db);
       expect([first.rows[0]?.n, again.rows[0]?.n]).toEqual([1, 2]);
       expect(await preparedWith(db, 'probe one')).toEqual([expect.stringMatching(/^tutora_/)]);
+    });
+  });
+
+  it('leaves a statement planned for its values unnamed', async () => {
+    await database.db.connection().execute(async (db) => {
+      for (const n of [1, 2])
+        await sql`select ${n}::int as n -- probe four ${PLANNED_FOR_ITS_VALUES}`.execute(db);
+      expect(await preparedWith(db, 'probe four')).toEqual([]);
     });
   });
 

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { UserRole } from '../../../domain/accounts/account-rules';
 import type { UserStatus } from '../../../domain/admin/user-admin-rules';
 import { fullName } from '../../db/full-name';
+import { PLANNED_FOR_ITS_VALUES } from '../../db/named-statements';
 import type { DB } from '../../db/types';
 import { lessonsWithParties } from '../lessons/lessons.repository';
 import { notReplaced, wasBooked } from '../lessons/lessons-people-see.repository';
@@ -25,12 +26,14 @@ function usersMatching(db: Db, filter: UserFilter) {
   if (filter.q) {
     // A substring of the name or the email, whatever the case; % and _ are plain characters.
     const pattern = containsPattern(filter.q);
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(${fullName('u')})`, 'like', pattern),
-        eb(sql`lower(u.email)`, 'like', pattern),
-      ]),
-    );
+    query = query
+      .where((eb) =>
+        eb.or([
+          eb(sql`lower(${fullName('u')})`, 'like', pattern),
+          eb(sql`lower(u.email)`, 'like', pattern),
+        ]),
+      )
+      .modifyEnd(PLANNED_FOR_ITS_VALUES);
   }
   if (filter.role) query = query.where('u.role', '=', filter.role);
   if (filter.status === 'closed') query = query.where('u.closed_at', 'is not', null);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { containsPattern } from '../../db/contains-pattern';
+import { PLANNED_FOR_ITS_VALUES } from '../../db/named-statements';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import { lessonRows, UNBOOKED_STATUSES } from '../lessons/lessons.repository';
@@ -53,7 +54,9 @@ function bookedLessonsOf(db: Kysely<DB>, tutorProfileId: string, q: string) {
     .where('l.tutor_profile_id', '=', tutorProfileId)
     .where('l.status', 'not in', [...UNBOOKED_STATUSES, 'canceled']);
   if (!q) return query;
-  return query.where(sql`lower(${fullName('su')})`, 'like', containsPattern(q));
+  return query
+    .where(sql`lower(${fullName('su')})`, 'like', containsPattern(q))
+    .modifyEnd(PLANNED_FOR_ITS_VALUES);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/tutors/tutor-search';
 import type { TutorSearch } from '../../../contracts/tutors.contract';
 import { containsPattern } from '../../db/contains-pattern';
+import { PLANNED_FOR_ITS_VALUES } from '../../db/named-statements';
 import { fullName } from '../../db/full-name';
 import type { DB } from '../../db/types';
 import { listedTutor } from '../../db/listed-tutor';
@@ -50,9 +51,8 @@ async function textQuery(db: Kysely<DB>, terms: string[]): Promise<string | null
                and v.word % q.lexeme
                and similarity(v.word, q.lexeme) >= ${FUZZY_MIN_SIMILARITY}) as close
       from unnest(${terms}::text[]) as t(term)
-     cross join lateral unnest(tsvector_to_array(to_tsvector('simple', t.term))) as q(lexeme)`.execute(
-    db,
-  );
+     cross join lateral unnest(tsvector_to_array(to_tsvector('simple', t.term))) as q(lexeme)
+    ${PLANNED_FOR_ITS_VALUES}`.execute(db);
   if (rows.length === 0) return null;
   const parts: string[] = [];
   for (const row of rows) {
@@ -177,6 +177,7 @@ async function expectedShare(db: Kysely<DB>, filters: TutorSearch, words: WordsQ
   const [explained] = await fromSearch(db, filters)
     .select(sql`1`.as('one'))
     .where(sql<boolean>`s.words @@ ${words.match}::tsquery`)
+    .modifyEnd(PLANNED_FOR_ITS_VALUES)
     .explain('json');
   const plan = (explained?.['QUERY PLAN'] as [{ Plan: { 'Plan Rows': number } }] | undefined)?.[0];
   const { rows } = await sql<{ tutors: number }>`
@@ -211,7 +212,11 @@ export async function searchTutorIds(
       // checked per row of the page the sort index walks, so a handful of lookups.
       .where(listedTutor('tp.id'));
     for (const order of orderOf(filters.sort, 'tp')) page = page.orderBy(order);
-    const rows = await page.limit(SEARCH_PAGE_SIZE).offset(offset).execute();
+    const rows = await page
+      .limit(SEARCH_PAGE_SIZE)
+      .offset(offset)
+      .modifyEnd(PLANNED_FOR_ITS_VALUES)
+      .execute();
     const matches = Math.min(await countTutors(db, filters), SEARCH_WINDOW + 1);
     return { ids: rows.map((row) => row.id), matches };
   }
@@ -267,6 +272,7 @@ export async function searchTutorIds(
         'ids',
       ),
     ])
+    .modifyEnd(PLANNED_FOR_ITS_VALUES)
     .executeTakeFirstOrThrow();
   return { ids: row.ids, matches: row.matches };
 }
@@ -286,6 +292,7 @@ async function countTutors(db: Kysely<DB>, filters: TutorSearch): Promise<number
   }
   const row = await fromSearch(db, filters)
     .select(sql<number>`count(*)::int`.as('total'))
+    .modifyEnd(PLANNED_FOR_ITS_VALUES)
     .executeTakeFirstOrThrow();
   return row.total;
 }
@@ -482,6 +489,7 @@ export async function suggest(db: Kysely<DB>, q: string, limit: number) {
       .where(sql<boolean>`lower(name) like ${pattern}`)
       .orderBy('display_order')
       .limit(limit)
+      .modifyEnd(PLANNED_FOR_ITS_VALUES)
       .execute(),
     db
       .selectFrom('tutor_profiles as tp')
@@ -491,6 +499,7 @@ export async function suggest(db: Kysely<DB>, q: string, limit: number) {
       .where('tp.search_text', 'like', pattern)
       .where(sql<boolean>`lower(${fullName('u')}) like ${pattern}`)
       .limit(limit)
+      .modifyEnd(PLANNED_FOR_ITS_VALUES)
       .execute(),
   ]);
   return [...subjects.map((row) => row.name), ...tutors.map((row) => row.name)];
