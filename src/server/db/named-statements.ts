@@ -29,7 +29,7 @@ export interface ClientPool {
  * `in` list of three ids is another text than one of four), and each named statement holds
  * memory on every connection that ran it. Past the cap, texts go unnamed as before.
  */
-export const MAX_NAMED_STATEMENTS = 2_000;
+const MAX_NAMED_STATEMENTS = 2_000;
 
 /** PostgreSQL's "cached plan must not change result type": a table changed under a `select *`. */
 const PLAN_RESULT_CHANGED = '0A000';
@@ -38,27 +38,23 @@ const named = new WeakSet<pg.PoolClient>();
 
 /** A pool whose clients send each statement with parameters as a named prepared statement. */
 export function namedStatements(pool: ClientPool): ClientPool {
-  const names = new Map<string, string>();
+  // Each text's name, or null for one planned for its values: decided once per text.
+  const names = new Map<string, string | null>();
   let made = 0;
   const nameOf = (text: string) => {
     let name = names.get(text);
     if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
-      name = `tutora_${(made += 1)}`;
+      name = text.includes(PLANNED_FOR_ITS_VALUES_TEXT) ? null : `tutora_${(made += 1)}`;
       names.set(text, name);
     }
-    return name;
+    return name ?? undefined;
   };
 
   const nameQueries = (client: pg.PoolClient) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       const [text, values] = args;
-      if (
-        typeof text !== 'string' ||
-        !Array.isArray(values) ||
-        values.length === 0 ||
-        text.includes(PLANNED_FOR_ITS_VALUES_TEXT)
-      )
+      if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0)
         return query(...args);
       const name = nameOf(text);
       if (name === undefined) return query(...args);
