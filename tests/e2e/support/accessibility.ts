@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type AxeBuilder from '@axe-core/playwright';
+import type { Frame, Page } from 'playwright-core';
 
 /** WCAG 2.1 A and AA rules, as axe-core checks them on the rendered page. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -12,7 +12,7 @@ declare global {
     axe?: {
       run(
         context: Document,
-        options: { runOnly: { type: 'tag'; values: string[] } },
+        options: { runOnly: { type: 'tag'; values: string[] }; iframes: boolean },
       ): Promise<{ violations: Violation[] }>;
     };
   }
@@ -24,33 +24,48 @@ const AXE_SOURCE: string = createRequire(require.resolve('@axe-core/playwright')
   'axe-core',
 ).source;
 
-/** The accessibility violations on the page right now, one readable line per failing node. */
+/**
+ * The accessibility violations on the page right now, one readable line per failing node; a
+ * node inside a frame (an embedded video player) is named after its frame element first.
+ *
+ * axe-core runs in each document itself, loaded once per document, each frame on its own.
+ * AxeBuilder does the same rules, but gives up on a frame silently when loading axe-core's
+ * 0.5 MB into it takes over 1 s (it did under a full test run, and missed a violation), loads it
+ * into the page twice and opens a blank page to merge frame results (3–6 s a check under load).
+ */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
-  const violations = page.frames().length > 1 ? await withFrames(page) : await inThisDocument(page);
-  return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ')}`,
-    ),
-  );
+  const lines: string[] = [];
+  for (const frame of page.frames()) {
+    const where = frame === page.mainFrame() ? [] : [await frameElementSelector(frame)];
+    for (const violation of await violationsIn(frame)) {
+      for (const node of violation.nodes) {
+        const target = [...where, ...node.target].join(' ');
+        lines.push(
+          `${violation.id}: ${target} — ${node.failureSummary?.split('\n').slice(1).join(' ')}`,
+        );
+      }
+    }
+  }
+  return lines;
 }
 
-/**
- * A page without frames: axe-core runs in the page itself, loaded once per document. The same
- * rules on the same DOM as AxeBuilder, without its costs per check (it loads axe-core's 0.5 MB
- * into the page twice and opens a blank page to merge frame results: 3–6 s a check under load
- * against ~1 s).
- */
-async function inThisDocument(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(
+async function violationsIn(frame: Frame): Promise<Violation[]> {
+  if (!(await frame.evaluate(() => window.axe !== undefined))) await frame.evaluate(AXE_SOURCE);
+  // iframes: false — each frame is checked by its own run above, not reached through its parent.
+  return frame.evaluate(
     async (tags) =>
-      (await window.axe!.run(document, { runOnly: { type: 'tag', values: tags } })).violations,
+      (await window.axe!.run(document, { runOnly: { type: 'tag', values: tags }, iframes: false }))
+        .violations,
     WCAG_TAGS,
   );
 }
 
-/** A page with frames (an embedded video player): AxeBuilder checks each frame too. */
-async function withFrames(page: Page): Promise<Violation[]> {
-  return (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations;
+/** `iframe[title="…"]` (or the bare tag): which frame a line is about. */
+async function frameElementSelector(frame: Frame): Promise<string> {
+  const element = await frame.frameElement();
+  return element.evaluate((node) => {
+    if (!(node instanceof Element)) return 'frame';
+    const title = node.getAttribute('title');
+    return title ? `${node.localName}[title="${title}"]` : node.localName;
+  });
 }
