@@ -67,8 +67,14 @@ describe.skipIf(!hasChromium)('account settings in a browser', () => {
       .fill(TEST_PASSWORD);
     await wide.page.getByLabel('Confirm new password').press('Enter');
     await wide.page.getByText(A.passwordUpdated).waitFor();
+    // Straight to sign-in: no bounce back through the page (sign-in seeing the user still).
+    const visited: string[] = [];
+    wide.page.on('framenavigated', (frame) => {
+      if (frame === wide.page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
     await wide.page.getByRole('button', { name: 'Log out' }).click();
-    await wide.page.waitForURL(`${suite.server.url}/`);
+    await wide.page.getByLabel('Email').waitFor();
+    expect(visited).toEqual(['/']);
     expect(await signIn(wide.page, student.email, TEST_PASSWORD)).toBe(401);
     await wide.page.getByText(A.invalidCredentials).first().waitFor();
     expect(await signIn(wide.page, student.email, NEW_PASSWORD)).toBe(200);

@@ -1,24 +1,20 @@
-import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES as M } from '../../domain/messages';
 import { notify } from './notify';
 import { useSession } from './session';
-import { paths } from './paths';
 
 /**
- * Signs out on the server with the spec's toasts, then back to sign-in, which returns to this
- * page after signing in again (said here, not left to the guard that sees the user gone: it
- * may redirect after this does).
+ * Signs out on the server with the spec's toasts. The guard around every page with Log out
+ * (RequireAuth) then sees the user gone and sends them to sign-in, which returns to this page
+ * after signing in again. It alone redirects: navigating here as well ran before the session
+ * query told the pages (a tick later), so sign-in still saw the user and bounced them back here.
  */
 export function useLogOut() {
   const { signOut } = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
   return async () => {
     const toastId = notify.loading(M.signingOut);
     try {
       await signOut();
       notify.success(M.signedOut, toastId);
-      navigate(paths.signIn, { replace: true, state: { from: location } });
     } catch {
       notify.error(M.failedToSignOut, toastId);
     }
