@@ -221,11 +221,15 @@ describe.skipIf(!hasChromium)('every sidebar page in a browser', () => {
               await page.setViewportSize(viewport);
               await expectRealContent(page, shown);
               if (index === 0 && viewport === DESKTOP) {
-                // The sidebar offers exactly these pages.
+                // The sidebar offers exactly these pages. Polled: after the window grows from a
+                // phone's width, the drawer becomes the sidebar once the media query has told
+                // the layout, which can be a frame after the page's own content is there.
                 const links = page
                   .getByRole('navigation', { name: /^(Main|Account)$/ })
                   .getByRole('link');
-                expect(await links.allInnerTexts()).toEqual(pages.map((item) => item.label));
+                await expect
+                  .poll(() => links.allInnerTexts())
+                  .toEqual(pages.map((item) => item.label));
               }
               await checkScreen(
                 page,
