@@ -180,9 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuth({ env, db, mailer, secret, trustedOrigins, clock });
   const googleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
   const storage = configuredStorage(env);
-  const configured = configuredPaymentProvider(env, db, secret, clock);
+  const configured = await configuredPaymentProvider(env, db, secret, clock);
   const paymentProvider = deps.paymentProvider ?? configured.provider;
-  const stripeConnect = deps.stripeConnect ?? configuredStripeConnect(env);
+  const stripeConnect = deps.stripeConnect ?? (await configuredStripeConnect(env));
   const jobs = deps.jobs ?? noJobQueue;
   // The lessons module announces what happens to a lesson; the modules that act on it listen.
   // Wired here, so lessons imports neither payments nor notifications (one-way dependencies).

@@ -63,14 +63,13 @@ const stripe: PaymentHarness = {
   name: 'stripe',
   async start(clock) {
     const fake = await startStripeFake({ webhookSecret: STRIPE_WEBHOOK_SECRET, now: clock.now });
-    let apiBase = fake.url;
-    const provider: PaymentProvider = stripeProvider({
-      secretKey: 'sk_test_fake',
-      webhookSecret: STRIPE_WEBHOOK_SECRET,
-    });
-    // The provider talks to whatever apiBase says at call time, so a test can cut it off.
-    const providerAt = () =>
+    const providerAt = (apiBase: string) =>
       stripeProvider({ secretKey: 'sk_test_fake', webhookSecret: STRIPE_WEBHOOK_SECRET, apiBase });
+    const reachable = await providerAt(fake.url);
+    // The provider talks to whichever of these `current` says at call time, so a test can cut
+    // it off.
+    let current = reachable;
+    const provider: PaymentProvider = { ...reachable };
     for (const method of [
       'createCheckout',
       'retrieveSession',
@@ -80,7 +79,7 @@ const stripe: PaymentHarness = {
       'parseWebhook',
     ] as const) {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      (provider as any)[method] = (...args: unknown[]) => (providerAt() as any)[method](...args);
+      (provider as any)[method] = (...args: unknown[]) => (current as any)[method](...args);
     }
     return {
       provider,
@@ -124,9 +123,9 @@ const stripe: PaymentHarness = {
       },
       refundedCents: async (_t, checkout) => fake.refundedCents(checkout.sessionId),
       breakProvider: async () => {
-        apiBase = 'http://127.0.0.1:9';
+        current = await providerAt('http://127.0.0.1:9');
         return async () => {
-          apiBase = fake.url;
+          current = reachable;
         };
       },
       close: () => fake.close(),

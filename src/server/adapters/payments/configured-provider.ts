@@ -13,15 +13,15 @@ import { stripeProvider } from './stripe-provider';
  * LOCAL_CHECKOUT_IN_PRODUCTION=true, which env.ts also checks). For the built-in one, also the
  * settings its hosted page is served with.
  */
-export function configuredPaymentProvider(
+export async function configuredPaymentProvider(
   env: Env,
   db: Kysely<DB>,
   sessionSecret: string,
   clock: Clock,
-): { provider: PaymentProvider; localCheckout?: LocalProviderDeps } {
+): Promise<{ provider: PaymentProvider; localCheckout?: LocalProviderDeps }> {
   if (env.STRIPE_SECRET_KEY) {
     return {
-      provider: stripeProvider({
+      provider: await stripeProvider({
         secretKey: env.STRIPE_SECRET_KEY,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
       }),

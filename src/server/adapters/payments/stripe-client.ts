@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { WebhookSignatureError } from './payment-provider';
 
 // What Stripe Checkout (payments) and Stripe Connect (payouts) share: the SDK client, pointed at
@@ -7,9 +7,13 @@ import { WebhookSignatureError } from './payment-provider';
 /** Stripe refuses webhooks older than this, and so do we (seconds, Stripe's own default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/** The SDK; `apiBase` (`http://127.0.0.1:PORT`) points it at a local fake. */
-export function stripeClient(secretKey: string, apiBase?: string): Stripe {
-  return new Stripe(secretKey, {
+/**
+ * The SDK; `apiBase` (`http://127.0.0.1:PORT`) points it at a local fake. Loaded on first use:
+ * a process without Stripe settings never needs its ~6 MB of code (ADR 042).
+ */
+export async function stripeClient(secretKey: string, apiBase?: string): Promise<Stripe> {
+  const { default: StripeSdk } = await import('stripe');
+  return new StripeSdk(secretKey, {
     ...(apiBase ? apiOrigin(apiBase) : {}),
     // A request of ours waits on each call: fail in seconds rather than the SDK's 80.
     timeout: 20_000,

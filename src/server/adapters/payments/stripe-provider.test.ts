@@ -25,7 +25,7 @@ describe('Stripe payment provider', () => {
 
   beforeAll(async () => {
     fake = await startStripeFake({ webhookSecret: WEBHOOK_SECRET, now: clock.now });
-    provider = stripeProvider({
+    provider = await stripeProvider({
       secretKey: 'sk_test_tutora',
       webhookSecret: WEBHOOK_SECRET,
       apiBase: fake.url,
@@ -115,7 +115,7 @@ describe('Stripe payment provider', () => {
     });
 
     it('reports an unreachable Stripe as a provider error', async () => {
-      const nobody = stripeProvider({
+      const nobody = await stripeProvider({
         secretKey: 'sk_test_tutora',
         webhookSecret: WEBHOOK_SECRET,
         apiBase: `http://127.0.0.1:${await freePort()}`,
@@ -330,7 +330,7 @@ describe('Stripe payment provider', () => {
       expect(tampered).not.toBe(body);
       expect(() => deliver(tampered, headers)).toThrow(WebhookSignatureError);
 
-      const otherSecret = stripeProvider({
+      const otherSecret = await stripeProvider({
         secretKey: 'sk_test_tutora',
         webhookSecret: 'whsec_someone_else',
         apiBase: fake.url,

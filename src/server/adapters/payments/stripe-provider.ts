@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   PaymentProviderError,
   REFUND_REFERENCE,
@@ -31,12 +31,12 @@ const HANDLED_EVENTS = new Set<string>([
   'checkout.session.expired',
 ] satisfies PaymentEventType[]);
 
-export function stripeProvider({
+export async function stripeProvider({
   secretKey,
   webhookSecret,
   apiBase,
-}: StripeProviderOptions): PaymentProvider {
-  const stripe = stripeClient(secretKey, apiBase);
+}: StripeProviderOptions): Promise<PaymentProvider> {
+  const stripe = await stripeClient(secretKey, apiBase);
 
   return {
     name: 'stripe',
@@ -88,7 +88,7 @@ export function stripeProvider({
       } catch (error) {
         // Stripe refuses to expire a session that is no longer open (paid or already expired):
         // that is the state we wanted, so ask Stripe which it is rather than read its wording.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw providerError(error);
+        if (!(error instanceof stripe.errors.StripeInvalidRequestError)) throw providerError(error);
         const session = await call(() => stripe.checkout.sessions.retrieve(sessionId));
         if (session.status === 'open') throw providerError(error);
       }

@@ -25,7 +25,7 @@ export async function saveNotes(
 ): Promise<Lesson> {
   const lesson = await lessonOfParty(ctx, user, lessonId);
   if (!notesEditable(lesson.status)) throw new AppError('CONFLICT', M.notesClosed);
-  const clean = cleanNotesHtml(html, { writerId: user.id, lessonId: lesson.id });
+  const clean = await cleanNotesHtml(html, { writerId: user.id, lessonId: lesson.id });
   if (clean.length > MAX_NOTES_HTML_LENGTH)
     throw new AppError('VALIDATION_FAILED', M.notesHtmlTooLong, { html: M.notesHtmlTooLong });
   const field = lesson.student_id === user.id ? 'student_notes' : 'tutor_prep_notes';

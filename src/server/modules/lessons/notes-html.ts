@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 import { signFileUrl } from '../../adapters/storage/signed-url';
 import { escapeHtml } from '../../http/escape-html';
 
@@ -62,9 +62,13 @@ const ALLOWED: sanitizeHtml.IOptions = {
   },
 };
 
-/** The notes as stored: allowlisted markup only, the owner's pictures only, links unsigned. */
-export function cleanNotesHtml(html: string, owner: NotesOwner): string {
-  const clean = sanitizeHtml(html, {
+/**
+ * The notes as stored: allowlisted markup only, the owner's pictures only, links unsigned.
+ * The sanitizer (and the CSS parser it brings, ~3 MB) loads on the first notes saved (ADR 042).
+ */
+export async function cleanNotesHtml(html: string, owner: NotesOwner): Promise<string> {
+  const { default: sanitize } = await import('sanitize-html');
+  const clean = sanitize(html, {
     ...ALLOWED,
     transformTags: {
       ...ALLOWED.transformTags,

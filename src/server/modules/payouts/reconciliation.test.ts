@@ -37,12 +37,12 @@ describe.each(TEST_DRIVERS)('%s: reconciliation with Stripe', (driver) => {
       {},
       {
         clock,
-        paymentProvider: stripeProvider({
+        paymentProvider: await stripeProvider({
           secretKey: KEY,
           webhookSecret: SECRET,
           apiBase: fake.url,
         }),
-        stripeConnect: { stripe: stripeClient(KEY, fake.url), webhookSecrets: [SECRET] },
+        stripeConnect: { stripe: await stripeClient(KEY, fake.url), webhookSecrets: [SECRET] },
       },
     );
     fake.sendWebhooksTo(`${t.url}/api/payouts/webhooks/stripe`);
@@ -95,7 +95,9 @@ describe.each(TEST_DRIVERS)('%s: reconciliation with Stripe', (driver) => {
   it('finds a transfer the ledger does not know and an amount that differs', async () => {
     const { tutor, accountId, payoutId, transfer } = await paidTutor(4000);
     // Someone paid the tutor from Stripe's Dashboard: no payout of ours.
-    const stray = await stripeClient(KEY, fake.url).transfers.create({
+    const stray = await (
+      await stripeClient(KEY, fake.url)
+    ).transfers.create({
       amount: 1234,
       currency: 'usd',
       destination: accountId,
@@ -168,7 +170,9 @@ describe.each(TEST_DRIVERS)('%s: reconciliation with Stripe', (driver) => {
     const db = t.database.db;
     const paid = await paidLessonRefunded(t, payAtStripe, 0);
     // Refunded from Stripe's Dashboard: the ledger never heard of it.
-    const dashboard = await stripeClient(KEY, fake.url).refunds.create({
+    const dashboard = await (
+      await stripeClient(KEY, fake.url)
+    ).refunds.create({
       payment_intent: paid.intentId,
       amount: 700,
     });

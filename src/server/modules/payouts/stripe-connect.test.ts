@@ -44,7 +44,7 @@ describe.each(TEST_DRIVERS)('%s: payouts through Stripe Connect', (driver) => {
       {
         clock,
         stripeConnect: {
-          stripe: stripeClient('sk_test_connect', fake.url),
+          stripe: await stripeClient('sk_test_connect', fake.url),
           webhookSecrets: [PLATFORM_SECRET, CONNECT_SECRET],
         },
       },
@@ -147,7 +147,9 @@ describe.each(TEST_DRIVERS)('%s: payouts through Stripe Connect', (driver) => {
     const { tutor, payoutId } = await paidTutor(2600);
     const [transfer] = transfersOf(payoutId);
     // The job ran again after a crash that lost Stripe's answer: the same key, the same transfer.
-    const again = await stripeClient('sk_test_connect', fake.url).transfers.create(
+    const again = await (
+      await stripeClient('sk_test_connect', fake.url)
+    ).transfers.create(
       {
         amount: 2600,
         currency: 'usd',

@@ -18,10 +18,10 @@ export interface StripeConnect {
 }
 
 /** Stripe Connect when STRIPE_SECRET_KEY is set (env.ts requires its webhook secrets then). */
-export function configuredStripeConnect(env: Env): StripeConnect | undefined {
+export async function configuredStripeConnect(env: Env): Promise<StripeConnect | undefined> {
   if (!env.STRIPE_SECRET_KEY) return undefined;
   return {
-    stripe: stripeClient(env.STRIPE_SECRET_KEY),
+    stripe: await stripeClient(env.STRIPE_SECRET_KEY),
     webhookSecrets: [env.STRIPE_PAYOUTS_WEBHOOK_SECRET, env.STRIPE_CONNECT_WEBHOOK_SECRET].filter(
       (secret): secret is string => Boolean(secret),
     ),
