@@ -25,4 +25,9 @@ describe('formatMoney', () => {
     expect(formatMoney(2550, 'USD', { wholeWithoutCents: true })).toBe('$25.50');
     expect(formatMoney(3205, 'USD', { wholeWithoutCents: true })).toBe('$32.05');
   });
+  it('keeps each currency its own formatter', () => {
+    expect(formatMoney(2500, 'EUR')).toBe('€25.00');
+    expect(formatMoney(2500)).toBe('$25.00');
+    expect(formatMoney(2500, 'EUR', { wholeWithoutCents: true })).toBe('€25');
+  });
 });

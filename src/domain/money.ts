@@ -20,9 +20,22 @@ export function formatMoney(
   { wholeWithoutCents = false }: { wholeWithoutCents?: boolean } = {},
 ): string {
   const whole = wholeWithoutCents && cents % CENTS_PER_UNIT === 0;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
-  }).format(centsToDollars(cents));
+  return moneyFormatter(currency, whole).format(centsToDollars(cents));
+}
+
+const moneyFormatters = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per currency and style: a list of prices formats many times per render. */
+function moneyFormatter(currency: string, whole: boolean): Intl.NumberFormat {
+  const key = `${currency}|${whole}`;
+  let formatter = moneyFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    });
+    moneyFormatters.set(key, formatter);
+  }
+  return formatter;
 }
