@@ -1,7 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { NotificationKind } from '../../../domain/notifications/notification-kinds';
 import type { DB } from '../../db/types';
-import { insertNotification, partiesOf } from './notifications.repository';
+import {
+  insertLessonBookedNotice,
+  insertNotification,
+  partiesOf,
+} from './notifications.repository';
 
 // The one way to give a user an in-app notification. It writes in the caller's transaction, so
 // a notification exists only if the event it tells of committed (and goes if that rolls back).
@@ -45,13 +49,5 @@ export async function notifyOtherParty(
 
 /** A newly booked lesson: the student booked it, the tutor is told. */
 export async function notifyLessonBooked(trx: Transaction<DB>, lessonId: string, at: Date) {
-  const parties = await partiesOf(trx, lessonId);
-  if (parties)
-    await notify(trx, {
-      userId: parties.tutor_user_id,
-      kind: 'lesson_booked',
-      lessonId,
-      actorId: parties.student_id,
-      at,
-    });
+  await insertLessonBookedNotice(trx, lessonId, at);
 }
