@@ -73,7 +73,9 @@ describe.skipIf(!hasChromium)('account settings in a browser', () => {
       if (frame === wide.page.mainFrame()) visited.push(new URL(frame.url()).pathname);
     });
     await wide.page.getByRole('button', { name: 'Log out' }).click();
-    await wide.page.getByLabel('Email').waitFor();
+    // Exactly the sign-in form's field: until the server has ended the session, settings (with
+    // its 'Email address' section) is still on screen.
+    await wide.page.getByLabel('Email', { exact: true }).waitFor();
     expect(visited).toEqual(['/']);
     expect(await signIn(wide.page, student.email, TEST_PASSWORD)).toBe(401);
     await wide.page.getByText(A.invalidCredentials).first().waitFor();
