@@ -118,6 +118,9 @@ describe.each(TEST_DRIVERS)('live delivery on %s', (driver) => {
   it('pushes read receipts and conversation changes', async () => {
     const studentTab = await tabOf(student);
     const message = await sendSignalledMessage(t.database.db, conversation, student.id, 'Hi?');
+    // The frame carries the message as the process reads it on the signal: awaited before the
+    // read is written, so it is still unread.
+    expect(await studentTab.next()).toEqual({ type: 'message', message });
     const readAt = new Date();
     await signalRead(t.database.db, conversation, tutor.userId, message.seq, readAt);
     await t.database.db.transaction().execute(async (trx) => {
@@ -132,7 +135,6 @@ describe.each(TEST_DRIVERS)('live delivery on %s', (driver) => {
         userIds: [student.id, tutor.userId],
       });
     });
-    expect(await studentTab.next()).toEqual({ type: 'message', message });
     expect(await studentTab.next()).toEqual({
       type: 'read',
       conversationId: conversation.id,
