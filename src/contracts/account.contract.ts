@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ROLES } from '../domain/accounts/account-rules';
 import {
   changePasswordSchema,
@@ -18,8 +18,8 @@ export const accountResponse = z.object({
   lastName: z.string(),
   role: z.enum(ROLES),
   /** The account's zone; null until chosen (the page offers the browser's). */
-  timezone: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+  timezone: z.nullable(z.string()),
+  avatarUrl: z.nullable(z.string()),
   /** False for a Google-only account: there is no password to change or to ask for. */
   hasPassword: z.boolean(),
 });
@@ -28,11 +28,11 @@ export type AccountView = z.infer<typeof accountResponse>;
 /** What deleting the account would do now, told before the user confirms. */
 export const closingSummaryResponse = z.object({
   /** Future lessons (of either side) that would be canceled, the other party told. */
-  futureLessons: z.number().int(),
+  futureLessons: z.int(),
   /** Money that would go back to cards: paid future lessons and unused package credits. */
-  refunds: z.array(z.object({ amountCents: z.number().int(), currency: z.string() })),
+  refunds: z.array(z.object({ amountCents: z.int(), currency: z.string() })),
   /** Unused lesson credits in packages that are refunded with them. */
-  unusedCredits: z.number().int(),
+  unusedCredits: z.int(),
 });
 export type ClosingSummary = z.infer<typeof closingSummaryResponse>;
 
@@ -71,7 +71,7 @@ export const updateAccountPhoto = defineEndpoint({
   method: 'PUT',
   path: '/api/account/photo',
   summary: 'Use a photo uploaded through /api/uploads/avatar, or none (null)',
-  body: z.object({ avatarPath: z.string().min(1).max(300).nullable() }),
+  body: z.object({ avatarPath: z.nullable(z.string().check(z.minLength(1), z.maxLength(300))) }),
   status: 200,
   response: accountResponse,
   errors: WRITE_ERRORS,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { USER_ROLES } from '../domain/accounts/account-rules';
 import { APPROVAL_STATUSES, REPORT_KINDS, REPORT_STATUSES } from '../domain/admin/moderation';
 import {
@@ -13,11 +13,18 @@ import { pageInfoFields, pageNumberSchema } from './paging';
 // The admin's users pages (issue #15): a paged search of every account, one account's page with
 // its lessons and reports, and suspending or restoring it. Admins only.
 
+// An empty filter is none. zod/mini has no z.preprocess: a transform piped into the enum, and
+// the outer z.optional keeps the key optional in the input type (undefined passes either way).
 const optionalFilter = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess((value) => (value === '' ? undefined : value), z.enum(values, message).optional());
+  z.optional(
+    z.pipe(
+      z.transform((value: unknown) => (value === '' ? undefined : value)),
+      z.optional(z.enum(values, message)),
+    ),
+  );
 
 export const userSearchQuery = z.object({
-  q: z.string(M.badQuery).trim().max(100, M.badQuery).default(''),
+  q: z._default(z.string(M.badQuery).check(z.trim(), z.maxLength(100, M.badQuery)), ''),
   role: optionalFilter(USER_ROLES, M.badRole),
   status: optionalFilter(USER_STATUSES, M.badStatus),
   page: pageNumberSchema,
@@ -32,9 +39,9 @@ export const adminUserRow = z.object({
   status: z.enum(USER_STATUSES),
   /** UTC ISO instants. */
   createdAt: z.string(),
-  lastSignInAt: z.string().nullable(),
+  lastSignInAt: z.nullable(z.string()),
   /** A tutor's profile approval; null for others (and a tutor who has not finished the wizard). */
-  approvalStatus: z.enum(APPROVAL_STATUSES).nullable(),
+  approvalStatus: z.nullable(z.enum(APPROVAL_STATUSES)),
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
 
@@ -60,15 +67,15 @@ export const adminUserReport = z.object({
 });
 export type AdminUserReport = z.infer<typeof adminUserReport>;
 
-export const adminUserDetail = adminUserRow.extend({
-  suspension: z.object({ at: z.string(), reason: z.string() }).nullable(),
+export const adminUserDetail = z.extend(adminUserRow, {
+  suspension: z.nullable(z.object({ at: z.string(), reason: z.string() })),
   lessonCounts: z.object({
-    upcoming: z.number().int(),
-    completed: z.number().int(),
-    canceled: z.number().int(),
+    upcoming: z.int(),
+    completed: z.int(),
+    canceled: z.int(),
   }),
   /** The lessons a suspension would cancel now (with full refunds), as closing counts them. */
-  futureLessons: z.number().int(),
+  futureLessons: z.int(),
   recentLessons: z.array(adminUserLesson),
   reportsAbout: z.array(adminUserReport),
   reportsBy: z.array(adminUserReport),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AUDIT_ACTIONS } from '../domain/admin/moderation';
 import { defineEndpoint, ROLE_ERRORS } from './endpoint';
 import { pageInfoFields, pageNumberSchema } from './paging';
@@ -25,11 +25,11 @@ export const getAdminOverview = defineEndpoint({
   status: 200,
   response: z.object({
     /** Open, not suspended accounts that signed in within ACTIVE_USER_DAYS (app clock). */
-    activeUsers: z.number().int(),
+    activeUsers: z.int(),
     /** Tutor profiles waiting for a decision whose account is open and not suspended. */
-    pendingVerifications: z.number().int(),
+    pendingVerifications: z.int(),
     /** Reports nobody has acted on yet. */
-    reportedIssues: z.number().int(),
+    reportedIssues: z.int(),
   }),
   errors: [...ROLE_ERRORS],
 });
@@ -38,14 +38,14 @@ export const getAdminOverview = defineEndpoint({
 const auditUser = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
 export const auditEntryView = z.object({
-  id: z.number().int(),
+  id: z.int(),
   action: z.enum(AUDIT_ACTIONS),
   /** The admin who acted; null when the command line did (npm run admin). */
-  admin: auditUser.nullable(),
-  target: auditUser.nullable(),
+  admin: z.nullable(auditUser),
+  target: z.nullable(auditUser),
   reason: z.string(),
-  reportId: z.string().nullable(),
-  reviewId: z.string().nullable(),
+  reportId: z.nullable(z.string()),
+  reviewId: z.nullable(z.string()),
   /** UTC ISO instant. */
   createdAt: z.string(),
 });

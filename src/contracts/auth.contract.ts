@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   emailSchema,
   resetPasswordSchema,
@@ -21,19 +21,20 @@ export const sessionUser = z.object({
   role: z.enum(USER_ROLES),
   isProfileCompleted: z.boolean(),
   isEmailVerified: z.boolean(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
   socialAuthProvider: z.enum(['google', 'none']),
   /** The account's zone, which every screen shows times in; null only until the app stores one. */
-  timezone: z.string().nullable(),
+  timezone: z.nullable(z.string()),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-export const sessionResponse = z.object({ user: sessionUser.nullable() });
+export const sessionResponse = z.object({ user: z.nullable(sessionUser) });
 
 /** The browser's zone travels with the sign-up and becomes the account's (ADR 026). */
-export const signUpRequest = z
-  .object({ role: z.enum(ROLES), timezone: timeZoneSchema.optional() })
-  .and(signUpSchema);
+export const signUpRequest = z.intersection(
+  z.object({ role: z.enum(ROLES), timezone: z.optional(timeZoneSchema) }),
+  signUpSchema,
+);
 export const signUpResponse = z.object({ email: z.string(), role: z.enum(ROLES) });
 
 export const signInRequest = signInSchema;
@@ -42,15 +43,16 @@ export const signedInResponse = z.object({ user: sessionUser, redirectTo: z.stri
 export const emailRequest = z.object({ email: emailSchema });
 export const verifyEmailRequest = z.object({ email: emailSchema, code: verificationCodeSchema });
 
-export const resetPasswordRequest = z
-  .object({ token: z.string().min(1).max(512) })
-  .and(resetPasswordSchema);
+export const resetPasswordRequest = z.intersection(
+  z.object({ token: z.string().check(z.minLength(1), z.maxLength(512)) }),
+  resetPasswordSchema,
+);
 
 export const authProvidersResponse = z.object({ google: z.boolean() });
 
 export const googleStartRequest = z.object({
-  role: z.enum(ROLES).default('student'),
-  isSignup: z.boolean().default(false),
+  role: z._default(z.enum(ROLES), 'student'),
+  isSignup: z._default(z.boolean(), false),
 });
 export const googleStartResponse = z.object({ url: z.string() });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   BOOKING_WEEK_DAYS,
   DEFAULT_RESCHEDULE_REASON,
@@ -32,26 +32,26 @@ import {
 
 /** A day count from a query string: 1 to 60. */
 const dayCount = (fallback: number) =>
-  z.coerce
-    .number(M.invalidRange)
-    .int(M.invalidRange)
-    .min(1, M.invalidRange)
-    .max(MAX_SLOT_DAYS, M.invalidRange)
-    .default(fallback);
+  z._default(
+    z.coerce
+      .number(M.invalidRange)
+      .check(z.int(M.invalidRange), z.gte(1, M.invalidRange), z.lte(MAX_SLOT_DAYS, M.invalidRange)),
+    fallback,
+  );
 
 /** The slots a booking screen asks for, from a query string (one week by default). */
 export const slotsQuerySchema = z.object({
   viewerZone: timeZoneSchema,
   fromDate: localDateSchema,
   days: dayCount(BOOKING_WEEK_DAYS),
-  lessonMinutes: z.coerce
-    .number(M.invalidLessonMinutes)
-    .pipe(lessonMinutesSchema)
-    .default(DEFAULT_LESSON_MINUTES),
+  lessonMinutes: z._default(
+    z.pipe(z.coerce.number(M.invalidLessonMinutes), lessonMinutesSchema),
+    DEFAULT_LESSON_MINUTES,
+  ),
 });
 
 /** The slots a lesson could move to: as a booking's, without a length (the lesson keeps its). */
-export const rescheduleSlotsQuerySchema = slotsQuerySchema.omit({ lessonMinutes: true });
+export const rescheduleSlotsQuerySchema = z.omit(slotsQuerySchema, { lessonMinutes: true });
 
 /**
  * A booking as the student chose it: a tutor, a subject, one of the offered slots (their date
@@ -67,7 +67,10 @@ export const bookLessonSchema = z.object({
   slotLabel: slotLabelSchema,
   viewerZone: timeZoneSchema,
   lessonMinutes: lessonMinutesSchema,
-  notes: z.string().trim().max(MAX_BOOKING_NOTES_LENGTH, M.notesTooLong).default(''),
+  notes: z._default(
+    z.string().check(z.trim(), z.maxLength(MAX_BOOKING_NOTES_LENGTH, M.notesTooLong)),
+    '',
+  ),
 });
 export type BookLessonInput = z.input<typeof bookLessonSchema>;
 
@@ -79,16 +82,17 @@ export const rescheduleLessonSchema = z.object({
   bookingDate: localDateSchema,
   slotLabel: slotLabelSchema,
   viewerZone: timeZoneSchema,
-  reason: z
-    .string()
-    .trim()
-    .max(MAX_RESCHEDULE_REASON_LENGTH, M.reasonTooLong)
-    .transform((reason) => reason || DEFAULT_RESCHEDULE_REASON)
-    .default(DEFAULT_RESCHEDULE_REASON),
+  reason: z._default(
+    z.pipe(
+      z.string().check(z.trim(), z.maxLength(MAX_RESCHEDULE_REASON_LENGTH, M.reasonTooLong)),
+      z.transform((reason: string) => reason || DEFAULT_RESCHEDULE_REASON),
+    ),
+    DEFAULT_RESCHEDULE_REASON,
+  ),
 });
 
 export const saveNotesSchema = z.object({
-  html: z.string().max(MAX_NOTES_HTML_LENGTH, M.notesHtmlTooLong),
+  html: z.string().check(z.maxLength(MAX_NOTES_HTML_LENGTH, M.notesHtmlTooLong)),
 });
 
 /** Slots grouped by the viewer's date, every date of the range (times are UTC ISO). */
@@ -98,7 +102,7 @@ const slotsResponse = z.object({
   days: z.array(
     z.object({
       dateStr: z.string(),
-      localDow: z.number().int(),
+      localDow: z.int(),
       slots: z.array(
         z.object({
           startTime: z.string(),
@@ -116,13 +120,13 @@ export type SlotsResponse = z.infer<typeof slotsResponse>;
 const trialEligibilityResponse = z.object({
   eligible: z.boolean(),
   /** The student's trial with this tutor while it is booked and not over (UTC ISO); else null. */
-  upcomingTrial: z.object({ startTime: z.string(), endTime: z.string() }).nullable(),
+  upcomingTrial: z.nullable(z.object({ startTime: z.string(), endTime: z.string() })),
 });
 export type TrialEligibility = z.infer<typeof trialEligibilityResponse>;
 
 const person = z.object({
   name: z.string(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
 });
 
 /**
@@ -134,7 +138,7 @@ const moveRequest = z.object({
   /** UTC ISO instants of the proposed time. */
   startTime: z.string(),
   endTime: z.string(),
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   requestedAt: z.string(),
 });
 export type MoveRequest = z.infer<typeof moveRequest>;
@@ -151,19 +155,19 @@ export const lesson = z.object({
   /** UTC ISO instants of the lesson: it ends at its length, not at its slot's end (ADR 026). */
   startTime: z.string(),
   endTime: z.string(),
-  durationMinutes: z.number().int(),
+  durationMinutes: z.int(),
   /** The zone the student booked in. */
   timezone: z.string(),
-  priceCents: z.number().int(),
+  priceCents: z.int(),
   currency: z.string(),
-  meetingUrl: z.string().nullable(),
+  meetingUrl: z.nullable(z.string()),
   /** The student's notes (sanitized HTML): theirs to edit, the tutor's to read. */
   studentNotes: z.string(),
   /** The tutor's preparation notes (sanitized HTML); null for the student, who never sees them. */
-  tutorPrepNotes: z.string().nullable(),
+  tutorPrepNotes: z.nullable(z.string()),
   /** UTC ISO start of the lesson this one replaced (it was moved from there); null if none. */
-  movedFrom: z.string().nullable(),
-  moveRequest: moveRequest.nullable(),
+  movedFrom: z.nullable(z.string()),
+  moveRequest: z.nullable(moveRequest),
 });
 export type Lesson = z.infer<typeof lesson>;
 

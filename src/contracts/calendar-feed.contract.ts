@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, SIGNED_IN_ERRORS } from './endpoint';
 
 // The signed-in user's secret calendar feed (issue #14): whether one is on, a new link (which
@@ -14,7 +14,7 @@ const feedStatus = z.object({
   createdAt: z.string(),
 });
 
-export const calendarFeedResponse = z.object({ feed: feedStatus.nullable() });
+export const calendarFeedResponse = z.object({ feed: z.nullable(feedStatus) });
 
 export const newCalendarFeedResponse = z.object({
   feed: feedStatus,

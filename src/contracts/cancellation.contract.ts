@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CANCELLATION_POLICY } from '../domain/booking/cancellation-policy';
 import { CANCELLATION_MESSAGES as C } from '../domain/messages';
 import { lesson } from './booking.contract';
@@ -19,12 +19,12 @@ const SETTLEMENTS = [
 /** What happens to the money or the package credit, with one sentence for the reader. */
 const settlement = z.object({
   settlement: z.enum(SETTLEMENTS),
-  refundCents: z.number().int(),
+  refundCents: z.int(),
   currency: z.string(),
   message: z.string(),
 });
 
-export const cancellationQuoteResponse = settlement.extend({
+export const cancellationQuoteResponse = z.extend(settlement, {
   canCancel: z.boolean(),
   reasonRequired: z.boolean(),
 });
@@ -32,22 +32,29 @@ export type CancellationQuoteResponse = z.infer<typeof cancellationQuoteResponse
 
 /** Why: required from the tutor (the server checks who asks), optional for the student. */
 export const cancelLessonSchema = z.object({
-  reason: z
-    .string(C.reasonRequired)
-    .trim()
-    .max(CANCELLATION_POLICY.maxReasonLength, C.reasonTooLong(CANCELLATION_POLICY.maxReasonLength))
-    .default(''),
+  reason: z._default(
+    z
+      .string(C.reasonRequired)
+      .check(
+        z.trim(),
+        z.maxLength(
+          CANCELLATION_POLICY.maxReasonLength,
+          C.reasonTooLong(CANCELLATION_POLICY.maxReasonLength),
+        ),
+      ),
+    '',
+  ),
 });
 
 const cancelLessonResponse = z.object({
   lesson,
-  cancellation: settlement.extend({ canceledBy: z.enum(['student', 'tutor']) }),
+  cancellation: z.extend(settlement, { canceledBy: z.enum(['student', 'tutor']) }),
 });
 export type CancelLessonResponse = z.infer<typeof cancelLessonResponse>;
 
 const noShowResponse = z.object({
   lesson,
-  noShow: settlement.extend({
+  noShow: z.extend(settlement, {
     absent: z.enum(['student', 'tutor']),
     reportedAt: z.string(),
   }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SDP_MAX_LENGTH, WHITEBOARD_UPDATE_MAX_BYTES } from '../domain/classroom/classroom-rules';
 import { CLASSROOM_MESSAGES as M } from '../domain/messages/classroom';
 import { defineEndpoint, idParams, ROLE_ERRORS } from './endpoint';
@@ -12,8 +12,8 @@ export type ClassroomPhase = z.infer<typeof classroomPhase>;
 
 const iceServer = z.object({
   urls: z.array(z.string()),
-  username: z.string().optional(),
-  credential: z.string().optional(),
+  username: z.optional(z.string()),
+  credential: z.optional(z.string()),
 });
 
 export const classroomView = z.object({
@@ -31,11 +31,11 @@ export const classroomView = z.object({
   closesAt: z.string(),
   phase: classroomPhase,
   /** The pair's conversation (chat beside the video); null before their first message. */
-  conversationId: z.string().nullable(),
+  conversationId: z.nullable(z.string()),
   /** The tutor's profile id (a student opens the conversation with it). */
   tutorProfileId: z.string(),
   /** An external room (MEETING_URL_TEMPLATE) where the lesson is held instead; null: here. */
-  externalUrl: z.string().nullable(),
+  externalUrl: z.nullable(z.string()),
   /** RTCConfiguration while open: STUN, and TURN with credentials minted for this join. */
   rtc: z.object({
     iceServers: z.array(iceServer),
@@ -57,7 +57,7 @@ export const getClassroom = defineEndpoint({
  * The tutor's connection a description or candidate belongs to: a fresh id for each new
  * RTCPeerConnection the tutor makes, so a tab that joined twice never mixes two negotiations.
  */
-const connection = z.string().min(1).max(64);
+const connection = z.string().check(z.minLength(1), z.maxLength(64));
 
 /** What one party's tab tells the other's: WebRTC's offer/answer and candidates, and its state. */
 export const classroomSignal = z.discriminatedUnion('kind', [
@@ -73,17 +73,17 @@ export const classroomSignal = z.discriminatedUnion('kind', [
     connection,
     description: z.object({
       type: z.enum(['offer', 'answer']),
-      sdp: z.string().max(SDP_MAX_LENGTH),
+      sdp: z.string().check(z.maxLength(SDP_MAX_LENGTH)),
     }),
   }),
   z.object({
     kind: z.literal('candidate'),
     connection,
     candidate: z.object({
-      candidate: z.string().max(2000),
-      sdpMid: z.string().max(100).nullable().optional(),
-      sdpMLineIndex: z.number().int().min(0).max(100).nullable().optional(),
-      usernameFragment: z.string().max(256).nullable().optional(),
+      candidate: z.string().check(z.maxLength(2000)),
+      sdpMid: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+      sdpMLineIndex: z.optional(z.nullable(z.int().check(z.gte(0), z.lte(100)))),
+      usernameFragment: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
     }),
   }),
   z.object({
@@ -108,7 +108,7 @@ export const sendClassroomSignal = defineEndpoint({
   errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', ...ROLE_ERRORS],
 });
 
-const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, M.whiteboardTooLarge);
+const base64 = z.string().check(z.regex(/^[A-Za-z0-9+/]*={0,2}$/, M.whiteboardTooLarge));
 /** The whiteboard's Yjs state: the snapshot and the updates since, merged (base64). */
 export const getWhiteboard = defineEndpoint({
   method: 'GET',
@@ -125,12 +125,13 @@ export const postWhiteboardUpdate = defineEndpoint({
   params: idParams,
   body: z.object({
     /** One Yjs update, base64. */
-    update: base64
-      .min(1)
-      .max(Math.ceil((WHITEBOARD_UPDATE_MAX_BYTES * 4) / 3) + 4, M.whiteboardTooLarge),
+    update: base64.check(
+      z.minLength(1),
+      z.maxLength(Math.ceil((WHITEBOARD_UPDATE_MAX_BYTES * 4) / 3) + 4, M.whiteboardTooLarge),
+    ),
   }),
   status: 201,
-  response: z.object({ seq: z.number().int() }),
+  response: z.object({ seq: z.int() }),
   errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', ...ROLE_ERRORS],
 });
 
@@ -150,7 +151,7 @@ export const attendanceEntry = z.object({
   name: z.string(),
   role: z.enum(['student', 'tutor']),
   joinedAt: z.string(),
-  leftAt: z.string().nullable(),
+  leftAt: z.nullable(z.string()),
 });
 export type AttendanceEntry = z.infer<typeof attendanceEntry>;
 
@@ -165,8 +166,8 @@ export const classroomLiveEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('classroom.whiteboard'),
     lessonId: z.string(),
-    seq: z.number().int(),
-    authorId: z.string().nullable(),
+    seq: z.int(),
+    authorId: z.nullable(z.string()),
     update: z.string(),
   }),
 ]);

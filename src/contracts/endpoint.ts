@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ErrorCode } from './error-codes';
 
 // One object per endpoint: what it takes, what it answers and how it may fail. The server
@@ -17,12 +17,12 @@ export interface Endpoint {
   /** With :name segments for path parameters (and `*` for the rest of a path). */
   path: string;
   summary?: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType | typeof MULTIPART;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType | typeof MULTIPART;
   /** The success status and its body; no response schema means a file, not JSON. */
   status: 200 | 201 | 204;
-  response?: z.ZodType;
+  response?: z.ZodMiniType;
   /** Other statuses that answer the success shape (the health check's 503). */
   alsoAnswers?: readonly number[];
   /** Every error code it may answer; each status is documented with the shared error body. */
@@ -33,18 +33,18 @@ export interface Endpoint {
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
 
 /** A path id: anything that is not a row's id is simply not found (404), never a 400. */
-export const idParams = z.object({ id: z.string().max(100) });
+export const idParams = z.object({ id: z.string().check(z.maxLength(100)) });
 
 /** The largest number id a row can have (a PostgreSQL integer): no row has a larger one. */
 export const MAX_NUMBER_ID = 2_147_483_647;
 
 /** A row's number id in a body (a subject's): `message` says what to choose when it is none. */
 export const numberIdSchema = (message: string) =>
-  z.number(message).int(message).positive(message).max(MAX_NUMBER_ID, message);
+  z.int(message).check(z.positive(message), z.lte(MAX_NUMBER_ID, message));
 
 /** A row's number id from a query string. */
 export const numberIdFromQuery = (message: string) =>
-  z.coerce.number(message).pipe(numberIdSchema(message));
+  z.pipe(z.coerce.number(message), numberIdSchema(message));
 
 // Shared error lists. Any write may be refused as cross-site (FORBIDDEN).
 export const SIGNED_IN_ERRORS = ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED'] as const;
@@ -68,16 +68,16 @@ export function urlOf(endpoint: Endpoint, input: { params?: unknown; query?: unk
   return search ? `${path}?${search}` : path;
 }
 
-type Schema<S> = S extends z.ZodType ? S : never;
+type Schema<S> = S extends z.ZodMiniType ? S : never;
 
 /** What call(endpoint, input) takes: the endpoint's params, query and body, as sent. */
-export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
+export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodMiniType
   ? { params: z.input<Schema<E['params']>> }
   : unknown) &
-  (E['query'] extends z.ZodType ? { query: z.input<Schema<E['query']>> } : unknown) &
+  (E['query'] extends z.ZodMiniType ? { query: z.input<Schema<E['query']>> } : unknown) &
   (E['body'] extends typeof MULTIPART
     ? { body: FormData }
-    : E['body'] extends z.ZodType
+    : E['body'] extends z.ZodMiniType
       ? { body: z.input<Schema<E['body']>> }
       : unknown);
 

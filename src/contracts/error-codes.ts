@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Every error the API answers, by code, with its HTTP status. Errors carry a code, never a
@@ -60,7 +60,7 @@ export const errorResponse = z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     /** Field-level messages for validation errors, keyed by dotted path. */
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;

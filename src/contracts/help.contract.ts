@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { HELP_MESSAGES as M } from '../domain/messages';
 import { isSingleLine } from '../domain/text/single-line';
 import { defineEndpoint, ROLE_ERRORS } from './endpoint';
@@ -21,16 +21,20 @@ const printable = (forbidden: RegExp) => (text: string) =>
 export const supportMessageSchema = z.object({
   subject: z
     .string(M.subjectRequired)
-    .trim()
-    .min(1, M.subjectRequired)
-    .max(SUPPORT_SUBJECT_MAX, M.subjectTooLong(SUPPORT_SUBJECT_MAX))
-    .refine(isSingleLine, M.invalidCharacters),
+    .check(
+      z.trim(),
+      z.minLength(1, M.subjectRequired),
+      z.maxLength(SUPPORT_SUBJECT_MAX, M.subjectTooLong(SUPPORT_SUBJECT_MAX)),
+      z.refine(isSingleLine, M.invalidCharacters),
+    ),
   message: z
     .string(M.messageTooShort(SUPPORT_MESSAGE_MIN))
-    .trim()
-    .min(SUPPORT_MESSAGE_MIN, M.messageTooShort(SUPPORT_MESSAGE_MIN))
-    .max(SUPPORT_MESSAGE_MAX, M.messageTooLong(SUPPORT_MESSAGE_MAX))
-    .refine(printable(CONTROL_BUT_LINES), M.invalidCharacters),
+    .check(
+      z.trim(),
+      z.minLength(SUPPORT_MESSAGE_MIN, M.messageTooShort(SUPPORT_MESSAGE_MIN)),
+      z.maxLength(SUPPORT_MESSAGE_MAX, M.messageTooLong(SUPPORT_MESSAGE_MAX)),
+      z.refine(printable(CONTROL_BUT_LINES), M.invalidCharacters),
+    ),
 });
 export type SupportMessageInput = z.input<typeof supportMessageSchema>;
 

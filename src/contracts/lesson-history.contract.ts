@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LESSON_HISTORY_MESSAGES as M } from '../domain/messages/lesson-history';
 import { lesson } from './booking.contract';
 import { defineEndpoint, ROLE_ERRORS, SIGNED_IN_ERRORS } from './endpoint';
@@ -14,13 +14,13 @@ const pastLessonsResponse = z.object({ lessons: z.array(lesson), ...pageInfoFiel
 const tutorStudent = z.object({
   id: z.string(),
   name: z.string(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
   /** Booked lessons with this tutor, past and coming. */
-  lessonsCount: z.number().int(),
+  lessonsCount: z.int(),
   /** UTC ISO start of the soonest lesson that has not ended; null when none is booked. */
-  nextLessonAt: z.string().nullable(),
+  nextLessonAt: z.nullable(z.string()),
   /** UTC ISO start of the latest lesson that has ended; null before the first one. */
-  lastLessonAt: z.string().nullable(),
+  lastLessonAt: z.nullable(z.string()),
 });
 export type TutorStudent = z.infer<typeof tutorStudent>;
 
@@ -42,7 +42,7 @@ export const getMyStudents = defineEndpoint({
   query: z.object({
     page: pageNumberSchema,
     /** A part of the student's name, whatever the case (the sidebar's search). */
-    q: z.string(M.searchTooLong).trim().max(100, M.searchTooLong).default(''),
+    q: z._default(z.string(M.searchTooLong).check(z.trim(), z.maxLength(100, M.searchTooLong)), ''),
   }),
   status: 200,
   response: myStudentsResponse,

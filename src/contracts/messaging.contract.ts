@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { USER_ROLES } from '../domain/accounts/account-rules';
 import {
   MESSAGE_MAX_LENGTH,
@@ -16,16 +16,16 @@ const counterpart = z.object({
   userId: z.string(),
   name: z.string(),
   role: z.enum(USER_ROLES),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
   /** The tutor's profile (for a link to it); null when the other party is the student. */
-  tutorProfileId: z.string().nullable(),
+  tutorProfileId: z.nullable(z.string()),
   accountClosed: z.boolean(),
 });
 
 export const messageView = z.object({
   id: z.string(),
   /** Increases with every message in the database: order and paging cursor. */
-  seq: z.number().int(),
+  seq: z.int(),
   conversationId: z.string(),
   senderId: z.string(),
   /** As stored: contact details already masked when `masked`. */
@@ -35,18 +35,18 @@ export const messageView = z.object({
   /** UTC ISO instants. */
   sentAt: z.string(),
   /** When the recipient read it (the read receipt); null while unread. */
-  readAt: z.string().nullable(),
+  readAt: z.nullable(z.string()),
   /** The sender's own idempotency key, echoed (a retried send returns the first message). */
-  clientId: z.string().nullable(),
+  clientId: z.nullable(z.string()),
 });
 export type MessageView = z.infer<typeof messageView>;
 
 export const conversationView = z.object({
   id: z.string(),
   counterpart,
-  lastMessage: messageView.nullable(),
+  lastMessage: z.nullable(messageView),
   /** Messages to the viewer not yet read. */
-  unread: z.number().int(),
+  unread: z.int(),
   /** Who blocked it, from the viewer's side; nobody can send while either has. */
   blockedByMe: z.boolean(),
   blockedByThem: z.boolean(),
@@ -56,7 +56,7 @@ export const conversationView = z.object({
 });
 export type ConversationView = z.infer<typeof conversationView>;
 
-const unreadCount = z.object({ unread: z.number().int() });
+const unreadCount = z.object({ unread: z.int() });
 
 /**
  * Opens (or returns) the conversation with a tutor (a student names the tutor's profile) or a
@@ -66,8 +66,8 @@ export const openConversation = defineEndpoint({
   method: 'POST',
   path: '/api/conversations',
   body: z.union([
-    z.object({ tutorId: z.string().trim().min(1).max(100) }),
-    z.object({ studentId: z.string().trim().min(1).max(100) }),
+    z.object({ tutorId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
+    z.object({ studentId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
   ]),
   status: 201,
   alsoAnswers: [200],
@@ -84,7 +84,7 @@ export const listConversations = defineEndpoint({
   response: z.object({
     conversations: z.array(conversationView),
     ...pageInfoFields,
-    unread: z.number().int(),
+    unread: z.int(),
   }),
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
 });
@@ -107,7 +107,7 @@ export const getConversation = defineEndpoint({
   errors: ['NOT_FOUND', ...ROLE_ERRORS],
 });
 
-const seqCursor = z.coerce.number(M.badCursor).int(M.badCursor).min(0, M.badCursor);
+const seqCursor = z.coerce.number(M.badCursor).check(z.int(M.badCursor), z.gte(0, M.badCursor));
 
 /**
  * A page of messages, oldest first within the page. `before`: the page before that seq (reading
@@ -118,9 +118,9 @@ export const listMessages = defineEndpoint({
   path: '/api/conversations/:id/messages',
   params: idParams,
   query: z.object({
-    before: seqCursor.optional(),
-    after: seqCursor.optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(MESSAGES_PAGE_SIZE),
+    before: z.optional(seqCursor),
+    after: z.optional(seqCursor),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), MESSAGES_PAGE_SIZE),
   }),
   status: 200,
   response: z.object({ messages: z.array(messageView), hasOlder: z.boolean() }),
@@ -134,11 +134,13 @@ export const sendMessage = defineEndpoint({
   body: z.object({
     body: z
       .string(M.bodyRequired)
-      .trim()
-      .min(1, M.bodyRequired)
-      .max(MESSAGE_MAX_LENGTH, M.bodyTooLong),
+      .check(
+        z.trim(),
+        z.minLength(1, M.bodyRequired),
+        z.maxLength(MESSAGE_MAX_LENGTH, M.bodyTooLong),
+      ),
     /** A uuid the tab made for this message: sending it again returns the first one (200). */
-    clientId: z.uuid().optional(),
+    clientId: z.optional(z.uuid()),
   }),
   status: 201,
   alsoAnswers: [200],
@@ -187,7 +189,7 @@ export const liveEvent = z.discriminatedUnion('type', [
     type: z.literal('read'),
     conversationId: z.string(),
     readerId: z.string(),
-    upToSeq: z.number().int(),
+    upToSeq: z.int(),
     readAt: z.string(),
   }),
   z.object({ type: z.literal('conversation'), conversationId: z.string() }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EMAIL_CATEGORIES, type EmailCategory } from '../domain/notifications/email-categories';
 import { defineEndpoint, SIGNED_IN_ERRORS } from './endpoint';
 
@@ -7,7 +7,7 @@ import { defineEndpoint, SIGNED_IN_ERRORS } from './endpoint';
 
 const categoryFlags = Object.fromEntries(
   EMAIL_CATEGORIES.map((category) => [category, z.boolean()]),
-) as Record<EmailCategory, z.ZodBoolean>;
+) as Record<EmailCategory, z.ZodMiniBoolean<boolean>>;
 
 /** Every optional category and whether its email is sent; a key not listed is refused. */
 export const notificationSettingsSchema = z.object({ email: z.strictObject(categoryFlags) });

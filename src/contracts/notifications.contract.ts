@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NOTIFICATION_KINDS } from '../domain/notifications/notification-kinds';
 import { NOTIFICATION_MESSAGES as N } from '../domain/notifications/notification-messages';
 import { defineEndpoint, SIGNED_IN_ERRORS } from './endpoint';
@@ -9,40 +9,37 @@ import { pageInfoFields, pageNumberSchema } from './paging';
 
 /** A notification's id: a positive whole number; anything else is refused (400). */
 const notificationIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,14}$/, N.badId)
-    .transform(Number),
+  id: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/, N.badId)), z.transform(Number)),
 });
 
 /** One notification as facts; the web words it (src/domain/notifications). */
 export const notificationView = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.enum(NOTIFICATION_KINDS),
   /** UTC ISO instants. */
   createdAt: z.string(),
-  readAt: z.string().nullable(),
+  readAt: z.nullable(z.string()),
   /** The other party: who booked, moved, canceled or reviewed. */
-  actor: z.object({ name: z.string(), accountClosed: z.boolean() }).nullable(),
-  lesson: z
-    .object({ id: z.string(), subject: z.string(), startsAt: z.string(), isTrial: z.boolean() })
-    .nullable(),
+  actor: z.nullable(z.object({ name: z.string(), accountClosed: z.boolean() })),
+  lesson: z.nullable(
+    z.object({ id: z.string(), subject: z.string(), startsAt: z.string(), isTrial: z.boolean() }),
+  ),
   /** Money given back (refund_issued), and why (the payment's refund reason). */
-  refund: z
-    .object({ amountCents: z.number().int(), currency: z.string(), reason: z.string().nullable() })
-    .nullable(),
+  refund: z.nullable(
+    z.object({ amountCents: z.int(), currency: z.string(), reason: z.nullable(z.string()) }),
+  ),
   /** A payout told of (payout_sent, payout_failed), and why it failed. */
-  payout: z
-    .object({
-      amountCents: z.number().int(),
+  payout: z.nullable(
+    z.object({
+      amountCents: z.int(),
       currency: z.string(),
-      failureReason: z.string().nullable(),
-    })
-    .nullable(),
+      failureReason: z.nullable(z.string()),
+    }),
+  ),
 });
 export type NotificationView = z.infer<typeof notificationView>;
 
-const unreadCount = z.object({ unread: z.number().int() });
+const unreadCount = z.object({ unread: z.int() });
 
 export const listNotifications = defineEndpoint({
   method: 'GET',
@@ -52,7 +49,7 @@ export const listNotifications = defineEndpoint({
   response: z.object({
     notifications: z.array(notificationView),
     ...pageInfoFields,
-    unread: z.number().int(),
+    unread: z.int(),
   }),
   errors: ['VALIDATION_FAILED', ...SIGNED_IN_ERRORS],
 });

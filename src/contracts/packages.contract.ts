@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_BOOKING_NOTES_LENGTH } from '../domain/booking/booking-rules';
 import { PACKAGE_LIMITS as L } from '../domain/booking/packages';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../domain/messages';
@@ -30,20 +30,20 @@ export const packageOffer = z.object({
   id: z.string(),
   name: z.string(),
   isPlatformPackage: z.boolean(),
-  subjectId: z.number().int().nullable(),
-  numberOfLessons: z.number().int(),
-  discountPercentage: z.number().int(),
-  validityDays: z.number().int(),
+  subjectId: z.nullable(z.int()),
+  numberOfLessons: z.int(),
+  discountPercentage: z.int(),
+  validityDays: z.int(),
   description: z.string(),
-  lessonMinutes: z.number().int(),
-  totalPriceCents: z.number().int(),
+  lessonMinutes: z.int(),
+  totalPriceCents: z.int(),
   currency: z.string(),
 });
 export type PackageOffer = z.infer<typeof packageOffer>;
 
 export const packageOffersQuerySchema = z.object({
-  subjectId: numberIdFromQuery(M.selectSubject).optional(),
-  lessonMinutes: z.coerce.number(M.invalidLessonMinutes).pipe(lessonMinutesSchema),
+  subjectId: z.optional(numberIdFromQuery(M.selectSubject)),
+  lessonMinutes: z.pipe(z.coerce.number(M.invalidLessonMinutes), lessonMinutesSchema),
 });
 
 /** Scheduling one lesson from a bought package: a slot chosen as in any booking. */
@@ -51,47 +51,56 @@ export const schedulePackageLessonSchema = z.object({
   bookingDate: localDateSchema,
   slotLabel: slotLabelSchema,
   viewerZone: timeZoneSchema,
-  notes: z.string().trim().max(MAX_BOOKING_NOTES_LENGTH, M.notesTooLong).default(''),
+  notes: z._default(
+    z.string().check(z.trim(), z.maxLength(MAX_BOOKING_NOTES_LENGTH, M.notesTooLong)),
+    '',
+  ),
 });
 
 /** A tutor's own package as they edit it. */
 export const tutorPackageSchema = z.object({
   name: singleLineText(
-    z.string().trim().min(1, P.packageNameRequired).max(L.maxNameLength, P.packageNameTooLong),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, P.packageNameRequired),
+        z.maxLength(L.maxNameLength, P.packageNameTooLong),
+      ),
   ),
-  subjectId: numberIdSchema(M.selectSubject).nullable(),
+  subjectId: z.nullable(numberIdSchema(M.selectSubject)),
   numberOfLessons: z
-    .number(P.packageLessonsRange)
     .int(P.packageLessonsRange)
-    .min(L.minLessons, P.packageLessonsRange)
-    .max(L.maxLessons, P.packageLessonsRange),
+    .check(z.gte(L.minLessons, P.packageLessonsRange), z.lte(L.maxLessons, P.packageLessonsRange)),
   discountPercentage: z
-    .number(P.packageDiscountRange)
     .int(P.packageDiscountRange)
-    .min(0, P.packageDiscountRange)
-    .max(L.maxDiscountPercent, P.packageDiscountRange),
+    .check(z.gte(0, P.packageDiscountRange), z.lte(L.maxDiscountPercent, P.packageDiscountRange)),
   validityDays: z
-    .number(P.packageValidityRange)
     .int(P.packageValidityRange)
-    .min(L.minValidityDays, P.packageValidityRange)
-    .max(L.maxValidityDays, P.packageValidityRange),
-  description: singleLineText(
-    z.string().trim().max(L.maxDescriptionLength, P.packageDescriptionTooLong),
-  ).default(''),
+    .check(
+      z.gte(L.minValidityDays, P.packageValidityRange),
+      z.lte(L.maxValidityDays, P.packageValidityRange),
+    ),
+  description: z._default(
+    singleLineText(
+      z.string().check(z.trim(), z.maxLength(L.maxDescriptionLength, P.packageDescriptionTooLong)),
+    ),
+    '',
+  ),
 });
 export type TutorPackageInput = z.input<typeof tutorPackageSchema>;
 
 export const tutorPackage = z.object({
   id: z.string(),
   name: z.string(),
-  subjectId: z.number().int().nullable(),
-  numberOfLessons: z.number().int(),
-  discountPercentage: z.number().int(),
-  validityDays: z.number().int(),
+  subjectId: z.nullable(z.int()),
+  numberOfLessons: z.int(),
+  discountPercentage: z.int(),
+  validityDays: z.int(),
   description: z.string(),
   isActive: z.boolean(),
   /** How many students bought it (a bought package cannot change under them: edit makes sense only for new buyers). */
-  timesBought: z.number().int(),
+  timesBought: z.int(),
 });
 export type TutorPackage = z.infer<typeof tutorPackage>;
 
@@ -99,8 +108,8 @@ export type TutorPackage = z.infer<typeof tutorPackage>;
 const earningsMonth = z.object({
   /** 'YYYY-MM' in the tutor's zone. */
   month: z.string(),
-  paidLessons: z.number().int(),
-  earnedCents: z.number().int(),
+  paidLessons: z.int(),
+  earnedCents: z.int(),
 });
 
 /** A lesson as Earnings lists it: paid (or free) and what it brings. */
@@ -112,7 +121,7 @@ const earningsLesson = z.object({
   isTrial: z.boolean(),
   fromPackage: z.boolean(),
   status: z.string(),
-  amountCents: z.number().int(),
+  amountCents: z.int(),
 });
 
 export const getPackageOffers = defineEndpoint({
@@ -198,8 +207,8 @@ export const getEarnings = defineEndpoint({
   status: 200,
   response: z.object({
     currency: z.string(),
-    totalEarnedCents: z.number().int(),
-    upcomingCents: z.number().int(),
+    totalEarnedCents: z.int(),
+    upcomingCents: z.int(),
     months: z.array(earningsMonth),
     paidLessons: z.array(earningsLesson),
     upcomingLessons: z.array(earningsLesson),

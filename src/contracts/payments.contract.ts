@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_BOOKING_NOTES_LENGTH } from '../domain/booking/booking-rules';
 import { BOOKING_MESSAGES as M, PAYMENT_MESSAGES as P } from '../domain/messages';
 import {
@@ -31,7 +31,10 @@ const chosenSlot = {
   bookingDate: localDateSchema,
   slotLabel: slotLabelSchema,
   viewerZone: timeZoneSchema,
-  notes: z.string().trim().max(MAX_BOOKING_NOTES_LENGTH, M.notesTooLong).default(''),
+  notes: z._default(
+    z.string().check(z.trim(), z.maxLength(MAX_BOOKING_NOTES_LENGTH, M.notesTooLong)),
+    '',
+  ),
 };
 
 /**
@@ -53,7 +56,9 @@ export const startCheckoutSchema = z.discriminatedUnion(
       tutorProfileId: z.uuid(M.tutorNotFound),
       subjectId: numberIdSchema(M.selectSubject),
       lessonMinutes: lessonMinutesSchema,
-      packageId: z.string(M.selectPackage).min(1, M.selectPackage).max(100, M.selectPackage),
+      packageId: z
+        .string(M.selectPackage)
+        .check(z.minLength(1, M.selectPackage), z.maxLength(100, M.selectPackage)),
       ...chosenSlot,
     }),
   ],
@@ -68,15 +73,15 @@ export const paymentView = z.object({
   status: z.enum(PAYMENT_STATUSES),
   description: z.string(),
   tutorName: z.string(),
-  amountCents: z.number().int(),
-  refundedCents: z.number().int(),
+  amountCents: z.int(),
+  refundedCents: z.int(),
   currency: z.string(),
-  receiptUrl: z.string().nullable(),
+  receiptUrl: z.nullable(z.string()),
   /** Why money went back without anyone asking ('slot_taken'), else null. */
-  refundReason: z.string().nullable(),
+  refundReason: z.nullable(z.string()),
   /** UTC ISO instants. */
   createdAt: z.string(),
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
   holdExpiresAt: z.string(),
 });
 export type PaymentView = z.infer<typeof paymentView>;
@@ -93,7 +98,7 @@ const checkoutResultResponse = z.object({
   outcome: z.enum(CHECKOUT_OUTCOMES),
   payment: paymentView,
   /** The lesson bought (a package's first lesson), once booked. */
-  lesson: lesson.nullable(),
+  lesson: z.nullable(lesson),
 });
 export type CheckoutResult = z.infer<typeof checkoutResultResponse>;
 
@@ -103,14 +108,14 @@ export const studentPackageView = z.object({
   name: z.string(),
   tutorProfileId: z.string(),
   tutorName: z.string(),
-  subjectId: z.number().int(),
+  subjectId: z.int(),
   subject: z.string(),
-  lessonMinutes: z.number().int(),
-  numberOfLessons: z.number().int(),
-  lessonsLeft: z.number().int(),
+  lessonMinutes: z.int(),
+  numberOfLessons: z.int(),
+  lessonsLeft: z.int(),
   status: z.enum(STUDENT_PACKAGE_STATUSES),
   /** UTC ISO; null until paid. */
-  expiresAt: z.string().nullable(),
+  expiresAt: z.nullable(z.string()),
 });
 export type StudentPackageView = z.infer<typeof studentPackageView>;
 
@@ -186,8 +191,8 @@ export const paymentWebhook = defineEndpoint({
 const boughtFrom = {
   description: z.string(),
   tutorName: z.string(),
-  subject: z.string().nullable(),
-  lessonMinutes: z.number().int().nullable(),
+  subject: z.nullable(z.string()),
+  lessonMinutes: z.nullable(z.int()),
 };
 
 /** What a receipt says was bought: one lesson (when, with whom) or a package of lessons. */
@@ -196,14 +201,14 @@ const receiptItem = z.discriminatedUnion('kind', [
     kind: z.literal('single'),
     ...boughtFrom,
     /** UTC ISO instants of the lesson bought (as booked); null if it was never booked. */
-    startsAt: z.string().nullable(),
-    endsAt: z.string().nullable(),
+    startsAt: z.nullable(z.string()),
+    endsAt: z.nullable(z.string()),
   }),
   z.object({
     kind: z.literal('package'),
     ...boughtFrom,
-    packageName: z.string().nullable(),
-    numberOfLessons: z.number().int().nullable(),
+    packageName: z.nullable(z.string()),
+    numberOfLessons: z.nullable(z.int()),
   }),
 ]);
 
@@ -217,13 +222,13 @@ export const receiptView = z.object({
   /** The student's account timezone: the receipt's dates and the lesson time read in it. */
   timeZone: z.string(),
   item: receiptItem,
-  amountCents: z.number().int(),
+  amountCents: z.int(),
   currency: z.string(),
   /** The card paid with, when the provider told us; null: "Card" without details. */
-  card: z.object({ brand: z.string().nullable(), last4: z.string() }).nullable(),
+  card: z.nullable(z.object({ brand: z.nullable(z.string()), last4: z.string() })),
   /** Refunds confirmed by the provider, oldest first. */
-  refunds: z.array(z.object({ refundedAt: z.string(), amountCents: z.number().int() })),
-  netCents: z.number().int(),
+  refunds: z.array(z.object({ refundedAt: z.string(), amountCents: z.int() })),
+  netCents: z.int(),
 });
 export type ReceiptView = z.infer<typeof receiptView>;
 

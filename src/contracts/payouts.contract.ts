@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, idParams, ROLE_ERRORS } from './endpoint';
 
 // Tutors' money out (issue #25): the ledger's view of a tutor's earnings, the payout account,
@@ -8,22 +8,22 @@ const lessonLine = z.object({
   lessonId: z.string(),
   endsAt: z.string(),
   studentName: z.string(),
-  priceCents: z.number().int(),
-  rateBp: z.number().int(),
-  commissionCents: z.number().int(),
-  netCents: z.number().int(),
+  priceCents: z.int(),
+  rateBp: z.int(),
+  commissionCents: z.int(),
+  netCents: z.int(),
   status: z.enum(['pending', 'available', 'reversed']),
 });
 
 export const payoutLine = z.object({
   id: z.string(),
-  amountCents: z.number().int(),
+  amountCents: z.int(),
   currency: z.string(),
   status: z.enum(['requested', 'in_transit', 'paid', 'failed']),
   origin: z.enum(['withdraw', 'weekly', 'retry']),
   requestedAt: z.string(),
-  settledAt: z.string().nullable(),
-  failureReason: z.string().nullable(),
+  settledAt: z.nullable(z.string()),
+  failureReason: z.nullable(z.string()),
 });
 
 export const payoutAccountView = z.object({
@@ -40,17 +40,17 @@ export const getTutorPayouts = defineEndpoint({
   response: z.object({
     currency: z.string(),
     balances: z.object({
-      pendingCents: z.number().int(),
-      availableCents: z.number().int(),
-      inTransitCents: z.number().int(),
-      paidOutCents: z.number().int(),
+      pendingCents: z.int(),
+      availableCents: z.int(),
+      inTransitCents: z.int(),
+      paidOutCents: z.int(),
     }),
     commission: z.object({
-      rateBp: z.number().int(),
+      rateBp: z.int(),
       taughtHours: z.number(),
-      next: z.object({ rateBp: z.number().int(), hoursToGo: z.number() }).nullable(),
+      next: z.nullable(z.object({ rateBp: z.int(), hoursToGo: z.number() })),
     }),
-    minimumCents: z.number().int(),
+    minimumCents: z.int(),
     canWithdraw: z.boolean(),
     account: payoutAccountView,
     lessons: z.array(lessonLine),
@@ -93,16 +93,16 @@ const reconciliationFinding = z.object({
   /** unknown: at the provider only; missing: in the ledger only; amount_differs: in both. */
   kind: z.enum(['unknown', 'missing', 'amount_differs']),
   /** The provider's id of the transfer, payment intent or refund, where one is known. */
-  providerRef: z.string().nullable(),
-  payoutId: z.string().nullable(),
-  paymentId: z.string().nullable(),
+  providerRef: z.nullable(z.string()),
+  payoutId: z.nullable(z.string()),
+  paymentId: z.nullable(z.string()),
   /** Whose money: the payout's tutor, the payment's student. */
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   currency: z.string(),
   /** The money the provider moved as each side has it, and the provider's minus the ledger's. */
-  ledgerCents: z.number().int(),
-  providerCents: z.number().int(),
-  differenceCents: z.number().int(),
+  ledgerCents: z.int(),
+  providerCents: z.int(),
+  differenceCents: z.int(),
 });
 
 export const getFinance = defineEndpoint({
@@ -112,26 +112,26 @@ export const getFinance = defineEndpoint({
   status: 200,
   response: z.object({
     currency: z.string(),
-    grossBookingsCents: z.number().int(),
-    platformRevenueCents: z.number().int(),
-    refundsCents: z.number().int(),
-    providerCashCents: z.number().int(),
-    unearnedCents: z.number().int(),
-    tutorsOwedCents: z.number().int(),
+    grossBookingsCents: z.int(),
+    platformRevenueCents: z.int(),
+    refundsCents: z.int(),
+    providerCashCents: z.int(),
+    unearnedCents: z.int(),
+    tutorsOwedCents: z.int(),
     tutors: z.array(
       z.object({
         tutorProfileId: z.string(),
         name: z.string(),
-        pendingCents: z.number().int(),
-        availableCents: z.number().int(),
-        inTransitCents: z.number().int(),
+        pendingCents: z.int(),
+        availableCents: z.int(),
+        inTransitCents: z.int(),
       }),
     ),
-    payouts: z.array(payoutLine.extend({ tutorName: z.string() })),
+    payouts: z.array(z.extend(payoutLine, { tutorName: z.string() })),
     /** The latest daily reconciliation of the provider's record with the ledger. */
     reconciliation: z.object({
-      checkedAt: z.string().nullable(),
-      provider: z.enum(['local', 'stripe']).nullable(),
+      checkedAt: z.nullable(z.string()),
+      provider: z.nullable(z.enum(['local', 'stripe'])),
       findings: z.array(reconciliationFinding),
     }),
   }),
@@ -139,10 +139,10 @@ export const getFinance = defineEndpoint({
 });
 
 export const adjustmentSchema = z.object({
-  tutorProfileId: z.string().max(100),
+  tutorProfileId: z.string().check(z.maxLength(100)),
   /** Signed cents: positive gives the tutor money, negative takes it. */
-  amountCents: z.number().int().min(-10_000_000).max(10_000_000),
-  reason: z.string().trim().min(5).max(300),
+  amountCents: z.int().check(z.gte(-10_000_000), z.lte(10_000_000)),
+  reason: z.string().check(z.trim(), z.minLength(5), z.maxLength(300)),
 });
 
 export const adjustBalance = defineEndpoint({

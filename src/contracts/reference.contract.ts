@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PROFILE_STEP_CODES } from '../domain/reference/reference-defaults';
 import { defineEndpoint } from './endpoint';
 
@@ -6,14 +6,14 @@ import { defineEndpoint } from './endpoint';
 const level = z.object({ code: z.string(), name: z.string() });
 
 export const referenceDataResponse = z.object({
-  subjects: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  languages: z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string() })),
+  subjects: z.array(z.object({ id: z.int(), name: z.string() })),
+  languages: z.array(z.object({ id: z.int(), name: z.string(), code: z.string() })),
   languageLevels: z.array(level),
   subjectLevels: z.array(level),
-  educationLevels: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  educationLevels: z.array(z.object({ id: z.int(), name: z.string() })),
   profileSteps: z.array(
     z.object({
-      id: z.number().int(),
+      id: z.int(),
       code: z.enum(PROFILE_STEP_CODES),
       title: z.string(),
       description: z.string(),
@@ -24,18 +24,18 @@ export const referenceDataResponse = z.object({
     z.object({
       value: z.string(),
       label: z.string(),
-      minutes: z.number().int(),
+      minutes: z.int(),
       isDefault: z.boolean(),
     }),
   ),
   settings: z.object({
-    daysOfWeek: z.array(z.object({ dow: z.number().int().min(0).max(6), name: z.string() })),
+    daysOfWeek: z.array(z.object({ dow: z.int().check(z.gte(0), z.lte(6)), name: z.string() })),
     tutorProfileLimits: z.object({
       min_hourly_rate: z.number(),
       max_hourly_rate: z.number(),
       min_trial_price: z.number(),
       max_trial_price: z.number(),
-      max_subjects: z.number().int(),
+      max_subjects: z.int(),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { USER_ROLES } from '../domain/accounts/account-rules';
 import { REPORT_KINDS, REPORT_REASONS, REPORT_STATUSES } from '../domain/admin/moderation';
 import { MODERATION_NOTE_MAX, REPORT_DETAILS_MAX } from '../domain/admin/report-rules';
@@ -15,15 +15,16 @@ const reasonKeys = Object.keys(REPORT_REASONS) as [
 ];
 
 /** An id in a body; an id that names no row is answered 404 by the use case. */
-const bodyId = z.string().trim().min(1).max(100);
+const bodyId = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
 
 const reportCommon = {
   reason: z.enum(reasonKeys, M.reasonRequired),
-  details: z
-    .string()
-    .trim()
-    .max(REPORT_DETAILS_MAX, M.detailsTooLong(REPORT_DETAILS_MAX))
-    .default(''),
+  details: z._default(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(REPORT_DETAILS_MAX, M.detailsTooLong(REPORT_DETAILS_MAX))),
+    '',
+  ),
 };
 
 export const reportInputSchema = z.discriminatedUnion(
@@ -73,26 +74,26 @@ export const adminReport = z.object({
   reasonLabel: z.string(),
   details: z.string(),
   createdAt: z.string(),
-  resolvedAt: z.string().nullable(),
+  resolvedAt: z.nullable(z.string()),
   /** The resolving admin's name and note (dismiss) or reason (hide). */
-  resolvedBy: z.string().nullable(),
-  resolutionNote: z.string().nullable(),
+  resolvedBy: z.nullable(z.string()),
+  resolutionNote: z.nullable(z.string()),
   reporter: person,
-  reportedUser: person.extend({ isSuspended: z.boolean() }),
-  review: z
-    .object({
+  reportedUser: z.extend(person, { isSuspended: z.boolean() }),
+  review: z.nullable(
+    z.object({
       id: z.string(),
-      rating: z.number().int(),
+      rating: z.int(),
       text: z.string(),
       tutorName: z.string(),
       tutorProfileId: z.string(),
-      hiddenAt: z.string().nullable(),
-    })
-    .nullable(),
+      hiddenAt: z.nullable(z.string()),
+    }),
+  ),
   /** The reported message as it was stored (masked where it was), sent by the reported user. */
-  message: z
-    .object({ id: z.string(), text: z.string(), sentAt: z.string(), conversationId: z.string() })
-    .nullable(),
+  message: z.nullable(
+    z.object({ id: z.string(), text: z.string(), sentAt: z.string(), conversationId: z.string() }),
+  ),
 });
 export type AdminReport = z.infer<typeof adminReport>;
 
@@ -104,7 +105,7 @@ export const getAdminReports = defineEndpoint({
   method: 'GET',
   path: '/api/admin/reports',
   query: z.object({
-    status: z.enum(REPORT_LIST_FILTERS).default('open'),
+    status: z._default(z.enum(REPORT_LIST_FILTERS), 'open'),
     page: pageNumberSchema,
   }),
   status: 200,
@@ -115,11 +116,10 @@ export const getAdminReports = defineEndpoint({
   errors: ['VALIDATION_FAILED', ...ROLE_ERRORS],
 });
 
-const optionalNote = z
-  .string()
-  .trim()
-  .max(MODERATION_NOTE_MAX, M.noteTooLong(MODERATION_NOTE_MAX))
-  .default('');
+const optionalNote = z._default(
+  z.string().check(z.trim(), z.maxLength(MODERATION_NOTE_MAX, M.noteTooLong(MODERATION_NOTE_MAX))),
+  '',
+);
 
 export const dismissReport = defineEndpoint({
   method: 'POST',
@@ -132,9 +132,9 @@ export const dismissReport = defineEndpoint({
 });
 
 const moderatedReview = z.object({
-  review: z.object({ id: z.string(), hiddenAt: z.string().nullable() }),
+  review: z.object({ id: z.string(), hiddenAt: z.nullable(z.string()) }),
   /** The open reports on the review this action resolved. */
-  actionedReports: z.number().int(),
+  actionedReports: z.int(),
 });
 
 export const hideReview = defineEndpoint({
@@ -144,11 +144,13 @@ export const hideReview = defineEndpoint({
   body: z.object({
     reason: z
       .string(M.hideReasonRequired)
-      .trim()
-      .min(1, M.hideReasonRequired)
-      .max(MODERATION_NOTE_MAX, M.noteTooLong(MODERATION_NOTE_MAX)),
+      .check(
+        z.trim(),
+        z.minLength(1, M.hideReasonRequired),
+        z.maxLength(MODERATION_NOTE_MAX, M.noteTooLong(MODERATION_NOTE_MAX)),
+      ),
     /** The report the admin acted on: it must still be open. */
-    reportId: bodyId.optional(),
+    reportId: z.optional(bodyId),
   }),
   status: 200,
   response: moderatedReview,

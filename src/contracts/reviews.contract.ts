@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { REVIEW_MESSAGES as M } from '../domain/messages';
 import {
   cleanReviewText,
@@ -20,26 +20,27 @@ import { nextPageFields, pageNumberSchema } from './paging';
 /** A text cleaned (trimmed) and checked against the limits, each mistake with its message. */
 const reviewText = (min: number, max: number) =>
   z
-    .string(M.textTooShort(min))
-    .max(max * 2, M.textTooLong(max))
-    .transform(cleanReviewText)
-    .superRefine((text, context) => {
-      const problem = textProblem(text, min, max);
-      const message = {
-        tooShort: M.textTooShort(min),
-        tooLong: M.textTooLong(max),
-        control: M.invalidCharacters,
-        markup: M.plainTextOnly,
-      };
-      if (problem) context.addIssue({ code: 'custom', message: message[problem] });
-    });
+    .pipe(
+      z.string(M.textTooShort(min)).check(z.maxLength(max * 2, M.textTooLong(max))),
+      z.transform(cleanReviewText),
+    )
+    .check(
+      z.superRefine((text, context) => {
+        const problem = textProblem(text, min, max);
+        const message = {
+          tooShort: M.textTooShort(min),
+          tooLong: M.textTooLong(max),
+          control: M.invalidCharacters,
+          markup: M.plainTextOnly,
+        };
+        if (problem) context.addIssue({ code: 'custom', message: message[problem] });
+      }),
+    );
 
 export const reviewInputSchema = z.object({
   rating: z
-    .number(M.ratingRequired)
     .int(M.ratingRequired)
-    .min(MIN_RATING, M.ratingRequired)
-    .max(MAX_RATING, M.ratingRequired),
+    .check(z.gte(MIN_RATING, M.ratingRequired), z.lte(MAX_RATING, M.ratingRequired)),
   text: reviewText(REVIEW_TEXT_MIN, REVIEW_TEXT_MAX),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
@@ -51,7 +52,7 @@ export type ReplyInput = z.input<typeof replyInputSchema>;
 export const lessonReview = z.object({
   id: z.string(),
   lessonId: z.string(),
-  rating: z.number().int(),
+  rating: z.int(),
   text: z.string(),
   /** First name and last initial. */
   studentName: z.string(),
@@ -61,7 +62,7 @@ export const lessonReview = z.object({
   createdAt: z.string(),
   /** Until when the student may still edit it. */
   editableUntil: z.string(),
-  reply: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
+  reply: z.nullable(z.object({ text: z.string(), createdAt: z.string() })),
 });
 export type LessonReview = z.infer<typeof lessonReview>;
 

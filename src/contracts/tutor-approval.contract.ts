@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { APPROVAL_MESSAGES as M } from '../domain/admin/approval-messages';
 import {
   APPROVAL_STATUSES,
@@ -19,26 +19,25 @@ const REASON_CODES = Object.keys(REJECTION_REASONS) as [RejectionReason, ...Reje
 
 const note = z
   .string(M.noteRequired)
-  .trim()
-  .max(APPROVAL_NOTE_MAX, M.noteTooLong(APPROVAL_NOTE_MAX));
+  .check(z.trim(), z.maxLength(APPROVAL_NOTE_MAX, M.noteTooLong(APPROVAL_NOTE_MAX)));
 
 /** Approving: an optional note (kept in the history). */
-export const approveInputSchema = z.object({ note: note.default('') });
+export const approveInputSchema = z.object({ note: z._default(note, '') });
 /** Rejecting: why, from the list, and what to fix, in the admin's words (the tutor reads both). */
 export const rejectInputSchema = z.object({
   reason: z.enum(REASON_CODES, M.reasonRequired),
-  note: note.pipe(z.string().min(1, M.noteRequired)),
+  note: z.pipe(note, z.string().check(z.minLength(1, M.noteRequired))),
 });
 export type RejectInput = z.input<typeof rejectInputSchema>;
 
 /** One decision on a profile; `admin` is the deciding admin's name (null in the tutor's view). */
 export const approvalDecision = z.object({
   decision: z.enum(DECISIONS),
-  reason: z.enum(REASON_CODES).nullable(),
+  reason: z.nullable(z.enum(REASON_CODES)),
   /** The reason's words, as the tutor reads them. */
-  reasonLabel: z.string().nullable(),
+  reasonLabel: z.nullable(z.string()),
   note: z.string(),
-  admin: z.string().nullable(),
+  admin: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type ApprovalDecision = z.infer<typeof approvalDecision>;
@@ -119,7 +118,7 @@ export const sendTutorBack = defineEndpoint({
 const ownApproval = z.object({
   status: z.enum(APPROVAL_STATUSES),
   submittedAt: z.string(),
-  latestRejection: approvalDecision.nullable(),
+  latestRejection: z.nullable(approvalDecision),
   history: z.array(approvalDecision),
 });
 export type OwnApproval = z.infer<typeof ownApproval>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PROFILE_STEP_CODES } from '../domain/reference/reference-defaults';
 import { defineEndpoint, ROLE_ERRORS } from './endpoint';
 
@@ -14,7 +14,7 @@ export const profileDraftResponse = z.object({
   draft: z.record(z.string(), z.unknown()),
   resumeStep: profileStepCode,
   /** Signed URL of the uploaded photo, when the media step holds one. */
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
   isProfileCompleted: z.boolean(),
 });
 export type ProfileDraftResponse = z.infer<typeof profileDraftResponse>;
@@ -26,13 +26,13 @@ export const submitProfileResponse = z.object({
 export type SubmitProfileResponse = z.infer<typeof submitProfileResponse>;
 
 export const weeklyWindowWire = z.object({
-  dayOfWeek: z.number().int(),
+  dayOfWeek: z.int(),
   startTime: z.string(),
   endTime: z.string(),
 });
 
 export const availabilityResponse = z.object({
-  timezone: z.string().nullable(),
+  timezone: z.nullable(z.string()),
   slots: z.array(weeklyWindowWire),
   weeklyHours: z.number(),
 });
@@ -105,7 +105,7 @@ export const profileSectionsResponse = z.object({
   /** Each step's values as its form sends them, keyed by step code. */
   sections: z.record(z.string(), z.unknown()),
   /** Signed URL of the photo students see, if any. */
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
 });
 export type ProfileSectionsResponse = z.infer<typeof profileSectionsResponse>;
 

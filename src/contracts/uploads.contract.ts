@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, MULTIPART } from './endpoint';
 
 // Stored files: a tutor's profile photo, its removal, and reading any file by signed URL.
@@ -26,7 +26,7 @@ export const deleteUpload = defineEndpoint({
   method: 'DELETE',
   path: '/api/uploads',
   summary: 'Delete one of your own files',
-  query: z.object({ path: z.string().min(1).max(300) }),
+  query: z.object({ path: z.string().check(z.minLength(1), z.maxLength(300)) }),
   status: 204,
   response: z.null(),
   errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
@@ -38,7 +38,10 @@ export const getFile = defineEndpoint({
   path: '/api/files/*',
   summary: 'A stored file, through its signed URL',
   params: z.object({ '*': z.string() }),
-  query: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+  query: z.object({
+    expires: z.coerce.number().check(z.int()),
+    signature: z.string().check(z.maxLength(100)),
+  }),
   status: 200,
   errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND'],
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ACCOUNT_MESSAGES as M } from '../messages';
 import { isPersonName } from './person-name';
 
@@ -20,20 +20,20 @@ const HAS_ALL_KINDS = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*]).*$/;
 
 export { capitaliseName } from './person-name';
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, M.invalidEmail)
-  .pipe(z.email(M.invalidEmail));
+export const emailSchema = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, M.invalidEmail)),
+  z.email(M.invalidEmail),
+);
 
 // Composed characters (NFC), as normaliseName: 'Zoë' typed either way is the same name.
-export const nameSchema = z.string().normalize('NFC').trim().max(50, M.namesLettersOnly);
+export const nameSchema = z
+  .string()
+  .check(z.normalize('NFC'), z.trim(), z.maxLength(50, M.namesLettersOnly));
 
 /** The spec's name rules, in its order: both given, letters only, not the same. */
 export function checkNames(
   input: { firstName: string; lastName: string },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   const names = ['firstName', 'lastName'] as const;
   if (names.some((key) => input[key] === '')) {
@@ -49,7 +49,7 @@ export function checkNames(
 }
 
 /** A new password as sign-up asks for it (Settings uses the same rule). */
-export const strongPasswordSchema = z.string().regex(STRONG_PASSWORD, M.weakPassword);
+export const strongPasswordSchema = z.string().check(z.regex(STRONG_PASSWORD, M.weakPassword));
 
 export const signUpSchema = z
   .object({
@@ -60,21 +60,25 @@ export const signUpSchema = z
     confirmPassword: z.string(),
     acceptTerms: z.boolean(),
   })
-  .superRefine((input, ctx) => {
-    checkNames(input, ctx);
-    if (input.password !== input.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: M.passwordsDoNotMatch });
-    }
-    if (!input.acceptTerms) {
-      ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: M.acceptTerms });
-    }
-  });
+  .check(
+    z.superRefine((input, ctx) => {
+      checkNames(input, ctx);
+      if (input.password !== input.confirmPassword) {
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: M.passwordsDoNotMatch });
+      }
+      if (!input.acceptTerms) {
+        ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: M.acceptTerms });
+      }
+    }),
+  );
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, M.passwordRequired).max(128, M.invalidCredentials),
-  rememberMe: z.boolean().default(false),
+  password: z
+    .string()
+    .check(z.minLength(1, M.passwordRequired), z.maxLength(128, M.invalidCredentials)),
+  rememberMe: z._default(z.boolean(), false),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
@@ -82,18 +86,22 @@ export const resetPasswordSchema = z
   .object({
     password: z
       .string()
-      .min(8, M.resetPasswordTooShort)
-      .max(128)
-      .regex(HAS_ALL_KINDS, M.resetPasswordWeak),
+      .check(
+        z.minLength(8, M.resetPasswordTooShort),
+        z.maxLength(128),
+        z.regex(HAS_ALL_KINDS, M.resetPasswordWeak),
+      ),
     confirmPassword: z.string(),
   })
-  .refine((input) => input.password === input.confirmPassword, {
-    path: ['confirmPassword'],
-    message: M.passwordsDoNotMatch,
-  });
+  .check(
+    z.refine((input) => input.password === input.confirmPassword, {
+      path: ['confirmPassword'],
+      message: M.passwordsDoNotMatch,
+    }),
+  );
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-export const verificationCodeSchema = z.string().regex(/^\d{6}$/, M.invalidCodePaste);
+export const verificationCodeSchema = z.string().check(z.regex(/^\d{6}$/, M.invalidCodePaste));
 
 /** The user's own landing page after sign-in: a tutor without a finished profile goes to the wizard. */
 export function landingPath(user: { role: UserRole; isProfileCompleted: boolean }): string {

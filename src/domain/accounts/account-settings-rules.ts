@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ACCOUNT_MESSAGES as A, SETTINGS_MESSAGES as M } from '../messages';
 import { timeZoneSchema } from '../availability/weekly-window';
 import {
@@ -14,25 +14,31 @@ import {
 
 export const profileSettingsSchema = z
   .object({ firstName: nameSchema, lastName: nameSchema, timezone: timeZoneSchema })
-  .superRefine(checkNames);
+  .check(z.superRefine(checkNames));
 export type ProfileSettingsInput = z.input<typeof profileSettingsSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, M.currentPasswordRequired).max(128, M.currentPasswordWrong),
+    currentPassword: z
+      .string()
+      .check(z.minLength(1, M.currentPasswordRequired), z.maxLength(128, M.currentPasswordWrong)),
     newPassword: strongPasswordSchema,
     confirmPassword: z.string(),
   })
-  .superRefine((input, ctx) => {
-    if (input.newPassword !== input.confirmPassword)
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: A.passwordsDoNotMatch });
-    else if (input.newPassword === input.currentPassword)
-      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.samePassword });
-  });
+  .check(
+    z.superRefine((input, ctx) => {
+      if (input.newPassword !== input.confirmPassword)
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: A.passwordsDoNotMatch });
+      else if (input.newPassword === input.currentPassword)
+        ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.samePassword });
+    }),
+  );
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** The current password, asked again before what would hand the account to someone else. */
-const currentPasswordSchema = z.string().max(128, M.currentPasswordWrong).optional();
+const currentPasswordSchema = z.optional(
+  z.string().check(z.maxLength(128, M.currentPasswordWrong)),
+);
 
 /** A new address; the password too (when the account has one), as a stolen session lacks it. */
 export const newEmailSchema = z.object({ newEmail: emailSchema, password: currentPasswordSchema });

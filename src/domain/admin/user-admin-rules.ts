@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ADMIN_USERS_MESSAGES as M } from '../messages';
 
 // The admin's users pages (issue #15): what a search filters by, and what suspending or
@@ -17,14 +17,12 @@ export const REASON_MAX = 1000;
 /** Why an admin suspends or restores an account: told to the user, kept in the audit log. */
 export const adminReasonSchema = z
   .string(M.reasonRequired)
-  .trim()
-  .min(1, M.reasonRequired)
-  .max(REASON_MAX, M.reasonTooLong);
+  .check(z.trim(), z.minLength(1, M.reasonRequired), z.maxLength(REASON_MAX, M.reasonTooLong));
 
 export const suspendUserSchema = z.object({
   reason: adminReasonSchema,
   /** The report that led to it: resolved as actioned with the other open reports about them. */
-  reportId: z.uuid(M.badReport).optional(),
+  reportId: z.optional(z.uuid(M.badReport)),
 });
 export type SuspendUserInput = z.infer<typeof suspendUserSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TUTOR_PROFILE_MESSAGES as M } from '../messages';
 
 // A weekly availability window in the tutor's own wall-clock time: one weekday (0-6, Sunday
@@ -16,7 +16,7 @@ export const MERGE_TOLERANCE_MINUTES = 30;
 
 const TIME = /^(?:([01]\d|2[0-3]):([0-5]\d)|24:00)$/;
 
-const timeOfDaySchema = z.string().regex(TIME, M.eventsInvalid);
+const timeOfDaySchema = z.string().check(z.regex(TIME, M.eventsInvalid));
 
 /** 'HH:MM' -> minutes after midnight ('24:00' -> 1440). */
 export function toMinutes(time: string): number {
@@ -52,20 +52,17 @@ export function isValidTimeZone(zone: string): boolean {
 
 export const timeZoneSchema = z
   .string(M.timezoneNotString)
-  .min(1, M.timezoneRequired)
-  .refine(isValidTimeZone, M.timezoneInvalid);
+  .check(z.minLength(1, M.timezoneRequired), z.refine(isValidTimeZone, M.timezoneInvalid));
 
 export const weeklyWindowSchema = z
   .object({
-    dayOfWeek: z
-      .number(M.eventsInvalid)
-      .int(M.eventsInvalid)
-      .min(0, M.eventsInvalid)
-      .max(6, M.eventsInvalid),
+    dayOfWeek: z.int(M.eventsInvalid).check(z.gte(0, M.eventsInvalid), z.lte(6, M.eventsInvalid)),
     startTime: timeOfDaySchema,
     endTime: timeOfDaySchema,
   })
-  .refine((window) => toMinutes(window.endTime) > toMinutes(window.startTime), {
-    message: M.endAfterStart,
-    path: ['endTime'],
-  });
+  .check(
+    z.refine((window) => toMinutes(window.endTime) > toMinutes(window.startTime), {
+      message: M.endAfterStart,
+      path: ['endTime'],
+    }),
+  );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BOOKING_MESSAGES as M } from '../messages';
 import { timeZoneSchema } from '../availability/weekly-window';
 import { parseLocalDate } from './local-date';
@@ -14,12 +14,12 @@ export const MAX_SLOT_DAYS = 60;
 
 export const localDateSchema = z
   .string(M.invalidDate)
-  .refine((text) => parseLocalDate(text) !== null, M.invalidDate);
+  .check(z.refine((text) => parseLocalDate(text) !== null, M.invalidDate));
 
 /** A slot label: 'HH:MM-HH:MM' on the viewer's clock, as the slot list shows it. */
 const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d';
 export const slotLabelSchema = z
   .string(M.invalidSlotLabel)
-  .regex(new RegExp(`^${TIME}-${TIME}$`), M.invalidSlotLabel);
+  .check(z.regex(new RegExp(`^${TIME}-${TIME}$`), M.invalidSlotLabel));
 
 export const lessonMinutesSchema = z.literal(LESSON_MINUTES, M.invalidLessonMinutes);

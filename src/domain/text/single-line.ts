@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TEXT_MESSAGES } from '../messages/text';
 
 // The one rule for single-line fields (package names and descriptions, education titles,
@@ -17,5 +17,5 @@ export const isSingleLine = (text: string) =>
   !NOT_ONE_LINE.test(text) && !LONE_SURROGATE.test(text);
 
 /** A trimmed string schema that also holds the single-line rule, with its message. */
-export const singleLineText = (schema: z.ZodString = z.string()) =>
-  schema.refine(isSingleLine, TEXT_MESSAGES.singleLine);
+export const singleLineText = (schema: z.ZodMiniString<string> = z.string()) =>
+  schema.check(z.refine(isSingleLine, TEXT_MESSAGES.singleLine));

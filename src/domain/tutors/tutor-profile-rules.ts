@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { hasOverlapOrTouch } from '../availability/merge-windows';
 import { withinWeeklyCap } from '../availability/weekly-hours';
 import {
@@ -29,7 +29,9 @@ import { parseVideoUrl } from './video-url';
 // as arguments, so both sides validate against the same values.
 
 const requiredText = (message: string, max: number) =>
-  singleLineText(z.string(message).trim().min(1, message).max(max, message));
+  singleLineText(
+    z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, message)),
+  );
 const noDuplicates = <T>(items: T[], key: (item: T) => string) =>
   new Set(items.map(key)).size === items.length;
 
@@ -43,9 +45,13 @@ function hourlyRateSchema(limits: RateLimits, unit: 'dollars' | 'cents') {
   const inUnit = (dollars: number) => (unit === 'cents' ? dollarsToCents(dollars) : dollars);
   const rate = z
     .number(M.rateRequired)
-    .min(inUnit(limits.min_hourly_rate), M.rateTooLow(limits.min_hourly_rate))
-    .max(inUnit(limits.max_hourly_rate), M.rateTooHigh(limits.max_hourly_rate));
-  return unit === 'cents' ? rate.int(M.rateCents) : rate.multipleOf(0.01, M.rateCents);
+    .check(
+      z.gte(inUnit(limits.min_hourly_rate), M.rateTooLow(limits.min_hourly_rate)),
+      z.lte(inUnit(limits.max_hourly_rate), M.rateTooHigh(limits.max_hourly_rate)),
+    );
+  return unit === 'cents'
+    ? rate.check(z.int(M.rateCents))
+    : rate.check(z.multipleOf(0.01, M.rateCents));
 }
 
 /** The basic_info fields; the country one of `countries` (countries.ts, passed in so the list
@@ -53,19 +59,20 @@ function hourlyRateSchema(limits: RateLimits, unit: 'dollars' | 'cents') {
 const basicInfoFields = (countries: readonly string[]) => ({
   bio: z
     .string(M.bioRequired)
-    .trim()
-    .min(1, M.bioRequired)
-    .min(BIO_MIN, M.bioTooShort)
-    .max(BIO_MAX, M.bioTooLong),
-  teachingExperience: z
-    .number(M.experienceInvalid)
-    .min(0, M.experienceInvalid)
-    .max(MAX_EXPERIENCE_YEARS, M.experienceTooHigh)
+    .check(
+      z.trim(),
+      z.minLength(1, M.bioRequired),
+      z.minLength(BIO_MIN, M.bioTooShort),
+      z.maxLength(BIO_MAX, M.bioTooLong),
+    ),
+  teachingExperience: z.number(M.experienceInvalid).check(
+    z.gte(0, M.experienceInvalid),
+    z.lte(MAX_EXPERIENCE_YEARS, M.experienceTooHigh),
     // After the range, so -2.5 says the range's message first.
-    .int(M.experienceWholeYears),
-  countryOfResidence: requiredText(M.countryRequired, 100).refine(
-    (country) => countries.includes(country),
-    M.countryNotListed,
+    z.int(M.experienceWholeYears),
+  ),
+  countryOfResidence: requiredText(M.countryRequired, 100).check(
+    z.refine((country) => countries.includes(country), M.countryNotListed),
   ),
   nativeLanguage: requiredText(M.nativeLanguageRequired, 100),
 });
@@ -83,12 +90,13 @@ export function basicInfoSchema(limits: RateLimits, countries: readonly string[]
  * as basicInfoSchema takes it (cents).
  */
 export function basicInfoFormSchema(limits: RateLimits, countries: readonly string[]) {
-  return z
-    .object({ ...basicInfoFields(countries), hourlyRate: hourlyRateSchema(limits, 'dollars') })
-    .transform(({ hourlyRate, ...fields }) => ({
+  return z.pipe(
+    z.object({ ...basicInfoFields(countries), hourlyRate: hourlyRateSchema(limits, 'dollars') }),
+    z.transform(({ hourlyRate, ...fields }) => ({
       ...fields,
       hourlyRateCents: dollarsToCents(hourlyRate),
-    }));
+    })),
+  );
 }
 
 export function educationSchema(options: { educationLevels: string[]; now: Date }) {
@@ -98,36 +106,46 @@ export function educationSchema(options: { educationLevels: string[]; now: Date 
     issuedBy: requiredText(M.certificateIssuerRequired, 200),
     year: z
       .number(M.certificateYearRequired)
-      .int(M.certificateYearInvalid)
-      .min(EARLIEST_YEAR, M.certificateYearInvalid)
-      .max(currentYear, M.certificateYearInvalid),
-    url: z
-      .string()
-      .trim()
-      .max(500, M.certificateUrlInvalid)
-      .refine((value) => value === '' || isWebAddress(value), M.certificateUrlInvalid)
-      .optional(),
+      .check(
+        z.int(M.certificateYearInvalid),
+        z.gte(EARLIEST_YEAR, M.certificateYearInvalid),
+        z.lte(currentYear, M.certificateYearInvalid),
+      ),
+    url: z.optional(
+      z.string().check(
+        z.trim(),
+        z.maxLength(500, M.certificateUrlInvalid),
+        z.refine((value) => value === '' || isWebAddress(value), M.certificateUrlInvalid),
+      ),
+    ),
   });
   return z.object({
     educationLevel: z
       .string(M.educationLevelRequired)
-      .refine((level) => options.educationLevels.includes(level), M.educationLevelRequired),
+      .check(
+        z.refine((level) => options.educationLevels.includes(level), M.educationLevelRequired),
+      ),
     educationTitle: singleLineText(
-      z.string(M.titleTooShort).trim().min(2, M.titleTooShort).max(100, M.titleTooLong),
+      z
+        .string(M.titleTooShort)
+        .check(z.trim(), z.minLength(2, M.titleTooShort), z.maxLength(100, M.titleTooLong)),
     ),
     university: singleLineText(
       z
         .string(M.institutionTooShort)
-        .trim()
-        .min(2, M.institutionTooShort)
-        .max(100, M.institutionTooLong),
+        .check(
+          z.trim(),
+          z.minLength(2, M.institutionTooShort),
+          z.maxLength(100, M.institutionTooLong),
+        ),
     ),
     yearOfGraduation: z
-      .number(M.graduationYearRequired)
       .int(M.graduationYearRequired)
-      .min(EARLIEST_YEAR, M.graduationYearTooEarly)
-      .max(currentYear + GRADUATION_YEARS_AHEAD, M.graduationYearTooLate),
-    certificates: z.array(certificate).max(20).default([]),
+      .check(
+        z.gte(EARLIEST_YEAR, M.graduationYearTooEarly),
+        z.lte(currentYear + GRADUATION_YEARS_AHEAD, M.graduationYearTooLate),
+      ),
+    certificates: z._default(z.array(certificate).check(z.maxLength(20)), []),
   });
 }
 
@@ -152,46 +170,52 @@ export function subjectsSchema(options: {
 }) {
   const entry = (names: string[], levels: string[], incomplete: string) =>
     z.object({
-      name: z.string(incomplete).refine((name) => names.includes(name), incomplete),
-      level: z.string(incomplete).refine((level) => levels.includes(level), incomplete),
+      name: z.string(incomplete).check(z.refine((name) => names.includes(name), incomplete)),
+      level: z.string(incomplete).check(z.refine((level) => levels.includes(level), incomplete)),
     });
   return z.object({
     subjects: z
       .array(entry(options.subjects, options.subjectLevels, M.subjectFieldsIncomplete))
-      .min(1, M.subjectRequired)
-      .max(options.maxSubjects, M.subjectLimit(options.maxSubjects))
-      .refine((items) => noDuplicates(named(items), (item) => item.name), M.subjectDuplicate),
+      .check(
+        z.minLength(1, M.subjectRequired),
+        z.maxLength(options.maxSubjects, M.subjectLimit(options.maxSubjects)),
+        z.refine((items) => noDuplicates(named(items), (item) => item.name), M.subjectDuplicate),
+      ),
     languages: z
       .array(entry(options.languages, options.languageLevels, M.languageFieldsIncomplete))
-      .min(1, M.languageRequired)
-      .max(20)
-      .refine((items) => noDuplicates(named(items), (item) => item.name), M.languageDuplicate),
+      .check(
+        z.minLength(1, M.languageRequired),
+        z.maxLength(20),
+        z.refine((items) => noDuplicates(named(items), (item) => item.name), M.languageDuplicate),
+      ),
   });
 }
 
 export const teachingStyleSchema = z.object({
   teachingStyle: z.enum(TEACHING_STYLES, M.teachingStyleRequired),
-  lessonSpecialties: z
-    .array(z.enum(LESSON_SPECIALTIES, M.specialtiesRequired))
-    .min(1, M.specialtiesRequired)
-    .max(MAX_LESSON_SPECIALTIES, M.specialtiesLimit)
-    .refine((items) => noDuplicates(items, String), M.duplicateSelection),
-  specializations: z
-    .array(z.enum(SPECIALIZATIONS, M.specializationsRequired))
-    .min(1, M.specializationsRequired)
-    .max(MAX_SPECIALIZATIONS, M.specializationsLimit)
-    .refine((items) => noDuplicates(items, String), M.duplicateSelection),
+  lessonSpecialties: z.array(z.enum(LESSON_SPECIALTIES, M.specialtiesRequired)).check(
+    z.minLength(1, M.specialtiesRequired),
+    z.maxLength(MAX_LESSON_SPECIALTIES, M.specialtiesLimit),
+    z.refine((items) => noDuplicates(items, String), M.duplicateSelection),
+  ),
+  specializations: z.array(z.enum(SPECIALIZATIONS, M.specializationsRequired)).check(
+    z.minLength(1, M.specializationsRequired),
+    z.maxLength(MAX_SPECIALIZATIONS, M.specializationsLimit),
+    z.refine((items) => noDuplicates(items, String), M.duplicateSelection),
+  ),
 });
 
 export const mediaSchema = z.object({
   /** Storage path of the uploaded, cropped photo (the server checks it is the tutor's own). */
-  avatarPath: z.string(M.avatarRequired).min(1, M.avatarRequired).max(300, M.avatarRequired),
-  videoUrl: z
-    .string(M.videoUrlRequired)
-    .trim()
-    .min(1, M.videoUrlRequired)
-    .max(500, M.videoUrlInvalid)
-    .refine((url) => parseVideoUrl(url) !== null, M.videoUrlInvalid),
+  avatarPath: z
+    .string(M.avatarRequired)
+    .check(z.minLength(1, M.avatarRequired), z.maxLength(300, M.avatarRequired)),
+  videoUrl: z.string(M.videoUrlRequired).check(
+    z.trim(),
+    z.minLength(1, M.videoUrlRequired),
+    z.maxLength(500, M.videoUrlInvalid),
+    z.refine((url) => parseVideoUrl(url) !== null, M.videoUrlInvalid),
+  ),
 });
 
 /**
@@ -201,11 +225,11 @@ export const mediaSchema = z.object({
 export function availabilitySchema({ allowEmpty }: { allowEmpty: boolean }) {
   return z.object({
     timezone: timeZoneSchema,
-    slots: z
-      .array(weeklyWindowSchema, M.eventsInvalid)
-      .min(allowEmpty ? 0 : 1, M.availabilityRequired)
-      .max(7 * 24, M.eventsInvalid)
-      .refine((slots) => !hasOverlapOrTouch(slots), M.slotsOverlap)
-      .refine((slots) => withinWeeklyCap(slots), M.weeklyCapExceeded(MAX_WEEKLY_HOURS)),
+    slots: z.array(weeklyWindowSchema, M.eventsInvalid).check(
+      z.minLength(allowEmpty ? 0 : 1, M.availabilityRequired),
+      z.maxLength(7 * 24, M.eventsInvalid),
+      z.refine((slots) => !hasOverlapOrTouch(slots), M.slotsOverlap),
+      z.refine((slots) => withinWeeklyCap(slots), M.weeklyCapExceeded(MAX_WEEKLY_HOURS)),
+    ),
   });
 }

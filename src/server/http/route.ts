@@ -4,24 +4,24 @@ import type {
   FastifyRequest,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { JSON_BODY, MULTIPART, type Endpoint } from '../../contracts/endpoint';
 import { ERROR_STATUS, errorResponse, type ErrorCode } from '../../contracts/error-codes';
 import { API_MESSAGES as M } from '../../domain/messages';
 import { AppError } from '../errors';
 import { unstorableTextPath } from './storable-text';
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 /** A request whose params, query and body the contract's schemas have already checked. */
 export type ContractRequest<E extends Endpoint> = FastifyRequest<{
   Params: Parsed<E['params']>;
   Querystring: Parsed<E['query']>;
-  Body: E['body'] extends z.ZodType ? z.output<E['body']> : unknown;
+  Body: E['body'] extends z.ZodMiniType ? z.output<E['body']> : unknown;
 }>;
 
 /** The success body (a file route sends its bytes through the reply instead). */
-type Answer<E extends Endpoint> = E['response'] extends z.ZodType
+type Answer<E extends Endpoint> = E['response'] extends z.ZodMiniType
   ? z.input<E['response']>
   : FastifyReply;
 
@@ -88,8 +88,8 @@ async function refuseUnstorableText(request: FastifyRequest) {
 }
 
 /** Success (and its alternative statuses), then each error status with the codes behind it. */
-function responsesOf(endpoint: Endpoint): Record<number, z.ZodType> {
-  const responses: Record<number, z.ZodType> = {};
+function responsesOf(endpoint: Endpoint): Record<number, z.ZodMiniType> {
+  const responses: Record<number, z.ZodMiniType> = {};
   if (endpoint.response) {
     for (const status of [endpoint.status, ...(endpoint.alsoAnswers ?? [])])
       responses[status] = endpoint.response;
@@ -100,6 +100,6 @@ function responsesOf(endpoint: Endpoint): Record<number, z.ZodType> {
     codesByStatus.set(status, [...(codesByStatus.get(status) ?? []), code]);
   }
   for (const [status, codes] of codesByStatus)
-    responses[status] = errorResponse.describe(`Error: ${codes.join(', ')}`);
+    responses[status] = errorResponse.check(z.describe(`Error: ${codes.join(', ')}`));
   return responses;
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../../contracts/error-codes';
 import { API_MESSAGES as M } from '../../domain/messages';
 import { isCheckViolation } from '../db/constraint-errors';
@@ -64,7 +64,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = Object.values(fields)[0] ?? M.invalidRequest;
       return reply.code(400).send(body('VALIDATION_FAILED', first, fields));
     }
-    if (error instanceof ZodError) {
+    // Classic and mini schemas alike throw a core $ZodError from parse().
+    if (error instanceof $ZodError) {
       const fields = fieldMessages(error.issues);
       const first = error.issues[0]?.message ?? M.invalidRequest;
       return reply.code(400).send(body('VALIDATION_FAILED', first, fields));

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import WebSocket from 'ws';
 import {
   LIVE_PATH,
@@ -108,7 +108,7 @@ export interface LiveClosure {
 }
 
 /** A frame a tab may be sent: messaging's events, and the admins' counts changing. */
-const tabFrame = liveEvent.or(adminLiveEvent);
+const tabFrame = z.union([liveEvent, adminLiveEvent]);
 type TabFrame = LiveEvent | z.infer<typeof adminLiveEvent>;
 
 /** One tab's live socket, as a test reads it. */

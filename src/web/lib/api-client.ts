@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   MULTIPART,
   urlOf,
@@ -74,7 +74,7 @@ export async function call<E extends Endpoint>(
 }
 
 /** The answer checked against the response schema (none: a file, which call() never reads). */
-function checked<S extends z.ZodType>(schema: S | undefined, data: unknown) {
+function checked<S extends z.ZodMiniType>(schema: S | undefined, data: unknown) {
   return schema?.safeParse(data);
 }
 

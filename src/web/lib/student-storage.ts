@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 // What the booking and payment screens keep in localStorage across the provider's redirect
 // (the spec's pendingBooking and pendingPayment): checked by its schema when saved and when
@@ -6,7 +6,7 @@ import type { z } from 'zod';
 // same browser never sees it.
 
 /** Saves `value` under `key` as `schema` outputs it. */
-export function saveChecked<T>(key: string, schema: z.ZodType<T>, value: T): void {
+export function saveChecked<T>(key: string, schema: z.ZodMiniType<T>, value: T): void {
   localStorage.setItem(key, JSON.stringify(schema.parse(value)));
 }
 
@@ -16,7 +16,7 @@ export function saveChecked<T>(key: string, schema: z.ZodType<T>, value: T): voi
  */
 export function loadStudentsOwn<T extends { studentId: string }>(
   key: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   studentId: string,
   upgrade: (saved: unknown) => unknown = (saved) => saved,
 ): T | null {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ProfileDraftResponse } from '../../../contracts/tutor-profile.contract';
 import { landingPath } from '../../../domain/accounts/account-rules';
 import { weeklyHours } from '../../../domain/availability/weekly-hours';
@@ -39,7 +39,7 @@ async function schemas(ctx: TutorProfileContext) {
   return wizardStepSchemas(await loadReferenceData(ctx.db), ctx.clock.now());
 }
 
-export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+export function parseOrThrow<T extends z.ZodMiniType>(schema: T, data: unknown): z.output<T> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { BookLessonInput } from '../../../contracts/booking.contract';
 import type { StartCheckoutInput } from '../../../contracts/payments.contract';
 import { MAX_BOOKING_NOTES_LENGTH } from '../../../domain/booking/booking-rules';
@@ -25,7 +25,7 @@ const chosenLesson = {
   studentId: z.string(),
   tutorProfileId: z.uuid(),
   tutorName: z.string(),
-  subjectId: z.number().int().positive(),
+  subjectId: z.int().check(z.positive()),
   subjectName: z.string(),
   /** The slot as the student chose it: their date and the slot label on their clock. */
   bookingDate: localDateSchema,
@@ -36,11 +36,11 @@ const chosenLesson = {
   /** The chosen slot in UTC: its start, and the end of the slot it holds. */
   startTime: z.iso.datetime(),
   endTime: z.iso.datetime(),
-  notes: z.string().max(MAX_BOOKING_NOTES_LENGTH).default(''),
+  notes: z._default(z.string().check(z.maxLength(MAX_BOOKING_NOTES_LENGTH)), ''),
   /** In cents, as the modal showed it (the server decides what is charged); a trial is free. */
-  price: z.number().int().nonnegative(),
+  price: z.int().check(z.nonnegative()),
   /** The price's currency, as the package list priced it (a single lesson's is the default). */
-  currency: z.string().length(3).default('USD'),
+  currency: z._default(z.string().check(z.length(3)), 'USD'),
 };
 
 export const pendingBookingSchema = z.discriminatedUnion('bookingMode', [
@@ -51,9 +51,9 @@ export const pendingBookingSchema = z.discriminatedUnion('bookingMode', [
     bookingMode: z.literal('package'),
     isTrial: z.literal(false),
     /** 'platform_<n>' or the tutor package's id; the chosen slot is its first lesson. */
-    packageId: z.string().min(1),
+    packageId: z.string().check(z.minLength(1)),
     packageName: z.string(),
-    packageLessons: z.number().int().positive(),
+    packageLessons: z.int().check(z.positive()),
     isPlatformPackage: z.boolean(),
   }),
 ]);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { paymentView } from '../../../contracts/payments.contract';
 import { pendingBookingSchema } from './pending-booking';
 import { loadStudentsOwn, saveChecked } from '../../lib/student-storage';

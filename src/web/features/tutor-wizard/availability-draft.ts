@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { weeklyWindowSchema } from '../../../domain/availability/weekly-window';
 
 // The week a tutor is drawing in the wizard's last step, kept in this tab (sessionStorage) as

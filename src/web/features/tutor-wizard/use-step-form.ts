@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * A step's form, validated as the tutor types with the step's shared schema (the server checks
  * the same one). `submit` saves through the wizard; its failure toast is the wizard's job.
  */
-export function useStepForm<S extends z.ZodType<FieldValues, FieldValues>>(
+export function useStepForm<S extends z.ZodMiniType<FieldValues, FieldValues>>(
   schema: S,
   defaults: DefaultValues<z.input<S>>,
   onSave: (data: z.output<S>) => Promise<void>,
