@@ -105,13 +105,14 @@ export async function insertNotification(trx: Transaction<DB>, notification: Not
     .execute();
 }
 
-const BOOKED: NotificationKind = 'lesson_booked';
-
 /**
- * The notice of a new booking to the lesson's tutor, the student as its actor: read from the
- * lesson and written in one statement (a paid booking runs ~40; each is a round trip).
+ * A notice to a lesson's tutor, its student as the actor: read from the lesson and written in
+ * one statement (a paid booking runs ~40; each is a round trip).
  */
-export async function insertLessonBookedNotice(trx: Transaction<DB>, lessonId: string, at: Date) {
+export async function insertNoticeToLessonTutor(
+  trx: Transaction<DB>,
+  notice: { kind: NotificationKind; lessonId: string; at: Date },
+) {
   await trx
     .insertInto('notifications')
     .columns(['user_id', 'kind', 'created_at', 'lesson_id', 'actor_id'])
@@ -121,12 +122,12 @@ export async function insertLessonBookedNotice(trx: Transaction<DB>, lessonId: s
         .innerJoin('tutor_profiles as tp', 'tp.id', 'l.tutor_profile_id')
         .select([
           'tp.user_id',
-          sql<NotificationKind>`${BOOKED}::text`.as('kind'),
-          sql<Date>`${at}::timestamptz`.as('created_at'),
+          sql<NotificationKind>`${notice.kind}::text`.as('kind'),
+          sql<Date>`${notice.at}::timestamptz`.as('created_at'),
           'l.id',
           'l.student_id',
         ])
-        .where('l.id', '=', lessonId),
+        .where('l.id', '=', notice.lessonId),
     )
     .execute();
 }

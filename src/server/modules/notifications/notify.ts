@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { NotificationKind } from '../../../domain/notifications/notification-kinds';
 import type { DB } from '../../db/types';
 import {
-  insertLessonBookedNotice,
+  insertNoticeToLessonTutor,
   insertNotification,
   partiesOf,
 } from './notifications.repository';
@@ -49,5 +49,5 @@ export async function notifyOtherParty(
 
 /** A newly booked lesson: the student booked it, the tutor is told. */
 export async function notifyLessonBooked(trx: Transaction<DB>, lessonId: string, at: Date) {
-  await insertLessonBookedNotice(trx, lessonId, at);
+  await insertNoticeToLessonTutor(trx, { kind: 'lesson_booked', lessonId, at });
 }
