@@ -1,10 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConfigError } from '../env';
@@ -74,6 +70,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
 
+  // Loaded only here: a process on a PostgreSQL server never needs PGlite (~6 MB resident).
+  const [{ PGlite }, { btree_gist }, { pg_trgm }, { createPgConfig }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/node-postgres'),
+  ]);
   const dataDir = options.dataDir && pglitePath(options.dataDir);
   // Two processes on one data folder would each overwrite the other's writes.
   const lock = options.dataDir ? await lockDataDir(path.resolve(options.dataDir)) : undefined;
