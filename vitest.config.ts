@@ -78,11 +78,6 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          // Each file starts its own app on its own database and closes both, so the files of a
-          // worker can share its imported modules: isolated, every file imported the whole
-          // server anew (Fastify, Better Auth, PGlite, pg-boss: 2–5 s of CPU each, 104 files).
-          // A file must leave nothing behind in the process (no env changes, no module mocks).
-          isolate: false,
           include: ['src/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
