@@ -467,27 +467,41 @@ export async function changeStatus(
 /**
  * Confirms a held lesson (`changeStatus` to scheduled or pending), answering false instead of
  * throwing when the exclusion constraints refuse it: someone else booked the time after the
- * hold lapsed. The savepoint keeps the caller's transaction usable for what follows (a refund).
+ * hold lapsed. A lesson that still holds its time (the constraints count it: no other lesson
+ * can overlap it) moves from one holding status to another and cannot be refused, so it moves
+ * in one statement. Only one that let go of it (expired) moves inside a savepoint, which keeps
+ * the caller's transaction usable for what follows a refusal (a refund).
  */
 export async function confirmHeldLesson(
   trx: Transaction<DB>,
   id: string,
   change: { to: 'scheduled' | 'pending'; from: readonly LessonStatus[]; now: Date },
 ): Promise<boolean> {
+  const holding = change.from.filter((status) => isTimeHolding(status));
+  const moved = await changeStatus(trx, [id], {
+    ...change,
+    from: holding,
+    columns: { hold_expires_at: null },
+  });
+  if (moved.length > 0) return true;
+  if (holding.length === change.from.length) return false;
   await sql`savepoint confirm_lesson`.execute(trx);
   try {
-    const moved = await translatingConstraints(
+    const revived = await translatingConstraints(
       () => changeStatus(trx, [id], { ...change, columns: { hold_expires_at: null } }),
       LESSON_CONSTRAINT_ERRORS,
     );
     await sql`release savepoint confirm_lesson`.execute(trx);
-    return moved.length > 0;
+    return revived.length > 0;
   } catch (error) {
     if (!(error instanceof TutorOverlapError || error instanceof StudentOverlapError)) throw error;
     await sql`rollback to savepoint confirm_lesson`.execute(trx);
     return false;
   }
 }
+
+const isTimeHolding = (status: LessonStatus) =>
+  (TIME_HOLDING_STATUSES as readonly LessonStatus[]).includes(status);
 
 export type CompletionScope =
   { lessonId: string } | { studentId: string } | { tutorProfileId: string } | 'all';

@@ -241,6 +241,20 @@ describe.each(PAYMENT_SETUPS)('paid bookings with %s checkout on %s', (_name, dr
     expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('scheduled');
   });
 
+  it('books a late payment whose lapsed hold another checkout expired and then let go', async () => {
+    const tutor = await newTutor();
+    const [late, other] = [await createStudent(suite.app), await createStudent(suite.app)];
+    const started = await startedCheckout(late, tutor);
+    await suite.harness.pay(suite.app, started);
+    clock.advance(15 * MINUTE);
+    // The other student's checkout expires the lapsed hold; canceled, it frees the slot again.
+    const second = await startedCheckout(other, tutor);
+    expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('expired');
+    await other.client.call(cancelCheckout, { params: { id: second.payment.id } });
+    expect((await confirm(late, started.sessionId)).json.outcome).toBe('booked');
+    expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('scheduled');
+  });
+
   it('cancels from the cancel page: the slot is free again at once', async () => {
     const tutor = await newTutor();
     const [student, other] = [await createStudent(suite.app), await createStudent(suite.app)];
