@@ -57,6 +57,16 @@ describe.each(PAYMENT_SETUPS)('paid bookings with %s checkout on %s', (_name, dr
     return response.json as { payment: PaymentView; sessionId: string; sessionUrl: string };
   };
 
+  /** Paid in time at the provider, but the news reaches us only after the hold lapsed. */
+  const paidAfterHoldLapsed = async () => {
+    const tutor = await newTutor();
+    const [late, other] = [await createStudent(suite.app), await createStudent(suite.app)];
+    const started = await startedCheckout(late, tutor);
+    await suite.harness.pay(suite.app, started);
+    clock.advance(15 * MINUTE);
+    return { tutor, late, other, started };
+  };
+
   const paymentRow = (id: string) =>
     suite.app.database.db
       .selectFrom('payments')
@@ -188,12 +198,7 @@ describe.each(PAYMENT_SETUPS)('paid bookings with %s checkout on %s', (_name, dr
   });
 
   it('frees the slot when the hold lapses, and refunds a payment that arrives after someone else booked it', async () => {
-    const tutor = await newTutor();
-    const [late, other] = [await createStudent(suite.app), await createStudent(suite.app)];
-    const started = await startedCheckout(late, tutor);
-    // Paid in time at the provider, but the news reaches us only after the hold lapsed.
-    await suite.harness.pay(suite.app, started);
-    clock.advance(15 * MINUTE);
+    const { tutor, late, other, started } = await paidAfterHoldLapsed();
     expect(await slotLabels(other, tutor)).toContain(FIRST_SLOT);
     const second = await startedCheckout(other, tutor);
     await suite.harness.pay(suite.app, second);
@@ -242,11 +247,7 @@ describe.each(PAYMENT_SETUPS)('paid bookings with %s checkout on %s', (_name, dr
   });
 
   it('books a late payment whose lapsed hold another checkout expired and then let go', async () => {
-    const tutor = await newTutor();
-    const [late, other] = [await createStudent(suite.app), await createStudent(suite.app)];
-    const started = await startedCheckout(late, tutor);
-    await suite.harness.pay(suite.app, started);
-    clock.advance(15 * MINUTE);
+    const { tutor, late, other, started } = await paidAfterHoldLapsed();
     // The other student's checkout expires the lapsed hold; canceled, it frees the slot again.
     const second = await startedCheckout(other, tutor);
     expect((await lessonsOfPayment(started.payment.id))[0]!.status).toBe('expired');
