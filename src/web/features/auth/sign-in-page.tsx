@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { signInSchema, type SignInInput } from '../../../domain/accounts/account-rules';
+import { signInSchema } from '../../../domain/accounts/account-rules';
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
@@ -16,14 +14,37 @@ import { authApi } from './auth-api';
 import { GoogleButton, OrDivider } from './google-button';
 import { paths } from '../../lib/paths';
 
+type SignInField = 'email' | 'password';
+type FieldErrors = Partial<Record<SignInField, string>>;
+
+/**
+ * The form's values checked by the same rules as the server's; each field's first message.
+ * The sign-in form is the one form of the first screen, so it does without a form library
+ * (React Hook Form is ~44 KB before any page shows: issue #28); other forms use it.
+ */
+function readSignIn(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const parsed = signInSchema.safeParse({
+    email: String(data.get('email') ?? ''),
+    password: String(data.get('password') ?? ''),
+    rememberMe: data.get('rememberMe') !== null,
+  });
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const { path, message } of parsed.error.issues) {
+    const field = path[0] as SignInField;
+    errors[field] ??= message;
+  }
+  return { values: undefined, errors };
+}
+
 export function SignInPage() {
   const navigate = useNavigate();
   const { setUser } = useSession();
-  const form = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '', rememberMe: false },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  // Checked on submit; once submitted, again as the user corrects a field.
+  const submitted = useRef(false);
   // A suspended account is told why and whom to write to, in a message that stays (a toast
   // would vanish before the address is copied). Google sign-in brings it in the page's state.
   const location = useLocation();
@@ -31,14 +52,27 @@ export function SignInPage() {
     (location.state as { suspended?: string } | null)?.suspended ?? null,
   );
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const recheck = (event: FormEvent<HTMLFormElement>) => {
+    if (submitted.current) setErrors(readSignIn(event.currentTarget).errors);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    submitted.current = true;
+    const form = event.currentTarget;
+    const { values, errors: found } = readSignIn(form);
+    setErrors(found);
+    if (!values) {
+      const first = (['email', 'password'] as const).find((field) => found[field]);
+      (form.elements.namedItem(first!) as HTMLInputElement | null)?.focus();
+      return;
+    }
     const toastId = notify.loading(M.signingIn);
     setSuspended(null);
+    setSubmitting(true);
     try {
-      const { user } = await authApi.signIn({
-        ...values,
-        rememberMe: values.rememberMe ?? false,
-      });
+      const { user } = await authApi.signIn(values);
       notify.success(M.signedIn, toastId);
       // The guest-only guard around this page now sends the user on (afterSignInPath): the
       // page first asked for, or their landing page. One rule, no race with a second redirect.
@@ -46,7 +80,7 @@ export function SignInPage() {
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
         notify.error(error.message, toastId);
-        navigate(paths.emailVerification, { state: { email: values.email.trim().toLowerCase() } });
+        navigate(paths.emailVerification, { state: { email: values.email } });
         return;
       }
       if (error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED') {
@@ -55,8 +89,10 @@ export function SignInPage() {
         return;
       }
       notify.error(messageOf(error, M.failedToSignIn), toastId);
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <div>
@@ -71,23 +107,23 @@ export function SignInPage() {
           </Banner>
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+      <form onSubmit={onSubmit} onInput={recheck} noValidate className="mt-6 space-y-4">
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
+          name="email"
+          error={errors.email}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
+          name="password"
+          error={errors.password}
         />
         <div className="flex items-center justify-between">
-          <Checkbox label="Remember me" {...form.register('rememberMe')} />
+          <Checkbox label="Remember me" name="rememberMe" />
           <span className="text-sm">
             <AuthLink to={paths.forgotPassword}>Forgot password?</AuthLink>
           </span>
