@@ -30,6 +30,10 @@ export const TIME_HOLDING_STATUSES = [
   'in_progress',
 ] as const satisfies readonly LessonStatus[];
 
+/** Whether a lesson in `status` holds its time (the exclusion constraints count it). */
+export const holdsItsTime = (status: LessonStatus) =>
+  (TIME_HOLDING_STATUSES as readonly LessonStatus[]).includes(status);
+
 /** Only pending and scheduled lessons can be rescheduled: a lesson that has started, ended or been canceled keeps its time. */
 export const canReschedule = (status: LessonStatus) =>
   status === 'pending' || status === 'scheduled';

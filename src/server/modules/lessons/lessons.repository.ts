@@ -6,7 +6,11 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import { TIME_HOLDING_STATUSES, type LessonStatus } from '../../../domain/booking/booking-rules';
+import {
+  holdsItsTime,
+  TIME_HOLDING_STATUSES,
+  type LessonStatus,
+} from '../../../domain/booking/booking-rules';
 import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { translatingConstraints } from '../../db/constraint-errors';
 import { fullName } from '../../db/full-name';
@@ -477,7 +481,7 @@ export async function confirmHeldLesson(
   id: string,
   change: { to: 'scheduled' | 'pending'; from: readonly LessonStatus[]; now: Date },
 ): Promise<boolean> {
-  const holding = change.from.filter((status) => isTimeHolding(status));
+  const holding = change.from.filter(holdsItsTime);
   const moved = await changeStatus(trx, [id], {
     ...change,
     from: holding,
@@ -499,9 +503,6 @@ export async function confirmHeldLesson(
     return false;
   }
 }
-
-const isTimeHolding = (status: LessonStatus) =>
-  (TIME_HOLDING_STATUSES as readonly LessonStatus[]).includes(status);
 
 export type CompletionScope =
   { lessonId: string } | { studentId: string } | { tutorProfileId: string } | 'all';

@@ -58,7 +58,6 @@ export function SignInPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isSubmitting) return;
     submitted.current = true;
     const form = event.currentTarget;
     const { values, errors: found } = readSignIn(form);
