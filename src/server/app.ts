@@ -72,6 +72,8 @@ import { classroomRoutes } from './modules/classroom/classroom.routes';
 import { announceTo, type LessonEvents } from './modules/lessons/lesson-events';
 import { refundSettledLessons } from './modules/payments/lesson-refunds';
 import { ringLessonBell } from './modules/notifications/lesson-bell';
+import { profileCache, type ProfileCache } from './modules/tutors/profile-cache';
+import type { ProfileRow } from './modules/tutors/tutors.repository';
 
 export interface AppDeps {
   env: Env;
@@ -118,6 +120,8 @@ export interface AppContext extends AppDeps {
   lessonEvents: LessonEvents;
   /** Origins whose pages may call the API with cookies (CSRF) and open the live socket. */
   trustedOrigins: string[];
+  /** Listed tutors' profiles kept in this process, dropped as the database announces changes. */
+  tutorProfiles: ProfileCache<ProfileRow>;
 }
 
 declare module 'fastify' {
@@ -187,6 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The lessons module announces what happens to a lesson; the modules that act on it listen.
   // Wired here, so lessons imports neither payments nor notifications (one-way dependencies).
   const lessonEvents = announceTo([refundSettledLessons(jobs), ringLessonBell]);
+  const tutorProfiles = await profileCache<ProfileRow>(deps.events);
+  app.addHook('preClose', () => tutorProfiles.close());
   app.decorate('deps', {
     ...deps,
     mailer,
@@ -200,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     lessonEvents,
     trustedOrigins,
+    tutorProfiles,
   });
   registerErrorHandler(app);
   // First: every later hook reads the path the router matched (ADR 023).

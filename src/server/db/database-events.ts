@@ -35,6 +35,8 @@ export const EVENT_CHANNELS = {
   live: 'tutora_live',
   /** The admins' counts may have changed (a report filed or resolved: migration 032-d). */
   admin: 'tutora_admin',
+  /** Tutor profiles changed: their ids, comma-separated, or '*' (migration 033-a, ADR 047). */
+  tutorProfiles: 'tutora_tutor_profiles',
 } as const;
 
 /**

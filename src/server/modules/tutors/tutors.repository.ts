@@ -412,6 +412,8 @@ export async function findTutorProfile(
   );
 }
 
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findTutorProfile>>>;
+
 /** Reviews of a tutor, newest first (id breaks ties so that pages never overlap). */
 function reviewsQuery(
   db: Kysely<DB>,

@@ -23,12 +23,15 @@ import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
 import { completeEndedLessons } from '../lessons/lesson-completion';
+import type { ProfileCache } from './profile-cache';
 import * as repository from './tutors.repository';
 
 export interface TutorsContext {
   db: Kysely<DB>;
   signingSecret: string;
   clock: Clock;
+  /** Listed tutors' profiles kept between requests (ADR 047); without it each view reads. */
+  tutorProfiles?: ProfileCache<repository.ProfileRow>;
 }
 
 function toCard(ctx: TutorsContext, row: repository.CardRow): TutorCard {
@@ -119,12 +122,17 @@ export async function tutorProfile(
   { listedOnly = true } = {},
 ): Promise<TutorProfileResponse> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
-  // Lessons taught counts completed lessons: complete the tutor's ended ones first (ADR 019).
-  await completeEndedLessons(ctx.db, ctx.clock.now(), { tutorProfileId: id });
-  const row = await repository.findTutorProfile(ctx.db, id, {
-    listedOnly,
-    reviewsShown: REVIEWS_SHOWN_FIRST,
-  });
+  const read = async () => {
+    // Lessons taught counts completed lessons: complete the tutor's ended ones first (ADR 019).
+    await completeEndedLessons(ctx.db, ctx.clock.now(), { tutorProfileId: id });
+    return repository.findTutorProfile(ctx.db, id, {
+      listedOnly,
+      reviewsShown: REVIEWS_SHOWN_FIRST,
+    });
+  };
+  // Only what students see is kept: the admin's approval queue reads unlisted profiles too.
+  const row =
+    listedOnly && ctx.tutorProfiles ? await ctx.tutorProfiles.get(id, read) : await read();
   if (!row) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.tutorNotFound);
   const { certificates, availability: slots } = row;
   return {
