@@ -72,7 +72,12 @@ import { classroomRoutes } from './modules/classroom/classroom.routes';
 import { announceTo, type LessonEvents } from './modules/lessons/lesson-events';
 import { refundSettledLessons } from './modules/payments/lesson-refunds';
 import { ringLessonBell } from './modules/notifications/lesson-bell';
-import { profileCache, type ProfileCache } from './modules/tutors/profile-cache';
+import {
+  announcedCache,
+  announcedProfiles,
+  type AnnouncedCache,
+} from './modules/tutors/announced-cache';
+import type { SearchPage } from './modules/tutors/tutors.service';
 import type { ProfileRow } from './modules/tutors/tutors.repository';
 
 export interface AppDeps {
@@ -121,7 +126,9 @@ export interface AppContext extends AppDeps {
   /** Origins whose pages may call the API with cookies (CSRF) and open the live socket. */
   trustedOrigins: string[];
   /** Listed tutors' profiles kept in this process, dropped as the database announces changes. */
-  tutorProfiles: ProfileCache<ProfileRow>;
+  tutorProfiles: AnnouncedCache<ProfileRow>;
+  /** Pages of tutor search results kept in this process, all dropped at any announced change. */
+  tutorSearches: AnnouncedCache<SearchPage>;
 }
 
 declare module 'fastify' {
@@ -191,8 +198,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The lessons module announces what happens to a lesson; the modules that act on it listen.
   // Wired here, so lessons imports neither payments nor notifications (one-way dependencies).
   const lessonEvents = announceTo([refundSettledLessons(jobs), ringLessonBell]);
-  const tutorProfiles = await profileCache<ProfileRow>(deps.events);
-  app.addHook('preClose', () => tutorProfiles.close());
+  // ADR 047: a profile's change drops that profile, and every page of results (any card,
+  // listing or ranking on any page may have moved).
+  const tutorProfiles = await announcedCache<ProfileRow>(deps.events, {
+    max: 1_000,
+    touched: announcedProfiles,
+  });
+  const tutorSearches = await announcedCache<SearchPage>(deps.events, {
+    max: 500,
+    touched: () => 'all',
+  });
+  app.addHook('preClose', async () => {
+    await Promise.all([tutorProfiles.close(), tutorSearches.close()]);
+  });
   app.decorate('deps', {
     ...deps,
     mailer,
@@ -207,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lessonEvents,
     trustedOrigins,
     tutorProfiles,
+    tutorSearches,
   });
   registerErrorHandler(app);
   // First: every later hook reads the path the router matched (ADR 023).

@@ -23,7 +23,7 @@ import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
 import { completeEndedLessons } from '../lessons/lesson-completion';
-import type { ProfileCache } from './profile-cache';
+import type { AnnouncedCache } from './announced-cache';
 import * as repository from './tutors.repository';
 
 export interface TutorsContext {
@@ -31,7 +31,9 @@ export interface TutorsContext {
   signingSecret: string;
   clock: Clock;
   /** Listed tutors' profiles kept between requests (ADR 047); without it each view reads. */
-  tutorProfiles?: ProfileCache<repository.ProfileRow>;
+  tutorProfiles?: AnnouncedCache<repository.ProfileRow>;
+  /** Pages of search results kept between requests (ADR 047), by their filters. */
+  tutorSearches?: AnnouncedCache<SearchPage>;
 }
 
 function toCard(ctx: TutorsContext, row: repository.CardRow): TutorCard {
@@ -56,10 +58,30 @@ function toCard(ctx: TutorsContext, row: repository.CardRow): TutorCard {
   };
 }
 
+/** A page of search results as read: the cards' rows in the page's order. */
+export interface SearchPage {
+  rows: repository.CardRow[];
+  total: number;
+  totalIsLowerBound: boolean;
+  page: number;
+  totalPages: number;
+}
+
 export async function searchTutors(
   ctx: TutorsContext,
   filters: TutorSearch,
 ): Promise<TutorSearchResponse> {
+  const read = () => searchPage(ctx, filters);
+  // The filters as parsed (keys in the schema's order) name the page.
+  const found = ctx.tutorSearches
+    ? await ctx.tutorSearches.get(JSON.stringify(filters), read)
+    : await read();
+  const { rows, ...counts } = found!;
+  // Photo URLs are signed per request: a kept page's would expire.
+  return { tutors: rows.map((row) => toCard(ctx, row)), ...counts, pageSize: SEARCH_PAGE_SIZE };
+}
+
+async function searchPage(ctx: TutorsContext, filters: TutorSearch): Promise<SearchPage> {
   const terms = searchTerms(filters.q);
   // Text with no word in it ('%', '--'), a word nothing starts with or resembles, or unknown
   // chips: nobody matches.
@@ -82,15 +104,14 @@ export async function searchTutors(
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     // In the page's order; a tutor deleted since the ids were read is left out.
-    tutors: ids.flatMap((id) => {
+    rows: ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toCard(ctx, row)] : [];
+      return row ? [row] : [];
     }),
     total,
     // More than the window match: the total is the window, and the screen says "1000+".
     totalIsLowerBound: matches > SEARCH_WINDOW,
     page,
-    pageSize: SEARCH_PAGE_SIZE,
     // Pages of results: none when nobody matches (unlike pageWindow's one empty page).
     totalPages: Math.ceil(total / SEARCH_PAGE_SIZE),
   };

@@ -1,7 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReview } from '../../../contracts/reviews.contract';
-import { getTutorProfile, type TutorProfileResponse } from '../../../contracts/tutors.contract';
+import {
+  getTutorProfile,
+  searchTutors,
+  type TutorProfileResponse,
+} from '../../../contracts/tutors.contract';
 import { fixedClock } from '../../adapters/clock';
 import type { DB } from '../../db/types';
 import {
@@ -16,27 +20,35 @@ import { startSecondProcess, startTestApp, type TestApp } from '../../test/test-
 import { TEST_DRIVERS } from '../../test/test-database';
 import { setWeeklyAvailability } from '../../test/weekly-availability';
 
-// The tutor profiles each process keeps (ADR 047): served from memory until the database
-// announces a change (migration 033-a), whichever table the change is in and whichever
-// process made it.
+// The tutor profiles and pages of search results each process keeps (ADR 047): served from
+// memory until the database announces a change (migration 033-a), whichever table the change
+// is in and whichever process made it.
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** What `read` answers once `holds` is true of it (an announcement arrives on its own time). */
+async function once<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    if (holds(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`the change never showed: ${JSON.stringify(value).slice(0, 300)}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /** The profile as `client` sees it once `expected` holds; fails after 5 s without it. */
-async function profileOnceItShows(
+function profileOnceItShows(
   client: TestClient,
   id: string,
   expected: (profile: { status: number; json: TutorProfileResponse }) => boolean,
 ) {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
+  const read = async () => {
     const response = await client.get(`/api/tutors/${id}`);
-    const seen = { status: response.status, json: response.json as TutorProfileResponse };
-    if (expected(seen)) return seen;
-    if (Date.now() > deadline)
-      throw new Error(`the change never showed: ${response.status} ${response.text.slice(0, 300)}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+    return { status: response.status, json: response.json as TutorProfileResponse };
+  };
+  return once(read, expected);
 }
 
 /** Writes with the database's triggers off: a change nobody announces (superuser only). */
@@ -83,6 +95,30 @@ describe.each(TEST_DRIVERS)('tutor profiles kept in memory on %s', (driver) => {
       (p) => p.json.hourlyRateCents === 4500,
     );
     expect(seen.json.bio).toBe('Unannounced');
+  });
+  it('serves a page of search results from memory until a change to a tutor is announced', async () => {
+    const tutor = await createTutor(t.database.db, {
+      firstName: 'Odile',
+      lastName: 'Quillfeather',
+    });
+    const student = await createStudent(t);
+    const search = () => student.client.call(searchTutors, { query: { q: 'Quillfeather' } });
+    expect((await search()).tutors.map((card) => card.id)).toEqual([tutor.id]);
+
+    await unannounced(t.database.db, (db) =>
+      db
+        .updateTable('tutor_profiles')
+        .set({ hourly_rate_cents: 7700 })
+        .where('id', '=', tutor.id)
+        .execute(),
+    );
+    expect((await search()).tutors[0]?.hourlyRateCents).not.toBe(7700);
+
+    // Any tutor's announced change drops every page: the second tutor joins this one's results.
+    const other = await createTutor(t.database.db, { firstName: 'Piet', lastName: 'Quillfeather' });
+    const seen = await once(search, (page) => page.tutors.length === 2);
+    expect(seen.tutors.map((card) => card.id).sort()).toEqual([tutor.id, other.id].sort());
+    expect(seen.tutors.find((card) => card.id === tutor.id)?.hourlyRateCents).toBe(7700);
   });
 });
 
@@ -243,5 +279,22 @@ describe.skipIf(postgres.length === 0)('tutor profiles kept by two API processes
       tutor.id,
       (p) => p.json.reviews[0]?.studentName.startsWith('Zoe') ?? false,
     );
+  });
+  it("shows on B's search results a tutor's price changed through A", async () => {
+    const { tutor, onB } = await keptOnB();
+    const search = `/api/tutors?q=${encodeURIComponent(tutor.name)}`;
+    const first = await onB.get(search);
+    expect(first.json.tutors.map((card: { id: string }) => card.id)).toContain(tutor.id);
+    await db()
+      .updateTable('tutor_profiles')
+      .set({ hourly_rate_cents: 6600 })
+      .where('id', '=', tutor.id)
+      .execute();
+    const priceOnB = async () =>
+      ((await onB.get(search)).json.tutors as { id: string; hourlyRateCents: number }[]).find(
+        (card) => card.id === tutor.id,
+      )?.hourlyRateCents;
+    const price = await once(priceOnB, (cents) => cents === 6600);
+    expect(price).toBe(6600);
   });
 });

@@ -1,0 +1,65 @@
+import { LRUCache } from 'lru-cache';
+import { EVENT_CHANNELS, type DatabaseEvents } from '../../db/database-events';
+
+// What students read of tutors — a profile, a page of search results — kept in each process's
+// memory (ADR 047): read by many, changed rarely, and the heaviest reads of their pages. The
+// database announces every change to a tutor's profile (migration 033-a) and each process drops
+// what the change touched; a lost LISTEN connection (announcements missed) drops everything.
+
+export interface AnnouncedCache<T extends object> {
+  /**
+   * The value under `key`, as `load` reads it when no copy is kept. Requests for one key while
+   * it is being read share the read. Nothing found (undefined) or a failed read is not kept.
+   */
+  get(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
+  close(): Promise<void>;
+}
+
+export interface AnnouncedCacheOptions {
+  /** How many values are kept at most (the least recently used go first). */
+  max: number;
+  /** The keys an announcement (profile ids, comma-separated, or '*') touches, or 'all'. */
+  touched(payload: string): string[] | 'all';
+}
+
+/** The keys of a profile cache: the announced profile ids. */
+export const announcedProfiles = (payload: string): string[] | 'all' =>
+  payload === '*' ? 'all' : payload.split(',');
+
+/** Without database events (an app built without a server) nothing is kept: each get reads. */
+export async function announcedCache<T extends object>(
+  events: DatabaseEvents | undefined,
+  { max, touched }: AnnouncedCacheOptions,
+): Promise<AnnouncedCache<T>> {
+  if (!events) return { get: (_key, load) => load(), close: async () => {} };
+  const kept = new LRUCache<string, Promise<T | undefined>>({ max });
+  const unlisten = await events.listen(EVENT_CHANNELS.tutorProfiles, {
+    onPayload(payload) {
+      const keys = touched(payload);
+      if (keys === 'all') kept.clear();
+      else for (const key of keys) kept.delete(key);
+    },
+    onResync: () => kept.clear(),
+  });
+  // Only the read still kept under its key is dropped: a change announced meanwhile has
+  // already dropped it, and a newer read may be there.
+  const forget = (key: string, read: Promise<T | undefined>) => {
+    if (kept.peek(key) === read) kept.delete(key);
+  };
+  return {
+    get(key, load) {
+      const copy = kept.get(key);
+      if (copy) return copy;
+      // Kept before it resolves: a change announced while it reads drops it, so no request that
+      // comes after the announcement gets what was read before the change.
+      const read = load();
+      kept.set(key, read);
+      read.then(
+        (value) => value === undefined && forget(key, read),
+        () => forget(key, read),
+      );
+      return read;
+    },
+    close: () => unlisten(),
+  };
+}
