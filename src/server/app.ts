@@ -126,7 +126,7 @@ export interface AppContext extends AppDeps {
   /** Origins whose pages may call the API with cookies (CSRF) and open the live socket. */
   trustedOrigins: string[];
   /** Listed tutors' profiles kept in this process, dropped as the database announces changes. */
-  tutorProfiles: AnnouncedCache<ProfileRow>;
+  tutorProfiles: AnnouncedCache<ProfileRow | undefined>;
   /** Pages of tutor search results kept in this process, all dropped at any announced change. */
   tutorSearches: AnnouncedCache<SearchPage>;
 }
@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lessonEvents = announceTo([refundSettledLessons(jobs), ringLessonBell]);
   // ADR 047: a profile's change drops that profile, and every page of results (any card,
   // listing or ranking on any page may have moved).
-  const tutorProfiles = await announcedCache<ProfileRow>(deps.events, {
+  const tutorProfiles = await announcedCache<ProfileRow | undefined>(deps.events, {
     max: 1_000,
     touched: announcedProfiles,
   });

@@ -15,13 +15,6 @@ import { setAdminRole } from '../admin/admin-role';
 
 const postgres = TEST_DRIVERS.filter((driver) => driver === 'postgres');
 
-/** The same browser, talking to another process. */
-function sameBrowserOn(process: TestApp, browser: TestClient): TestClient {
-  const moved = new TestClient(process.url);
-  for (const [name, value] of browser.cookieEntries()) moved.setCookie(name, value);
-  return moved;
-}
-
 describe.skipIf(postgres.length === 0)('sessions with two API processes on PostgreSQL', () => {
   let a: TestApp;
   let b: TestApp;
@@ -39,7 +32,7 @@ describe.skipIf(postgres.length === 0)('sessions with two API processes on Postg
   /** A student signed in through A whose session B has just accepted. */
   async function usedOnB(): Promise<{ student: TestStudent; onB: TestClient }> {
     const student = await createStudent(a);
-    const onB = sameBrowserOn(b, student.client);
+    const onB = student.client.on(b.url);
     const session = await onB.get('/api/auth/session');
     expect(session.json.user?.email).toBe(student.email);
     expect((await onB.get('/api/lessons/upcoming?days=7')).status).toBe(200);

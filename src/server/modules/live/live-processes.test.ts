@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE_CODES } from '../../../contracts/messaging.contract';
 import { createSignedInTutor, createStudents, type TestStudent } from '../../test/factories';
-import { TestClient } from '../../test/http-client';
 import { startSecondProcess, startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { send } from '../../test/messaging-fixtures';
@@ -84,8 +83,7 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
     expect(await studentOnA.next()).toEqual({ type: 'message', message: sent });
 
     // The tutor's browser, served by B this time.
-    const tutorOnBClient = new TestClient(b.url);
-    for (const [name, value] of tutor.client.cookieEntries()) tutorOnBClient.setCookie(name, value);
+    const tutorOnBClient = tutor.client.on(b.url);
     const read = await tutorOnBClient.post(`/api/conversations/${conversation.id}/read`, {
       upToSeq: sent.seq,
     });

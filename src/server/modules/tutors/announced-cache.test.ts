@@ -15,7 +15,7 @@ import {
   type TestStudent,
   type TestTutor,
 } from '../../test/factories';
-import { TestClient } from '../../test/http-client';
+import type { TestClient } from '../../test/http-client';
 import { startSecondProcess, startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { setWeeklyAvailability } from '../../test/weekly-availability';
@@ -96,6 +96,7 @@ describe.each(TEST_DRIVERS)('tutor profiles kept in memory on %s', (driver) => {
     );
     expect(seen.json.bio).toBe('Unannounced');
   });
+
   it('serves a page of search results from memory until a change to a tutor is announced', async () => {
     const tutor = await createTutor(t.database.db, {
       firstName: 'Odile',
@@ -141,8 +142,7 @@ describe.skipIf(postgres.length === 0)('tutor profiles kept by two API processes
   async function keptOnB(): Promise<{ tutor: TestTutor; student: TestStudent; onB: TestClient }> {
     const tutor = await createTutor(a.database.db, { subjects: ['Mathematics'] });
     const student = await createStudent(a);
-    const onB = new TestClient(b.url);
-    for (const [name, value] of student.client.cookieEntries()) onB.setCookie(name, value);
+    const onB = student.client.on(b.url);
     const first = await onB.get(`/api/tutors/${tutor.id}`);
     expect(first.status, first.text).toBe(200);
     return { tutor, student, onB };
@@ -280,6 +280,7 @@ describe.skipIf(postgres.length === 0)('tutor profiles kept by two API processes
       (p) => p.json.reviews[0]?.studentName.startsWith('Zoe') ?? false,
     );
   });
+
   it("shows on B's search results a tutor's price changed through A", async () => {
     const { tutor, onB } = await keptOnB();
     const search = `/api/tutors?q=${encodeURIComponent(tutor.name)}`;
@@ -294,7 +295,6 @@ describe.skipIf(postgres.length === 0)('tutor profiles kept by two API processes
       ((await onB.get(search)).json.tutors as { id: string; hourlyRateCents: number }[]).find(
         (card) => card.id === tutor.id,
       )?.hourlyRateCents;
-    const price = await once(priceOnB, (cents) => cents === 6600);
-    expect(price).toBe(6600);
+    await once(priceOnB, (cents) => cents === 6600);
   });
 });

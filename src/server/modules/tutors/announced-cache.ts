@@ -6,12 +6,12 @@ import { EVENT_CHANNELS, type DatabaseEvents } from '../../db/database-events';
 // database announces every change to a tutor's profile (migration 033-a) and each process drops
 // what the change touched; a lost LISTEN connection (announcements missed) drops everything.
 
-export interface AnnouncedCache<T extends object> {
+export interface AnnouncedCache<T> {
   /**
    * The value under `key`, as `load` reads it when no copy is kept. Requests for one key while
    * it is being read share the read. Nothing found (undefined) or a failed read is not kept.
    */
-  get(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
+  get(key: string, load: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -27,12 +27,12 @@ export const announcedProfiles = (payload: string): string[] | 'all' =>
   payload === '*' ? 'all' : payload.split(',');
 
 /** Without database events (an app built without a server) nothing is kept: each get reads. */
-export async function announcedCache<T extends object>(
+export async function announcedCache<T>(
   events: DatabaseEvents | undefined,
   { max, touched }: AnnouncedCacheOptions,
 ): Promise<AnnouncedCache<T>> {
   if (!events) return { get: (_key, load) => load(), close: async () => {} };
-  const kept = new LRUCache<string, Promise<T | undefined>>({ max });
+  const kept = new LRUCache<string, Promise<T>>({ max });
   const unlisten = await events.listen(EVENT_CHANNELS.tutorProfiles, {
     onPayload(payload) {
       const keys = touched(payload);
@@ -43,7 +43,7 @@ export async function announcedCache<T extends object>(
   });
   // Only the read still kept under its key is dropped: a change announced meanwhile has
   // already dropped it, and a newer read may be there.
-  const forget = (key: string, read: Promise<T | undefined>) => {
+  const forget = (key: string, read: Promise<T>) => {
     if (kept.peek(key) === read) kept.delete(key);
   };
   return {

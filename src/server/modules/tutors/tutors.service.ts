@@ -31,7 +31,7 @@ export interface TutorsContext {
   signingSecret: string;
   clock: Clock;
   /** Listed tutors' profiles kept between requests (ADR 047); without it each view reads. */
-  tutorProfiles?: AnnouncedCache<repository.ProfileRow>;
+  tutorProfiles?: AnnouncedCache<repository.ProfileRow | undefined>;
   /** Pages of search results kept between requests (ADR 047), by their filters. */
   tutorSearches?: AnnouncedCache<SearchPage>;
 }
@@ -76,7 +76,7 @@ export async function searchTutors(
   const found = ctx.tutorSearches
     ? await ctx.tutorSearches.get(JSON.stringify(filters), read)
     : await read();
-  const { rows, ...counts } = found!;
+  const { rows, ...counts } = found;
   // Photo URLs are signed per request: a kept page's would expire.
   return { tutors: rows.map((row) => toCard(ctx, row)), ...counts, pageSize: SEARCH_PAGE_SIZE };
 }
