@@ -72,13 +72,10 @@ import { classroomRoutes } from './modules/classroom/classroom.routes';
 import { announceTo, type LessonEvents } from './modules/lessons/lesson-events';
 import { refundSettledLessons } from './modules/payments/lesson-refunds';
 import { ringLessonBell } from './modules/notifications/lesson-bell';
-import {
-  announcedCache,
-  announcedProfiles,
-  type AnnouncedCache,
-} from './modules/tutors/announced-cache';
+import { announcedCache, announcedProfiles, type AnnouncedCache } from './db/announced-cache';
 import type { SearchPage } from './modules/tutors/tutors.service';
 import type { ProfileRow } from './modules/tutors/tutors.repository';
+import type { TutorWeek } from './modules/lessons/lessons.repository';
 
 export interface AppDeps {
   env: Env;
@@ -129,6 +126,8 @@ export interface AppContext extends AppDeps {
   tutorProfiles: AnnouncedCache<ProfileRow | undefined>;
   /** Pages of tutor search results kept in this process, all dropped at any announced change. */
   tutorSearches: AnnouncedCache<SearchPage>;
+  /** Listed tutors' zones and weekly windows (their slots' input), kept like their profiles. */
+  tutorWeeks: AnnouncedCache<TutorWeek | undefined>;
 }
 
 declare module 'fastify' {
@@ -198,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The lessons module announces what happens to a lesson; the modules that act on it listen.
   // Wired here, so lessons imports neither payments nor notifications (one-way dependencies).
   const lessonEvents = announceTo([refundSettledLessons(jobs), ringLessonBell]);
-  // ADR 047: a profile's change drops that profile, and every page of results (any card,
+  // ADR 047: a profile's change drops that profile and week, and every page of results (any card,
   // listing or ranking on any page may have moved).
   const tutorProfiles = await announcedCache<ProfileRow | undefined>(deps.events, {
     max: 1_000,
@@ -208,8 +207,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     max: 500,
     touched: () => 'all',
   });
+  const tutorWeeks = await announcedCache<TutorWeek | undefined>(deps.events, {
+    max: 1_000,
+    touched: announcedProfiles,
+  });
   app.addHook('preClose', async () => {
-    await Promise.all([tutorProfiles.close(), tutorSearches.close()]);
+    await Promise.all([tutorProfiles.close(), tutorSearches.close(), tutorWeeks.close()]);
   });
   app.decorate('deps', {
     ...deps,
@@ -226,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustedOrigins,
     tutorProfiles,
     tutorSearches,
+    tutorWeeks,
   });
   registerErrorHandler(app);
   // First: every later hook reads the path the router matched (ADR 023).

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { weeklyIntervals } from './weekly-intervals';
+import { timelineForDays, weeklyIntervals } from './weekly-intervals';
 
 // Expected instants are worked out by hand from each zone's published rules, e.g. London
 // springs forward at 01:00 UTC on 28 March 2027 (01:00 GMT -> 02:00 BST).
@@ -172,5 +172,16 @@ describe('weeklyIntervals over a range', () => {
     expect(
       weeklyIntervals({ weekly: valid, zone: 'UTC', fromDate: '2027-01-04', days: NaN }),
     ).toEqual([]);
+  });
+});
+
+describe('timelineForDays', () => {
+  it('finds the timeline of a zone and days once, and shares it frozen', () => {
+    const london = timelineForDays('Europe/London', 20_000, 20_006);
+    expect(timelineForDays('Europe/London', 20_000, 20_006)).toBe(london);
+    expect(timelineForDays('Europe/London', 20_001, 20_007)).not.toBe(london);
+    expect(timelineForDays('Europe/Paris', 20_000, 20_006)).not.toBe(london);
+    expect(Object.isFrozen(london.segments)).toBe(true);
+    expect(london.segments.every((segment) => Object.isFrozen(segment))).toBe(true);
   });
 });

@@ -59,13 +59,27 @@ export function intervalsForDays(
 // Room around a range of dates for any UTC offset (-12 h … +14 h) and for gap shifts.
 const MARGIN_DAYS = 2;
 
+// A timeline is pure in (zone, days) and costs a few dozen Intl calls (~0.5 ms for a week):
+// a server answering many viewers of the same weeks finds each once. Bounded, oldest out first;
+// timelines are frozen, so sharing one is safe.
+const KEPT_TIMELINES = 256;
+const keptTimelines = new Map<string, ZoneTimeline>();
+
 /** The timeline of a zone around local days firstDay..lastDay. */
 export function timelineForDays(zone: string, firstDay: number, lastDay: number): ZoneTimeline {
-  return zoneTimeline(
+  const key = `${zone} ${firstDay} ${lastDay}`;
+  const kept = keptTimelines.get(key);
+  if (kept) return kept;
+  const timeline = zoneTimeline(
     zone,
     (firstDay - MARGIN_DAYS) * MS_PER_DAY,
     (lastDay + 1 + MARGIN_DAYS) * MS_PER_DAY,
   );
+  if (keptTimelines.size >= KEPT_TIMELINES) {
+    keptTimelines.delete(keptTimelines.keys().next().value!);
+  }
+  keptTimelines.set(key, timeline);
+  return timeline;
 }
 
 interface WeeklyIntervalsQuery {

@@ -72,7 +72,8 @@ export function zoneTimeline(zone: string, fromMs: number, toMs: number): ZoneTi
     }
     sample = next;
   }
-  return { segments };
+  for (const segment of segments) Object.freeze(segment);
+  return { segments: Object.freeze(segments) };
 }
 
 // Binary search, to the second (tzdb changes fall on whole seconds), for the first instant in

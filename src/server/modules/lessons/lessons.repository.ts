@@ -41,19 +41,35 @@ export function bookableTutor(db: Db, tutorProfileId: string) {
     .executeTakeFirst();
 }
 
+/** A tutor's weekly windows (their wall-clock times) as a JSON column: [] for none. */
+const weeklyWindowsOf = (tutorProfileId: string | Expression<string>) =>
+  sql<WeeklyWindow[]>`coalesce((
+    select json_agg(json_build_object('dayOfWeek', a.local_day_of_week,
+                                      'startTime', a.local_start_time,
+                                      'endTime', a.local_end_time))
+      from availability_slots a where a.tutor_profile_id = ${tutorProfileId}), '[]')`;
+
 /**
- * What decides a tutor's slots, in one query: the tutor's weekly windows, and the time held by
- * the tutor's lessons and the student's own that overlaps [from, to) (a lesson being moved
- * does not block its own new time).
+ * What a listed tutor's slots are made of besides lessons: their zone and weekly windows (none
+ * for a tutor who is not listed).
  */
-export async function slotInputs(
-  db: Db,
-  holders: { tutorProfileId: string; studentId?: string; exceptLessonId?: string },
-  from: Date,
-  to: Date,
-  now: Date,
-): Promise<{ weekly: WeeklyWindow[]; busy: { start: Date; end: Date }[] }> {
-  let busy = db
+export function tutorWeek(db: Db, tutorProfileId: string) {
+  return db
+    .selectFrom('tutor_profiles as tp')
+    .select(['tp.id', 'tp.timezone', weeklyWindowsOf(sql.ref<string>('tp.id')).as('weekly')])
+    .where('tp.id', '=', tutorProfileId)
+    .where(listedTutor('tp.id'))
+    .executeTakeFirst();
+}
+
+export type TutorWeek = NonNullable<Awaited<ReturnType<typeof tutorWeek>>>;
+
+/** Whose lessons hold time: the tutor's and the student's, minus a lesson being moved. */
+type Holders = { tutorProfileId: string; studentId?: string; exceptLessonId?: string };
+
+/** The lessons of the holders that hold time at `now` and overlap [from, to). */
+function heldTimesQuery(db: Db, holders: Holders, from: Date, to: Date, now: Date) {
+  const held = db
     .selectFrom('lessons')
     .select(['starts_at', 'ends_at'])
     .where((eb) =>
@@ -66,21 +82,35 @@ export async function slotInputs(
     .where(holdsTimeAt(now))
     .where('starts_at', '<', to)
     .where('ends_at', '>', from);
-  if (holders.exceptLessonId) busy = busy.where('id', '<>', holders.exceptLessonId);
+  return holders.exceptLessonId ? held.where('id', '<>', holders.exceptLessonId) : held;
+}
+
+/** The time held by the holders' lessons within [from, to) (the slots' other input). */
+export async function heldTimes(db: Db, holders: Holders, from: Date, to: Date, now: Date) {
+  const rows = await heldTimesQuery(db, holders, from, to, now).execute();
+  return rows.map((row) => ({ start: row.starts_at, end: row.ends_at }));
+}
+
+/**
+ * What decides a tutor's slots, in one query: the tutor's weekly windows, and the time held by
+ * the tutor's lessons and the student's own that overlaps [from, to) (a lesson being moved
+ * does not block its own new time).
+ */
+export async function slotInputs(
+  db: Db,
+  holders: Holders,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<{ weekly: WeeklyWindow[]; busy: { start: Date; end: Date }[] }> {
   const row = await db
     .selectNoFrom([
-      sql<WeeklyWindow[]>`coalesce((
-        select json_agg(json_build_object('dayOfWeek', a.local_day_of_week,
-                                          'startTime', a.local_start_time,
-                                          'endTime', a.local_end_time))
-          from availability_slots a where a.tutor_profile_id = ${holders.tutorProfileId}), '[]')`.as(
-        'weekly',
-      ),
+      weeklyWindowsOf(holders.tutorProfileId).as('weekly'),
       // Times as epoch milliseconds: exact, whatever the session's time zone.
       sql<{ start: number; end: number }[]>`coalesce((
         select json_agg(json_build_object('start', extract(epoch from b.starts_at) * 1000,
                                           'end', extract(epoch from b.ends_at) * 1000))
-          from (${busy}) b), '[]')`.as('busy'),
+          from (${heldTimesQuery(db, holders, from, to, now)}) b), '[]')`.as('busy'),
     ])
     .executeTakeFirstOrThrow();
   return {

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../../contracts/auth.contract';
 import type { SlotsResponse } from '../../../contracts/booking.contract';
 import type { slotsQuerySchema } from '../../../contracts/booking.contract';
 import type { LessonsContext } from './lessons-context';
-import { bookableTutor, slotsOf } from './slot-rules';
+import { slotsOf } from './slot-rules';
 
 /** The tutor's bookable slots; a student's own lessons block their time too. */
 export async function availableSlots(
@@ -12,7 +12,6 @@ export async function availableSlots(
   query: z.output<typeof slotsQuerySchema>,
   viewer: SessionUser,
 ): Promise<SlotsResponse> {
-  const tutor = await bookableTutor(ctx, tutorProfileId);
   const studentId = viewer.role === 'student' ? viewer.id : undefined;
-  return slotsOf(ctx, tutor, { studentId }, query);
+  return slotsOf(ctx, tutorProfileId, { studentId }, query);
 }

@@ -44,7 +44,7 @@ export async function rescheduleSlots(
   const { row, tutor } = await ownLesson(ctx, user, lessonId);
   return slotsOf(
     ctx,
-    tutor,
+    tutor.id,
     { studentId: row.student_id, exceptLessonId: row.id },
     { ...query, lessonMinutes: row.duration_minutes },
   );

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SlotsResponse } from '../../../contracts/booking.contract';
 import { MIN_BOOKING_NOTICE_MINUTES } from '../../../domain/booking/booking-rules';
+import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { checkSlot } from '../../../domain/scheduling/check-slot';
 import { generateSlots } from '../../../domain/scheduling/generate-slots';
@@ -59,10 +60,24 @@ function utcBoundsOf(fromDate: string, days: number) {
 }
 
 /**
- * Everything that decides a tutor's slots besides what the viewer asks: the tutor's weekly
- * windows, the time held by the tutor's and the holders' lessons within the bounds, now, and
- * the booking notice.
+ * Everything that decides a tutor's slots besides what the viewer asks: the tutor's zone and
+ * weekly windows, the time held by lessons, now, and the booking notice.
  */
+function rulesOf(
+  tutor: { timezone: string; weekly: WeeklyWindow[] },
+  busy: { start: Date; end: Date }[],
+  now: Date,
+) {
+  return {
+    weekly: tutor.weekly,
+    tutorZone: tutor.timezone,
+    busy,
+    now,
+    minNoticeMinutes: MIN_BOOKING_NOTICE_MINUTES,
+  };
+}
+
+/** The rules as they are in the transaction `db`: the booking's check reads them afresh. */
 async function slotRules(
   ctx: LessonsContext,
   db: Kysely<DB> | Transaction<DB>,
@@ -78,25 +93,37 @@ async function slotRules(
     bounds.to,
     now,
   );
-  return {
-    weekly,
-    tutorZone: tutor.timezone,
-    busy,
-    now,
-    minNoticeMinutes: MIN_BOOKING_NOTICE_MINUTES,
-  };
+  return rulesOf({ timezone: tutor.timezone, weekly }, busy, now);
 }
 
-/** A tutor's free slots for some of the viewer's dates, minus the holders' lessons. */
+/**
+ * A listed tutor's zone and weekly windows, or 404: what many students read and tutors rarely
+ * change, so kept in memory until the database announces a change (ADR 047).
+ */
+async function tutorWeek(ctx: LessonsContext, tutorProfileId: string) {
+  if (!isUuid(tutorProfileId)) throw new AppError('NOT_FOUND', M.tutorNotFound);
+  const read = () => repository.tutorWeek(ctx.db, tutorProfileId);
+  const week = ctx.tutorWeeks ? await ctx.tutorWeeks.get(tutorProfileId, read) : await read();
+  if (!week) throw new AppError('NOT_FOUND', M.tutorNotFound);
+  return week;
+}
+
+/**
+ * A tutor's free slots for some of the viewer's dates, minus the holders' lessons (read fresh:
+ * a slot someone just booked is gone from the next list).
+ */
 export async function slotsOf(
   ctx: LessonsContext,
-  tutor: Tutor,
+  tutorProfileId: string,
   holders: Holders,
   query: { fromDate: string; days: number; viewerZone: string; lessonMinutes: number },
 ): Promise<SlotsResponse> {
+  const tutor = await tutorWeek(ctx, tutorProfileId);
   const bounds = utcBoundsOf(query.fromDate, query.days);
-  const rules = await slotRules(ctx, ctx.db, tutor, holders, bounds);
-  const { days } = generateSlots({ ...rules, ...query });
+  const now = ctx.clock.now();
+  const holdersOfTutor = { tutorProfileId: tutor.id, ...holders };
+  const busy = await repository.heldTimes(ctx.db, holdersOfTutor, bounds.from, bounds.to, now);
+  const { days } = generateSlots({ ...rulesOf(tutor, busy, now), ...query });
   return { tutorTimezone: tutor.timezone, days };
 }
 

@@ -23,7 +23,7 @@ import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
 import { completeEndedLessons } from '../lessons/lesson-completion';
-import type { AnnouncedCache } from './announced-cache';
+import type { AnnouncedCache } from '../../db/announced-cache';
 import * as repository from './tutors.repository';
 
 export interface TutorsContext {

@@ -1,4 +1,3 @@
-import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReview } from '../../../contracts/reviews.contract';
 import {
@@ -7,7 +6,7 @@ import {
   type TutorProfileResponse,
 } from '../../../contracts/tutors.contract';
 import { fixedClock } from '../../adapters/clock';
-import type { DB } from '../../db/types';
+import { once, unannounced } from '../../test/announced-changes';
 import {
   createLesson,
   createStudent,
@@ -26,18 +25,6 @@ import { setWeeklyAvailability } from '../../test/weekly-availability';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** What `read` answers once `holds` is true of it (an announcement arrives on its own time). */
-async function once<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (holds(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`the change never showed: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
 /** The profile as `client` sees it once `expected` holds; fails after 5 s without it. */
 function profileOnceItShows(
   client: TestClient,
@@ -49,14 +36,6 @@ function profileOnceItShows(
     return { status: response.status, json: response.json as TutorProfileResponse };
   };
   return once(read, expected);
-}
-
-/** Writes with the database's triggers off: a change nobody announces (superuser only). */
-function unannounced(db: Kysely<DB>, write: (trx: Kysely<DB>) => Promise<unknown>) {
-  return db.transaction().execute(async (trx) => {
-    await sql`set local session_replication_role = replica`.execute(trx);
-    await write(trx);
-  });
 }
 
 describe.each(TEST_DRIVERS)('tutor profiles kept in memory on %s', (driver) => {

@@ -1,10 +1,11 @@
 import { LRUCache } from 'lru-cache';
-import { EVENT_CHANNELS, type DatabaseEvents } from '../../db/database-events';
+import { EVENT_CHANNELS, type DatabaseEvents } from './database-events';
 
-// What students read of tutors — a profile, a page of search results — kept in each process's
-// memory (ADR 047): read by many, changed rarely, and the heaviest reads of their pages. The
-// database announces every change to a tutor's profile (migration 033-a) and each process drops
-// what the change touched; a lost LISTEN connection (announcements missed) drops everything.
+// What students read of tutors — a profile, a page of search results, a tutor's weekly windows
+// for the slots — kept in each process's memory (ADR 047): read by many, changed rarely, and the
+// heaviest reads of their pages. The database announces every change to a tutor's profile
+// (migration 033-a) and each process drops what the change touched; a lost LISTEN connection
+// (announcements missed) drops everything.
 
 export interface AnnouncedCache<T> {
   /**
