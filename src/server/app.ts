@@ -12,7 +12,7 @@ import { devMailbox, smtpMailer, type Mailer } from './adapters/mail/mailer';
 import { configuredStorage } from './adapters/storage/configured-storage';
 import type { FileStorage } from './adapters/storage/file-storage';
 import type { DatabaseDriver } from './db/database';
-import type { DatabaseEvents } from './db/database-events';
+import { EVENT_CHANNELS, type DatabaseEvents } from './db/database-events';
 import type { DB } from './db/types';
 import type { Env } from './env';
 import { createAuth, type Auth } from './modules/auth/auth';
@@ -72,10 +72,10 @@ import { classroomRoutes } from './modules/classroom/classroom.routes';
 import { announceTo, type LessonEvents } from './modules/lessons/lesson-events';
 import { refundSettledLessons } from './modules/payments/lesson-refunds';
 import { ringLessonBell } from './modules/notifications/lesson-bell';
-import { announcedCache, announcedProfiles, type AnnouncedCache } from './db/announced-cache';
+import { announcedCache, announcedIds, type AnnouncedCache } from './db/announced-cache';
 import type { SearchPage } from './modules/tutors/tutors.service';
 import type { ProfileRow } from './modules/tutors/tutors.repository';
-import type { TutorWeek } from './modules/lessons/lessons.repository';
+import type { KeptHeldLessons, TutorWeek } from './modules/lessons/lessons.repository';
 
 export interface AppDeps {
   env: Env;
@@ -128,6 +128,8 @@ export interface AppContext extends AppDeps {
   tutorSearches: AnnouncedCache<SearchPage>;
   /** Listed tutors' zones and weekly windows (their slots' input), kept like their profiles. */
   tutorWeeks: AnnouncedCache<TutorWeek | undefined>;
+  /** Tutors' and students' lessons that hold time, dropped as the database announces changes. */
+  heldLessons: AnnouncedCache<KeptHeldLessons>;
 }
 
 declare module 'fastify' {
@@ -201,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // listing or ranking on any page may have moved).
   const tutorProfiles = await announcedCache<ProfileRow | undefined>(deps.events, {
     max: 1_000,
-    touched: announcedProfiles,
+    touched: announcedIds,
   });
   const tutorSearches = await announcedCache<SearchPage>(deps.events, {
     max: 500,
@@ -209,10 +211,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const tutorWeeks = await announcedCache<TutorWeek | undefined>(deps.events, {
     max: 1_000,
-    touched: announcedProfiles,
+    touched: announcedIds,
+  });
+  const heldLessons = await announcedCache<KeptHeldLessons>(deps.events, {
+    channel: EVENT_CHANNELS.heldTimes,
+    max: 5_000,
+    touched: announcedIds,
   });
   app.addHook('preClose', async () => {
-    await Promise.all([tutorProfiles.close(), tutorSearches.close(), tutorWeeks.close()]);
+    const caches = [tutorProfiles, tutorSearches, tutorWeeks, heldLessons];
+    await Promise.all(caches.map((cache) => cache.close()));
   });
   app.decorate('deps', {
     ...deps,
@@ -230,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tutorProfiles,
     tutorSearches,
     tutorWeeks,
+    heldLessons,
   });
   registerErrorHandler(app);
   // First: every later hook reads the path the router matched (ADR 023).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canReschedule, statusAt } from './booking-rules';
+import { canReschedule, holdsTimeAt, statusAt } from './booking-rules';
 
 describe('statusAt', () => {
   const start = new Date('2027-03-01T10:00:00Z');
@@ -26,5 +26,23 @@ describe('canReschedule', () => {
     expect(canReschedule('scheduled')).toBe(true);
     for (const status of ['in_progress', 'completed', 'canceled', 'no_show'] as const)
       expect(canReschedule(status)).toBe(false);
+  });
+});
+
+describe('holdsTimeAt', () => {
+  const now = new Date('2027-03-01T10:00:00Z');
+  const later = new Date('2027-03-01T10:00:01Z');
+
+  it('holds while booked or in progress, and a hold awaiting payment until it lapses', () => {
+    for (const status of ['pending', 'scheduled', 'in_progress'] as const)
+      expect(holdsTimeAt(status, null, now)).toBe(true);
+    expect(holdsTimeAt('awaiting_payment', later, now)).toBe(true);
+    expect(holdsTimeAt('awaiting_payment', now, now)).toBe(false);
+    expect(holdsTimeAt('awaiting_payment', null, now)).toBe(false);
+  });
+
+  it('does not hold once ended, canceled or expired', () => {
+    for (const status of ['completed', 'canceled', 'no_show', 'expired'] as const)
+      expect(holdsTimeAt(status, later, now)).toBe(false);
   });
 });

@@ -34,6 +34,15 @@ export const TIME_HOLDING_STATUSES = [
 export const holdsItsTime = (status: LessonStatus) =>
   (TIME_HOLDING_STATUSES as readonly LessonStatus[]).includes(status);
 
+/**
+ * Whether a lesson holds its time at `now`: in a holding status, and a hold awaiting payment
+ * only until it lapses (it may not be marked expired yet). The slots' SQL says the same
+ * (lessons.repository.ts `holdsTimeAt`).
+ */
+export const holdsTimeAt = (status: LessonStatus, holdExpiresAt: Date | null, now: Date) =>
+  holdsItsTime(status) &&
+  (status !== 'awaiting_payment' || (holdExpiresAt !== null && holdExpiresAt > now));
+
 /** Only pending and scheduled lessons can be rescheduled: a lesson that has started, ended or been canceled keeps its time. */
 export const canReschedule = (status: LessonStatus) =>
   status === 'pending' || status === 'scheduled';

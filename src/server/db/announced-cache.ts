@@ -17,24 +17,26 @@ export interface AnnouncedCache<T> {
 }
 
 export interface AnnouncedCacheOptions {
+  /** Where the database announces changes (EVENT_CHANNELS.tutorProfiles by default). */
+  channel?: string;
   /** How many values are kept at most (the least recently used go first). */
   max: number;
-  /** The keys an announcement (profile ids, comma-separated, or '*') touches, or 'all'. */
+  /** The keys an announcement (ids, comma-separated, or '*') touches, or 'all'. */
   touched(payload: string): string[] | 'all';
 }
 
-/** The keys of a profile cache: the announced profile ids. */
-export const announcedProfiles = (payload: string): string[] | 'all' =>
+/** The keys of a cache by the announced ids (profiles, holders of time). */
+export const announcedIds = (payload: string): string[] | 'all' =>
   payload === '*' ? 'all' : payload.split(',');
 
 /** Without database events (an app built without a server) nothing is kept: each get reads. */
 export async function announcedCache<T>(
   events: DatabaseEvents | undefined,
-  { max, touched }: AnnouncedCacheOptions,
+  { channel = EVENT_CHANNELS.tutorProfiles, max, touched }: AnnouncedCacheOptions,
 ): Promise<AnnouncedCache<T>> {
   if (!events) return { get: (_key, load) => load(), close: async () => {} };
   const kept = new LRUCache<string, Promise<T>>({ max });
-  const unlisten = await events.listen(EVENT_CHANNELS.tutorProfiles, {
+  const unlisten = await events.listen(channel, {
     onPayload(payload) {
       const keys = touched(payload);
       if (keys === 'all') kept.clear();

@@ -37,6 +37,11 @@ export const EVENT_CHANNELS = {
   admin: 'tutora_admin',
   /** Tutor profiles changed: their ids, comma-separated, or '*' (migration 033-a, ADR 047). */
   tutorProfiles: 'tutora_tutor_profiles',
+  /**
+   * The time some tutors' or students' lessons hold changed: tutor profile and student ids,
+   * comma-separated, or '*' (migration 033-b, ADR 047).
+   */
+  heldTimes: 'tutora_held_times',
 } as const;
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../adapters/clock';
 import type { AnnouncedCache } from '../../db/announced-cache';
 import type { DB } from '../../db/types';
-import type { TutorWeek } from './lessons.repository';
+import type { KeptHeldLessons, TutorWeek } from './lessons.repository';
 
 /** What the lessons use cases need from the app: the database, the URL signer, the clock. */
 export interface LessonsContext {
@@ -11,4 +11,6 @@ export interface LessonsContext {
   clock: Clock;
   /** Listed tutors' zones and weekly windows kept in this process (ADR 047); else each reads. */
   tutorWeeks?: AnnouncedCache<TutorWeek | undefined>;
+  /** Tutors' and students' lessons that hold time, by profile or user id, kept the same way. */
+  heldLessons?: AnnouncedCache<KeptHeldLessons>;
 }

@@ -92,6 +92,34 @@ export async function heldTimes(db: Db, holders: Holders, from: Date, to: Date, 
 }
 
 /**
+ * The lessons of one tutor or one student that hold time (or a hold, which lapses) and end
+ * after `since`: what a process keeps of a holder for the slots it lists (ADR 047).
+ */
+export function heldLessons(
+  db: Db,
+  holder: { tutorProfileId: string } | { studentId: string },
+  since: Date,
+) {
+  return db
+    .selectFrom('lessons')
+    .select(['id', 'status', 'starts_at', 'ends_at', 'hold_expires_at'])
+    .where((eb) =>
+      'tutorProfileId' in holder
+        ? eb('tutor_profile_id', '=', holder.tutorProfileId)
+        : eb('student_id', '=', holder.studentId),
+    )
+    .where('status', 'in', TIME_HOLDING_STATUSES)
+    .where('ends_at', '>', since)
+    .execute();
+}
+
+/** A holder's lessons as kept, and the instant they were read at. */
+export type KeptHeldLessons = {
+  readAt: Date;
+  lessons: Awaited<ReturnType<typeof heldLessons>>;
+};
+
+/**
  * What decides a tutor's slots, in one query: the tutor's weekly windows, and the time held by
  * the tutor's lessons and the student's own that overlaps [from, to) (a lesson being moved
  * does not block its own new time).

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SlotsResponse } from '../../../contracts/booking.contract';
-import { MIN_BOOKING_NOTICE_MINUTES } from '../../../domain/booking/booking-rules';
+import { holdsTimeAt, MIN_BOOKING_NOTICE_MINUTES } from '../../../domain/booking/booking-rules';
 import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
 import { BOOKING_MESSAGES as M } from '../../../domain/messages';
 import { checkSlot } from '../../../domain/scheduling/check-slot';
@@ -109,9 +109,44 @@ async function tutorWeek(ctx: LessonsContext, tutorProfileId: string) {
 }
 
 /**
- * A tutor's free slots for some of the viewer's dates, minus the holders' lessons (read fresh:
- * a slot someone just booked is gone from the next list).
+ * The time held within the bounds by the tutor's lessons and the holders' (ADR 047): from what
+ * this process keeps of each holder, dropped when the database announces a change to their
+ * lessons. Kept are the lessons that held time when read and ended later; one that ended
+ * before then cannot meet a slot (slots start after now), so the answer is the SQL's. A clock
+ * set back before the read (tests) reads afresh.
  */
+async function busyTimes(
+  ctx: LessonsContext,
+  holders: Holders & { tutorProfileId: string },
+  bounds: { from: Date; to: Date },
+  now: Date,
+) {
+  const fresh = () => repository.heldTimes(ctx.db, holders, bounds.from, bounds.to, now);
+  const cache = ctx.heldLessons;
+  if (!cache) return fresh();
+  const keptOf = (key: string, holder: { tutorProfileId: string } | { studentId: string }) =>
+    cache.get(key, async () => ({
+      readAt: now,
+      lessons: await repository.heldLessons(ctx.db, holder, now),
+    }));
+  const kept = await Promise.all([
+    keptOf(holders.tutorProfileId, { tutorProfileId: holders.tutorProfileId }),
+    ...(holders.studentId ? [keptOf(holders.studentId, { studentId: holders.studentId })] : []),
+  ]);
+  if (kept.some((holder) => holder.readAt > now)) return fresh();
+  return kept
+    .flatMap((holder) => holder.lessons)
+    .filter(
+      (lesson) =>
+        lesson.id !== holders.exceptLessonId &&
+        lesson.starts_at < bounds.to &&
+        lesson.ends_at > bounds.from &&
+        holdsTimeAt(lesson.status, lesson.hold_expires_at, now),
+    )
+    .map((lesson) => ({ start: lesson.starts_at, end: lesson.ends_at }));
+}
+
+/** A tutor's free slots for some of the viewer's dates, minus the holders' lessons. */
 export async function slotsOf(
   ctx: LessonsContext,
   tutorProfileId: string,
@@ -121,8 +156,7 @@ export async function slotsOf(
   const tutor = await tutorWeek(ctx, tutorProfileId);
   const bounds = utcBoundsOf(query.fromDate, query.days);
   const now = ctx.clock.now();
-  const holdersOfTutor = { tutorProfileId: tutor.id, ...holders };
-  const busy = await repository.heldTimes(ctx.db, holdersOfTutor, bounds.from, bounds.to, now);
+  const busy = await busyTimes(ctx, { tutorProfileId: tutor.id, ...holders }, bounds, now);
   const { days } = generateSlots({ ...rulesOf(tutor, busy, now), ...query });
   return { tutorTimezone: tutor.timezone, days };
 }
