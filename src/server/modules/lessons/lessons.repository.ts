@@ -382,24 +382,29 @@ export const lessonsWithParties = (db: Db) =>
  * replaced (a move: `moved_from`), and its latest move request (`mr_*`, null without one).
  */
 export function lessonRows(db: Db) {
+  // A lateral join and a scalar read, not two more joins: PostgreSQL plans this statement anew
+  // on every run (its custom plans look cheaper than a generic one), and fewer joins to order
+  // nearly halve that planning (0.65 → 0.35 ms, for 0.1 ms of execution).
   return lessonsWithParties(db)
-    .leftJoin('lessons as before_move', 'before_move.id', 'l.rescheduled_from')
-    .leftJoin('lesson_move_requests as mr', (join) =>
-      join.on((eb) =>
-        eb(
-          'mr.id',
-          '=',
-          eb
-            .selectFrom('lesson_move_requests as latest')
-            .select('latest.id')
-            .whereRef('latest.lesson_id', '=', 'l.id')
-            .orderBy('latest.seq', 'desc')
-            .limit(1),
-        ),
-      ),
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('lesson_move_requests as latest')
+          .select(['starts_at', 'ends_at', 'reason', 'created_at', 'answer'])
+          .whereRef('latest.lesson_id', '=', 'l.id')
+          .orderBy('latest.seq', 'desc')
+          .limit(1)
+          .as('mr'),
+      (join) => join.onTrue(),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('lessons as before_move')
+        .select('before_move.starts_at')
+        .whereRef('before_move.id', '=', 'l.rescheduled_from')
+        .as('moved_from'),
     )
     .select([
-      'before_move.starts_at as moved_from',
       'mr.starts_at as mr_starts_at',
       'mr.ends_at as mr_ends_at',
       'mr.reason as mr_reason',
