@@ -199,17 +199,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The lessons module announces what happens to a lesson; the modules that act on it listen.
   // Wired here, so lessons imports neither payments nor notifications (one-way dependencies).
   const lessonEvents = announceTo([refundSettledLessons(jobs), ringLessonBell]);
-  // ADR 047: a profile's change drops that profile and week, and every page of results (any card,
-  // listing or ranking on any page may have moved).
+  // ADR 047: a profile's change drops that profile and week, and every page of results (any
+  // card, listing or ranking on any page may have moved); a lesson's drops its two parties'.
   const tutorProfiles = await announcedCache<ProfileRow | undefined>(deps.events, {
+    channel: EVENT_CHANNELS.tutorProfiles,
     max: 1_000,
     touched: announcedIds,
   });
   const tutorSearches = await announcedCache<SearchPage>(deps.events, {
+    channel: EVENT_CHANNELS.tutorProfiles,
     max: 500,
     touched: () => 'all',
   });
   const tutorWeeks = await announcedCache<TutorWeek | undefined>(deps.events, {
+    channel: EVENT_CHANNELS.tutorProfiles,
     max: 1_000,
     touched: announcedIds,
   });

@@ -1,11 +1,11 @@
 import { LRUCache } from 'lru-cache';
-import { EVENT_CHANNELS, type DatabaseEvents } from './database-events';
+import type { DatabaseEvents } from './database-events';
 
 // What students read of tutors — a profile, a page of search results, a tutor's weekly windows
-// for the slots — kept in each process's memory (ADR 047): read by many, changed rarely, and the
-// heaviest reads of their pages. The database announces every change to a tutor's profile
-// (migration 033-a) and each process drops what the change touched; a lost LISTEN connection
-// (announcements missed) drops everything.
+// and the lessons that hold time, for the slots — kept in each process's memory (ADR 047): read
+// by many, and the heaviest reads of their pages. The database announces every change to them
+// (migrations 033-a and 033-b) and each process drops what the change touched; a lost LISTEN
+// connection (announcements missed) drops everything.
 
 export interface AnnouncedCache<T> {
   /**
@@ -17,8 +17,8 @@ export interface AnnouncedCache<T> {
 }
 
 export interface AnnouncedCacheOptions {
-  /** Where the database announces changes (EVENT_CHANNELS.tutorProfiles by default). */
-  channel?: string;
+  /** Where the database announces the changes (one of EVENT_CHANNELS). */
+  channel: string;
   /** How many values are kept at most (the least recently used go first). */
   max: number;
   /** The keys an announcement (ids, comma-separated, or '*') touches, or 'all'. */
@@ -32,7 +32,7 @@ export const announcedIds = (payload: string): string[] | 'all' =>
 /** Without database events (an app built without a server) nothing is kept: each get reads. */
 export async function announcedCache<T>(
   events: DatabaseEvents | undefined,
-  { channel = EVENT_CHANNELS.tutorProfiles, max, touched }: AnnouncedCacheOptions,
+  { channel, max, touched }: AnnouncedCacheOptions,
 ): Promise<AnnouncedCache<T>> {
   if (!events) return { get: (_key, load) => load(), close: async () => {} };
   const kept = new LRUCache<string, Promise<T>>({ max });
