@@ -7,7 +7,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { TIME_HOLDING_STATUSES } from '../src/domain/booking/booking-rules';
 import { BOOKING_MESSAGES } from '../src/domain/messages';
 import { loadEnv, testDatabaseUrl } from '../src/server/env';
@@ -97,25 +96,23 @@ function startClient() {
   };
 }
 
-/**
- * An SMTP server that takes every mail and keeps nothing: production mode needs one, and
- * reading the mails (the tests' inbox parses each) would be counted as the app's CPU here.
- */
+/** The SMTP sink (bench/smtp-sink.ts) in its own process: its CPU is not the app's. */
 async function startSmtpSink() {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('end', () => callback());
-      stream.resume();
-    },
+  const child = fork(fileURLToPath(new URL('./smtp-sink.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`SMTP sink exited (${code})`)));
+    child.once('message', (message) => resolve((message as { port: number }).port));
+  });
+  child.removeAllListeners('exit');
   return {
     url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => done());
+        child.disconnect();
+      }),
   };
 }
 
