@@ -31,13 +31,16 @@ export async function insertSessionOnce(
 
 /**
  * A session as it stands at `now`: an open session whose time ran out is expired first (as a
- * provider expires its sessions on time), so no page or retrieve ever shows it payable.
+ * provider expires its sessions on time), so no page or retrieve ever shows it payable. Read
+ * first: only a lapsed one needs the write (one statement for the usual read, not two).
  */
 export async function sessionAt(
   db: Db,
   sessionId: string,
   now: Date,
 ): Promise<LocalSessionRow | undefined> {
+  const session = await sessionById(db, sessionId);
+  if (!session || session.status !== 'open' || session.expires_at > now) return session;
   const lapsed = await db
     .updateTable('local_checkout_sessions')
     .set({ status: 'expired' })
@@ -46,15 +49,16 @@ export async function sessionAt(
     .where('expires_at', '<=', now)
     .returningAll()
     .executeTakeFirst();
-  return (
-    lapsed ??
-    db
-      .selectFrom('local_checkout_sessions')
-      .selectAll()
-      .where('id', '=', sessionId)
-      .executeTakeFirst()
-  );
+  // Not updated: paid or closed meanwhile, by another request.
+  return lapsed ?? sessionById(db, sessionId);
 }
+
+const sessionById = (db: Db, sessionId: string) =>
+  db
+    .selectFrom('local_checkout_sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
 
 /** Closes an open session; a complete or already expired one is left as it is. */
 export async function expireOpenSession(db: Db, sessionId: string) {

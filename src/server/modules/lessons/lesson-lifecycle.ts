@@ -207,15 +207,26 @@ export async function bookPurchase(
   paymentId: string,
   now: Date,
 ) {
+  const change = { to: 'scheduled', from: statusesLeadingTo('scheduled'), now } as const;
+  const lesson =
+    (await repository.confirmHeldPurchase(trx, paymentId, change)) ??
+    (await confirmPurchaseOtherwise(trx, paymentId, now));
+  if (!lesson) return undefined;
+  await noteLessonBooked(ctx, trx, { id: lesson.id, startsAt: lesson.starts_at }, now);
+  return lesson.id;
+}
+
+/**
+ * A purchase whose lesson was not held as usual: none, one that already started (it lets go of
+ * its time), or one whose hold expired (revived, unless someone else booked the time).
+ */
+async function confirmPurchaseOtherwise(trx: Transaction<DB>, paymentId: string, now: Date) {
   const lesson = await repository.purchaseLessonOf(trx, paymentId);
   if (!lesson) return undefined;
   const booked = lesson.starts_at > now && (await confirmHeld(trx, lesson.id, 'scheduled', now));
-  if (!booked) {
-    await releaseHeld(trx, lesson.id, 'expired', now);
-    return undefined;
-  }
-  await noteLessonBooked(ctx, trx, { id: lesson.id, startsAt: lesson.starts_at }, now);
-  return lesson.id;
+  if (booked) return lesson;
+  await releaseHeld(trx, lesson.id, 'expired', now);
+  return undefined;
 }
 
 /** Paid by a method that settles later: the held lesson keeps its time, as pending. */

@@ -67,17 +67,37 @@ export type TutorWeek = NonNullable<Awaited<ReturnType<typeof tutorWeek>>>;
 /** Whose lessons hold time: the tutor's and the student's, minus a lesson being moved. */
 type Holders = { tutorProfileId: string; studentId?: string; exceptLessonId?: string };
 
+/** The tutor's lessons and the student's (when there is one). */
+const ofHolders =
+  (holders: { tutorProfileId: string; studentId?: string }) =>
+  (eb: ExpressionBuilder<DB, 'lessons'>) =>
+    eb.or([
+      eb('tutor_profile_id', '=', holders.tutorProfileId),
+      ...(holders.studentId ? [eb('student_id', '=', holders.studentId)] : []),
+    ]);
+
+/** The holders' holds awaiting payment that lapsed by `now` and overlap [from, to). */
+const lapsedHolds =
+  (
+    holders: { tutorProfileId: string; studentId?: string },
+    interval: { from: Date; to: Date },
+    now: Date,
+  ) =>
+  (eb: ExpressionBuilder<DB, 'lessons'>) =>
+    eb.and([
+      eb('status', '=', 'awaiting_payment'),
+      eb('hold_expires_at', '<=', now),
+      ofHolders(holders)(eb),
+      eb('starts_at', '<', interval.to),
+      eb('ends_at', '>', interval.from),
+    ]);
+
 /** The lessons of the holders that hold time at `now` and overlap [from, to). */
 function heldTimesQuery(db: Db, holders: Holders, from: Date, to: Date, now: Date) {
   const held = db
     .selectFrom('lessons')
     .select(['starts_at', 'ends_at'])
-    .where((eb) =>
-      eb.or([
-        eb('tutor_profile_id', '=', holders.tutorProfileId),
-        ...(holders.studentId ? [eb('student_id', '=', holders.studentId)] : []),
-      ]),
-    )
+    .where(ofHolders(holders))
     .where('status', 'in', TIME_HOLDING_STATUSES)
     .where(holdsTimeAt(now))
     .where('starts_at', '<', to)
@@ -122,7 +142,8 @@ export type KeptHeldLessons = {
 /**
  * What decides a tutor's slots, in one query: the tutor's weekly windows, and the time held by
  * the tutor's lessons and the student's own that overlaps [from, to) (a lesson being moved
- * does not block its own new time).
+ * does not block its own new time); and whether a lapsed hold of theirs overlaps it too (one
+ * that `expireLapsedHolds` would turn expired: without one, a booking needs no such write).
  */
 export async function slotInputs(
   db: Db,
@@ -130,10 +151,18 @@ export async function slotInputs(
   from: Date,
   to: Date,
   now: Date,
-): Promise<{ weekly: WeeklyWindow[]; busy: { start: Date; end: Date }[] }> {
+): Promise<{ weekly: WeeklyWindow[]; busy: { start: Date; end: Date }[]; lapsed: boolean }> {
   const row = await db
-    .selectNoFrom([
+    .selectNoFrom((eb) => [
       weeklyWindowsOf(holders.tutorProfileId).as('weekly'),
+      eb
+        .exists(
+          db
+            .selectFrom('lessons')
+            .select('id')
+            .where(lapsedHolds(holders, { from, to }, now)),
+        )
+        .as('lapsed'),
       // Times as epoch milliseconds: exact, whatever the session's time zone.
       sql<{ start: number; end: number }[]>`coalesce((
         select json_agg(json_build_object('start', extract(epoch from b.starts_at) * 1000,
@@ -144,6 +173,7 @@ export async function slotInputs(
   return {
     weekly: row.weekly,
     busy: row.busy.map((held) => ({ start: new Date(held.start), end: new Date(held.end) })),
+    lapsed: row.lapsed === true,
   };
 }
 
@@ -166,16 +196,7 @@ export async function expireLapsedHolds(
   const expired = await trx
     .updateTable('lessons')
     .set({ status: 'expired', updated_at: now })
-    .where('status', '=', 'awaiting_payment')
-    .where('hold_expires_at', '<=', now)
-    .where((eb) =>
-      eb.or([
-        eb('tutor_profile_id', '=', holders.tutorProfileId),
-        eb('student_id', '=', holders.studentId),
-      ]),
-    )
-    .where('starts_at', '<', interval.endsAt)
-    .where('ends_at', '>', interval.startsAt)
+    .where(lapsedHolds(holders, { from: interval.startsAt, to: interval.endsAt }, now))
     .returning('payment_id')
     .execute();
   const paymentIds = expired.flatMap((row) => (row.payment_id ? [row.payment_id] : []));
@@ -565,6 +586,27 @@ export async function confirmHeldLesson(
     await sql`rollback to savepoint confirm_lesson`.execute(trx);
     return false;
   }
+}
+
+/**
+ * Confirms the lesson a purchase booked (purchaseLessonOf's) in one statement when it still
+ * holds its time and starts after `now`, as a payment's lesson usually does: its id and start.
+ * Undefined otherwise (no such lesson, started, or its hold expired): `confirmHeldLesson` and
+ * the caller's reading of the lesson decide then.
+ */
+export function confirmHeldPurchase(
+  trx: Transaction<DB>,
+  paymentId: string,
+  change: { to: 'scheduled' | 'pending'; from: readonly LessonStatus[]; now: Date },
+) {
+  return trx
+    .updateTable('lessons')
+    .set({ status: change.to, hold_expires_at: null, updated_at: change.now })
+    .where('id', '=', purchaseLessonQuery(trx, paymentId).select('id'))
+    .where('status', 'in', change.from.filter(holdsItsTime))
+    .where('starts_at', '>', change.now)
+    .returning(['id', 'starts_at'])
+    .executeTakeFirst();
 }
 
 export type CompletionScope =

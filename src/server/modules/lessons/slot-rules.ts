@@ -86,14 +86,14 @@ async function slotRules(
   bounds: { from: Date; to: Date },
 ) {
   const now = ctx.clock.now();
-  const { weekly, busy } = await repository.slotInputs(
+  const { weekly, busy, lapsed } = await repository.slotInputs(
     db,
     { tutorProfileId: tutor.id, ...holders },
     bounds.from,
     bounds.to,
     now,
   );
-  return rulesOf({ timezone: tutor.timezone, weekly }, busy, now);
+  return { rules: rulesOf({ timezone: tutor.timezone, weekly }, busy, now), lapsed };
 }
 
 /**
@@ -179,7 +179,13 @@ export async function offeredSlot(
 ): Promise<{ startsAt: Date; endsAt: Date }> {
   const { tutor, studentId, choice } = params;
   const holders = { studentId, exceptLessonId: params.exceptLessonId };
-  const rules = await slotRules(ctx, trx, tutor, holders, utcBoundsOf(choice.bookingDate, 1));
+  const { rules, lapsed } = await slotRules(
+    ctx,
+    trx,
+    tutor,
+    holders,
+    utcBoundsOf(choice.bookingDate, 1),
+  );
   const slot = checkSlot({
     ...rules,
     viewerZone: choice.viewerZone,
@@ -190,7 +196,9 @@ export async function offeredSlot(
   if (!slot.ok) throw new AppError('SLOT_TAKEN', slot.message);
   const interval = { startsAt: new Date(slot.startUtc), endsAt: new Date(slot.endUtc) };
   // The slot was free of live holds; lapsed ones still count for the exclusion constraints
-  // until they are marked expired, which happens here, in the booking's own transaction.
+  // until they are marked expired, which happens here, in the booking's own transaction (when
+  // the day's read found any).
+  if (!lapsed) return interval;
   await repository.expireLapsedHolds(
     trx,
     { tutorProfileId: tutor.id, studentId },
