@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { TIME_HOLDING_STATUSES } from '../src/domain/booking/booking-rules';
 import { BOOKING_MESSAGES } from '../src/domain/messages';
 import { loadEnv, testDatabaseUrl } from '../src/server/env';
@@ -139,6 +140,18 @@ async function startApp(databaseUrl: string, dataDir: string) {
   return { server, url: publicUrl, smtp };
 }
 
+/**
+ * Statements this process has sent to PostgreSQL so far (the app's, pg-boss's, and the bench's
+ * own two reads per phase), counted where node-postgres sends each one: unlike CPU time on a
+ * shared machine, the count per booking does not vary between runs.
+ */
+let statementsSent = 0;
+const sendStatement = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statementsSent += 1;
+  return (sendStatement as (...args: unknown[]) => unknown).apply(this, args);
+} as typeof sendStatement;
+
 /** CPU milliseconds (user + system) a process has used, from /proc; undefined elsewhere. */
 function procCpuMs(pid: number): number | undefined {
   try {
@@ -180,9 +193,11 @@ async function measured<T extends { clientCpuMs: number } | void>(
   run: () => Promise<T>,
 ) {
   const before = await cpuSnapshot(server);
+  const statementsBefore = statementsSent;
   const started = performance.now();
   const result = await run();
   const seconds = (performance.now() - started) / 1000;
+  const statements = (statementsSent - statementsBefore) / units;
   const after = await cpuSnapshot(server);
   let database = 0;
   for (const [pid, used] of after.backends) database += used - (before.backends.get(pid) ?? 0);
@@ -191,6 +206,7 @@ async function measured<T extends { clientCpuMs: number } | void>(
     `app ${each(after.appMs - before.appMs)}`,
     `PostgreSQL ${after.backends.size ? each(database) : 'n/a'}`,
     ...(result ? [`load client ${each(result.clientCpuMs)}`] : []),
+    `${statements.toFixed(1)} statements`,
   ].join(' · ');
   return { result, seconds, rate: units / seconds, cpu };
 }
