@@ -38,31 +38,37 @@ export function currentSession(deps: LocalCheckoutDeps, sessionId: string) {
     : Promise.resolve(undefined);
 }
 
+/**
+ * Takes the card for an open session. A good card is charged by one write that succeeds only
+ * on an open, unexpired session (two Pay clicks or two processes cannot both pay); the session
+ * is read only when that write or the card says no, to tell the page why.
+ */
 export async function payLocalCheckout(
   deps: LocalCheckoutDeps,
   sessionId: string,
   form: CardForm,
 ): Promise<PayOutcome> {
-  const session = await currentSession(deps, sessionId);
-  if (!session) return { kind: 'not-found' };
-  if (session.status !== 'open') return { kind: 'not-open', session };
-
+  if (!SESSION_ID_PATTERN.test(sessionId)) return { kind: 'not-found' };
   const now = deps.clock.now();
   const check = checkCard(form, now);
+  const paid =
+    check.outcome === 'paid'
+      ? await repository.completeOpenSession(deps.db, sessionId, {
+          paymentIntentId: newId('pi'),
+          cardLast4: check.last4,
+          now,
+        })
+      : undefined;
+  if (paid) return { kind: 'paid', session: paid };
+
+  const session = await currentSession(deps, sessionId);
+  if (!session) return { kind: 'not-found' };
+  // Expired, or paid already (by this card a moment ago, in another request), whatever the card.
+  if (session.status !== 'open') return { kind: 'not-open', session };
   if (check.outcome === 'invalid') return { kind: 'invalid', session, errors: check.errors };
   if (check.outcome === 'declined') return { kind: 'declined', session, reason: check.reason };
-
-  const paid = await repository.completeOpenSession(deps.db, session.id, {
-    paymentIntentId: newId('pi'),
-    cardLast4: check.last4,
-    now,
-  });
-  if (!paid) {
-    // Someone else paid it, or its time ran out, between the read and this write.
-    const latest = await currentSession(deps, session.id);
-    return { kind: 'not-open', session: latest ?? session };
-  }
-  return { kind: 'paid', session: paid };
+  // A good card on a session still open: only a write racing ours can explain it; say so again.
+  return { kind: 'not-open', session };
 }
 
 /**
