@@ -17,7 +17,6 @@ import { fullName } from '../../db/full-name';
 import type { DB, Lessons } from '../../db/types';
 import { listedTutor } from '../../db/listed-tutor';
 import {
-  PartyUnavailableError,
   StudentOverlapError,
   TrialAlreadyUsedError,
   TutorOverlapError,
@@ -140,20 +139,31 @@ export type KeptHeldLessons = {
 };
 
 /**
- * What decides a tutor's slots, in one query: the tutor's weekly windows, and the time held by
+ * What a booking checks its slot against, in one query: both parties' accounts locked, and
+ * whether both are open (`lockedOpenParties`); the tutor's weekly windows, and the time held by
  * the tutor's lessons and the student's own that overlaps [from, to) (a lesson being moved
  * does not block its own new time); and whether a lapsed hold of theirs overlaps it too (one
  * that `expireLapsedHolds` would turn expired: without one, a booking needs no such write).
  */
 export async function slotInputs(
-  db: Db,
-  holders: Holders,
+  db: Transaction<DB>,
+  holders: Holders & { studentId: string },
   from: Date,
   to: Date,
   now: Date,
-): Promise<{ weekly: WeeklyWindow[]; busy: { start: Date; end: Date }[]; lapsed: boolean }> {
+): Promise<{
+  partiesOpen: boolean;
+  weekly: WeeklyWindow[];
+  busy: { start: Date; end: Date }[];
+  lapsed: boolean;
+}> {
   const row = await db
     .selectNoFrom((eb) => [
+      // First in the list, so the locks are taken before the rest is read.
+      eb
+        .selectFrom(lockedOpenParties(db, holders.tutorProfileId, holders.studentId).as('parties'))
+        .select((count) => count.fn.countAll<number>().as('n'))
+        .as('open_parties'),
       weeklyWindowsOf(holders.tutorProfileId).as('weekly'),
       eb
         .exists(
@@ -171,6 +181,7 @@ export async function slotInputs(
     ])
     .executeTakeFirstOrThrow();
   return {
+    partiesOpen: Number(row.open_parties) === 2,
     weekly: row.weekly,
     busy: row.busy.map((held) => ({ start: new Date(held.start), end: new Date(held.end) })),
     lapsed: row.lapsed === true,
@@ -286,13 +297,14 @@ const LESSON_CONSTRAINT_ERRORS = {
 };
 
 /**
- * Locks both people's accounts (share locks, in id order) and checks, as of the lock, that both
- * are open and unsuspended and the tutor listed. A suspension or a closing locks the user row
- * for update before it reads the future lessons it cancels, so it either waits for this booking
- * to commit and cancels its lesson too, or commits first and this booking is refused.
+ * Locks both people's accounts (share locks, in id order), answering those that are open and
+ * unsuspended (the tutor's only while listed): a booking's parties when both come back. A
+ * suspension or a closing locks the user row for update before it reads the future lessons it
+ * cancels, so it either waits for the booking to commit and cancels its lesson too, or commits
+ * first and the booking is refused.
  */
-async function lockBookingParties(db: Db, tutorProfileId: string, studentId: string) {
-  const open = await db
+const lockedOpenParties = (db: Db, tutorProfileId: string, studentId: string) =>
+  db
     .selectFrom('users as u')
     .select('u.id')
     .where((eb) =>
@@ -312,13 +324,11 @@ async function lockBookingParties(db: Db, tutorProfileId: string, studentId: str
     .where('u.closed_at', 'is', null)
     .where('u.suspended_at', 'is', null)
     .orderBy('u.id')
-    .forShare()
-    .execute();
-  if (open.length < 2) throw new PartyUnavailableError();
-}
+    .forShare();
 
 /**
- * Stores a lesson; an overlap or a second trial refused by the database throws its error.
+ * Stores a lesson; an overlap or a second trial refused by the database throws its error. Its
+ * parties were locked and found open by the slot's read (`slotInputs`) in the same transaction.
  * Every lesson gets its video room here, on every booking path: a new one from the template,
  * or the room it keeps (a rescheduled lesson stays in the room its people already know).
  */
@@ -350,7 +360,6 @@ export async function insertLesson(
     movedLate?: boolean;
   },
 ): Promise<string> {
-  await lockBookingParties(db, lesson.tutorProfileId, lesson.studentId);
   const insert = db
     .insertInto('lessons')
     .values({

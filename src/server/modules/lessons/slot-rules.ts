@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { SlotsResponse } from '../../../contracts/booking.contract';
 import { holdsTimeAt, MIN_BOOKING_NOTICE_MINUTES } from '../../../domain/booking/booking-rules';
 import type { WeeklyWindow } from '../../../domain/availability/weekly-window';
@@ -9,6 +9,7 @@ import { MS_PER_DAY, parseLocalDate } from '../../../domain/scheduling/local-dat
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { isUuid } from '../../http/is-uuid';
+import { PartyUnavailableError } from './lesson-errors';
 import type { LessonsContext } from './lessons-context';
 import * as repository from './lessons.repository';
 
@@ -77,23 +78,26 @@ function rulesOf(
   };
 }
 
-/** The rules as they are in the transaction `db`: the booking's check reads them afresh. */
+/**
+ * The rules as they are in the booking's transaction, read afresh with its parties locked
+ * (`slotInputs`); whether both parties can still book, and whether a lapsed hold needs expiring.
+ */
 async function slotRules(
   ctx: LessonsContext,
-  db: Kysely<DB> | Transaction<DB>,
+  trx: Transaction<DB>,
   tutor: Tutor,
-  holders: Holders,
+  holders: Holders & { studentId: string },
   bounds: { from: Date; to: Date },
 ) {
   const now = ctx.clock.now();
-  const { weekly, busy, lapsed } = await repository.slotInputs(
-    db,
+  const { partiesOpen, weekly, busy, lapsed } = await repository.slotInputs(
+    trx,
     { tutorProfileId: tutor.id, ...holders },
     bounds.from,
     bounds.to,
     now,
   );
-  return { rules: rulesOf({ timezone: tutor.timezone, weekly }, busy, now), lapsed };
+  return { rules: rulesOf({ timezone: tutor.timezone, weekly }, busy, now), partiesOpen, lapsed };
 }
 
 /**
@@ -164,7 +168,8 @@ export async function slotsOf(
 /**
  * The UTC instants of a slot the viewer chose ('HH:MM-HH:MM' on their date, in their zone) if
  * it is offered right now: inside the tutor's windows, clear of both parties' other lessons
- * (the one being moved aside), far enough ahead. Otherwise 409 with the reason.
+ * (the one being moved aside), far enough ahead. Otherwise 409 with the reason. Both parties'
+ * accounts stay locked until the transaction ends (404 when either can no longer book).
  */
 export async function offeredSlot(
   ctx: LessonsContext,
@@ -179,7 +184,7 @@ export async function offeredSlot(
 ): Promise<{ startsAt: Date; endsAt: Date }> {
   const { tutor, studentId, choice } = params;
   const holders = { studentId, exceptLessonId: params.exceptLessonId };
-  const { rules, lapsed } = await slotRules(
+  const { rules, partiesOpen, lapsed } = await slotRules(
     ctx,
     trx,
     tutor,
@@ -194,6 +199,7 @@ export async function offeredSlot(
     lessonMinutes: params.lessonMinutes,
   });
   if (!slot.ok) throw new AppError('SLOT_TAKEN', slot.message);
+  if (!partiesOpen) throw new PartyUnavailableError();
   const interval = { startsAt: new Date(slot.startUtc), endsAt: new Date(slot.endUtc) };
   // The slot was free of live holds; lapsed ones still count for the exclusion constraints
   // until they are marked expired, which happens here, in the booking's own transaction (when
