@@ -16,11 +16,7 @@ import { translatingConstraints } from '../../db/constraint-errors';
 import { fullName } from '../../db/full-name';
 import type { DB, Lessons } from '../../db/types';
 import { listedTutor } from '../../db/listed-tutor';
-import {
-  StudentOverlapError,
-  TrialAlreadyUsedError,
-  TutorOverlapError,
-} from './lesson-errors';
+import { StudentOverlapError, TrialAlreadyUsedError, TutorOverlapError } from './lesson-errors';
 import { newMeetingUrl } from './meeting-room';
 
 // Every query of the lessons module. Functions take the database or the open transaction first.
