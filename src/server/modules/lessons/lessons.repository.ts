@@ -63,21 +63,15 @@ export type TutorWeek = NonNullable<Awaited<ReturnType<typeof tutorWeek>>>;
 type Holders = { tutorProfileId: string; studentId?: string; exceptLessonId?: string };
 
 /** The tutor's lessons and the student's (when there is one). */
-const ofHolders =
-  (holders: { tutorProfileId: string; studentId?: string }) =>
-  (eb: ExpressionBuilder<DB, 'lessons'>) =>
-    eb.or([
-      eb('tutor_profile_id', '=', holders.tutorProfileId),
-      ...(holders.studentId ? [eb('student_id', '=', holders.studentId)] : []),
-    ]);
+const ofHolders = (holders: Holders) => (eb: ExpressionBuilder<DB, 'lessons'>) =>
+  eb.or([
+    eb('tutor_profile_id', '=', holders.tutorProfileId),
+    ...(holders.studentId ? [eb('student_id', '=', holders.studentId)] : []),
+  ]);
 
 /** The holders' holds awaiting payment that lapsed by `now` and overlap [from, to). */
 const lapsedHolds =
-  (
-    holders: { tutorProfileId: string; studentId?: string },
-    interval: { from: Date; to: Date },
-    now: Date,
-  ) =>
+  (holders: Holders, interval: { from: Date; to: Date }, now: Date) =>
   (eb: ExpressionBuilder<DB, 'lessons'>) =>
     eb.and([
       eb('status', '=', 'awaiting_payment'),
