@@ -4,9 +4,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // The app as users run it, for the start-up and HTTP benches: `node scripts/start.mjs` in its
-// own process, healthy when GET /api/health answers 200; its memory read from /proc.
+// own process, with the environment `npm start` sets, healthy when GET /api/health answers 200;
+// its memory read from /proc.
 
 export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** The variables package.json's `start` script sets before Node (`NAME=value node …`). */
+function npmStartEnv(): Record<string, string> {
+  const packageJson = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const prefix = /^(?:\w+=\S+\s+)*/.exec(packageJson.scripts.start)![0];
+  return Object.fromEntries(
+    prefix
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => pair.split('=')),
+  );
+}
 
 /** A 32+ character secret: the benches run the app in production mode. */
 const BENCH_SECRET = 'bench-session-secret-0123456789abcdef';
@@ -66,6 +82,7 @@ export async function startApp(options: StartOptions): Promise<AppProcess> {
       PUBLIC_URL: url,
       LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
       LOG_LEVEL: 'warn',
+      ...npmStartEnv(),
       ...options.env,
     },
   });
