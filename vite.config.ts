@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { preactAliases } from './scripts/preact-aliases';
 
+/** Packages every signed-in page uses beyond the first file: icons, the mutations' hooks. */
+const SHARED_PACKAGES =
+  /node_modules[\\/](lucide-react|@tanstack[\\/](react-query|query-core))[\\/]/;
 // The SPA lives in src/web and builds to dist/web, which the API process serves.
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
@@ -27,21 +30,31 @@ export default defineConfig({
           // sign-in screen) in one file: on a slow phone connection each extra file costs a
           // round trip before the first screen, and the bundler would otherwise split out a
           // dozen small chunks that lazy pages share with it.
-          // The icons the lazy pages use in one small file, not one request per icon.
           // Our own code that two or more lazy pages share (UI components, helpers, domain,
-          // contracts) in one file too: a signed-in page otherwise waited on ~20 files of 1 KB,
-          // six at a time over HTTP/1.1, before it could render (issue #13).
+          // contracts), the icons and the query cache's mutations, in one file too: a signed-in
+          // page otherwise waited on ~20 files of 1 KB, six at a time over HTTP/1.1, before it
+          // could render (issue #13); every lazy page that loads one of these loads them all.
+          // The dashboard shell with what only it needs (the badges, the live socket): one
+          // file where three were, so a signed-in page waits on 7 files, not 11 (issue #28).
           groups: [
             { name: 'boot', tags: ['$initial'] },
-            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
             {
               name: 'shared',
-              // Not the live socket (the dashboards and the classroom share it) nor the
+              // Not the live socket (it goes with the dashboard shell, whose file the classroom
+              // loads too: ~8 KB gzip more there, beside its whiteboard's megabytes) nor the
               // classroom's own modules (its page and its whiteboard share them), nor the
               // country list (the tutor's profile forms): in here every page, sign-up too,
               // would load them.
-              test: /^(?!.*node_modules)(?!.*(live-events|classroom\.contract|messages[\\/]classroom|domain[\\/]classroom[\\/]|domain[\\/]tutors[\\/]countries)).*[\\/]src[\\/](web[\\/](components[\\/]ui|lib)|domain|contracts)[\\/]/,
+              test: (id) =>
+                SHARED_PACKAGES.test(id) ||
+                /^(?!.*node_modules)(?!.*(live-events|classroom\.contract|messages[\\/]classroom|domain[\\/]classroom[\\/]|domain[\\/]tutors[\\/]countries)).*[\\/]src[\\/](web[\\/](components[\\/]ui|lib)|domain|contracts)[\\/]/.test(
+                  id,
+                ),
               minShareCount: 2,
+            },
+            {
+              name: 'dashboard',
+              test: /[\\/]src[\\/]web[\\/]app[\\/]layouts[\\/]dashboard-shell\.tsx$/,
             },
           ],
         },
