@@ -7,6 +7,7 @@ import { preactAliases } from './scripts/preact-aliases';
 /** Packages every signed-in page uses beyond the first file: icons, the mutations' hooks. */
 const SHARED_PACKAGES =
   /node_modules[\\/](lucide-react|@tanstack[\\/](react-query|query-core))[\\/]/;
+
 // The SPA lives in src/web and builds to dist/web, which the API process serves.
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
@@ -53,6 +54,8 @@ export default defineConfig({
               minShareCount: 2,
             },
             {
+              // The bundler takes a captured module's dependencies along (those no group above
+              // took): the shell's badges and live socket come with it.
               name: 'dashboard',
               test: /[\\/]src[\\/]web[\\/]app[\\/]layouts[\\/]dashboard-shell\.tsx$/,
             },
