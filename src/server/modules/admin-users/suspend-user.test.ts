@@ -6,6 +6,7 @@ import { createLesson, createSignedInTutor, createStudent } from '../../test/fac
 import { TestClient } from '../../test/http-client';
 import { codeFrom } from '../../test/smtp-inbox';
 import { TEST_DRIVERS } from '../../test/test-database';
+import { announcementsHeard } from '../../test/announced-changes';
 import { MORNING_TEACHING, NOW } from '../../test/tokyo-mornings';
 import { localCheckoutSuite, paidSingleLesson } from '../../test/payment-harness';
 import { createAdmin } from '../../test/admin-fixtures';
@@ -50,10 +51,13 @@ describe.each(TEST_DRIVERS)('suspending accounts on %s', (driver) => {
         .where('id', '=', lessonId)
         .executeTakeFirstOrThrow()
     ).status;
-  const listedIds = async (client: TestClient, query = '') =>
-    ((await client.get(`/api/tutors?${query}`)).json.tutors as { id: string }[]).map(
+  /** The tutors `client` finds once the changes before are announced (ADR 047). */
+  const listedIds = async (client: TestClient, query = '') => {
+    await announcementsHeard(suite.app.database);
+    return ((await client.get(`/api/tutors?${query}`)).json.tutors as { id: string }[]).map(
       (card) => card.id,
     );
+  };
 
   it('suspends a tutor: session refused, sign-in refused, lesson refunded, student told, unlisted; restore lists them again', async () => {
     const admin = await createAdmin(suite.app);

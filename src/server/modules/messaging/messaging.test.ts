@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageView } from '../../../contracts/messaging.contract';
 import { MASK_PLACEHOLDER } from '../../../domain/messaging/masking';
 import {
@@ -13,6 +13,7 @@ import { NOW } from '../../test/tokyo-mornings';
 import { createAdmin } from '../../test/admin-fixtures';
 import { localCheckoutSuite, paidSingleLesson } from '../../test/payment-harness';
 import { EVENT_CHANNELS } from '../../db/database-events';
+import { announcementsHeard } from '../../test/announced-changes';
 import { loadMessage, type MessagingSignal } from './message-view';
 import { conversationAs, conversationPair, send, unreadAs } from '../../test/messaging-fixtures';
 import {
@@ -348,6 +349,9 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
     const unlisten = await t.database.events!.listen(EVENT_CHANNELS.messages, {
       onPayload: (payload) => signals.push(JSON.parse(payload) as MessagingSignal),
     });
+    // What the tests before this one wrote may still be on its way.
+    await announcementsHeard(t.database);
+    signals.length = 0;
     try {
       const { tutor, student, id } = await conversationPair(t);
       const pair = [student.id, tutor.userId];
@@ -363,7 +367,7 @@ describe.each(TEST_DRIVERS)('messaging on %s', (driver) => {
         params: { id },
         body: { upToSeq: message.seq },
       });
-      await vi.waitFor(() => expect(signals).toHaveLength(4));
+      await announcementsHeard(t.database);
       expect(signals).toEqual([
         { kind: 'message', messageId: message.id, conversationId: id, userIds: pair },
         {

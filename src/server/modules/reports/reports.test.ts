@@ -12,6 +12,7 @@ import { fixedClockApp } from '../../test/fixed-clock-app';
 import { TestClient } from '../../test/http-client';
 import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
+import { announcementsHeard } from '../../test/announced-changes';
 import { createAdmin } from '../../test/admin-fixtures';
 import {
   createReport,
@@ -58,7 +59,9 @@ describe.each(TEST_DRIVERS)('reports on %s', (driver) => {
     };
     const kindReview = await review(author, 5, 'Clear explanations and a good plan.', 3);
     const rudeReview = await review(critic, 2, 'Not great, the tutor was late twice.', 2);
+    /** The profile as `viewer` sees it once the changes before are announced (ADR 047). */
     const profile = async (viewer: TestStudent = reporter) => {
+      await announcementsHeard(t.database);
       const response = await viewer.client.call(getTutorProfile, { params: { id: tutor.id } });
       return response as {
         userId: string;

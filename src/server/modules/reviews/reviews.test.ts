@@ -16,6 +16,7 @@ import {
   type LessonOptions,
 } from '../../test/factories';
 import { fixedClockApp } from '../../test/fixed-clock-app';
+import { announcementsHeard } from '../../test/announced-changes';
 import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { completeEndedLessons } from '../lessons/lesson-completion';
@@ -39,7 +40,11 @@ describe.each(TEST_DRIVERS)('reviews on %s', (driver) => {
     const otherStudent = await createStudent(t, { firstName: 'Noah', lastName: 'Berg' });
     const lesson = (start: Date, options: Partial<LessonOptions> = {}) =>
       createLesson(t.database.db, { tutor, studentId: student.id, start, ...options });
-    const profile = () => student.client.call(getTutorProfile, { params: { id: tutor.id } });
+    /** The profile as a student sees it once the changes before are announced (ADR 047). */
+    const profile = async () => {
+      await announcementsHeard(t.database);
+      return student.client.call(getTutorProfile, { params: { id: tutor.id } });
+    };
     return { tutor, student, otherStudent, lesson, profile };
   }
 

@@ -15,6 +15,7 @@ import {
 import { fixedClockApp } from '../../test/fixed-clock-app';
 import type { TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
+import { announcementsHeard } from '../../test/announced-changes';
 import { wizardSteps } from '../../test/wizard-steps';
 import { createAdmin } from '../../test/admin-fixtures';
 import {
@@ -156,12 +157,15 @@ describe.each(TEST_DRIVERS)('tutor approval on %s', (driver) => {
       studentId: student.id,
       start: new Date(NOW.getTime() + 5 * DAY),
     });
-    const found = async () =>
-      (
+    /** What the student finds once the changes before are announced (ADR 047). */
+    const found = async () => {
+      await announcementsHeard(t.database);
+      return (
         (await student.client.call(searchTutors, { query: { q: 'Lindqvist' } })) as {
           tutors: { id: string; isVerified: boolean }[];
         }
       ).tutors;
+    };
     expect(await found()).toEqual([expect.objectContaining({ id: tutor.id, isVerified: false })]);
 
     // Bad input: a clear 400, nothing decided.

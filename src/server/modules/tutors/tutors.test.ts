@@ -14,6 +14,7 @@ import { createStudent } from '../../test/factories';
 import { queryText } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
+import { announcementsHeard } from '../../test/announced-changes';
 
 describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
   let t: TestApp;
@@ -58,8 +59,9 @@ describe.each(TEST_DRIVERS)('tutor search on %s', (driver) => {
     /** A search as the page's address carries it (`subjects=Math&maxPrice=40`). */
     const search = (query: string) =>
       student.call(searchTutors, { query: queryText(searchTutors, query) });
-    /** Every matching tutor, over all pages. */
+    /** Every matching tutor, over all pages, once the changes before are announced (ADR 047). */
     const searchAll = async (query: string) => {
+      await announcementsHeard(t.database);
       const first = await search(query);
       const rest = await Promise.all(
         Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, index) =>
