@@ -23,6 +23,7 @@ export function App() {
       </SessionProvider>
       <Toaster
         position="top-center"
+        containerClassName="toaster"
         toastOptions={{
           className: '!bg-white !text-slate-900 dark:!bg-slate-800 dark:!text-slate-100',
           success: {
