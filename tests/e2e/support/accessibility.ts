@@ -47,7 +47,7 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
       }
     }
   }
-  await toastsAtRest.evaluate((style) => style.remove());
+  await toastsAtRest.evaluate((style) => (style as Element).remove());
   return lines;
 }
 
