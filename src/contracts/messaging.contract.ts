@@ -180,10 +180,14 @@ export const unblockConversation = defineEndpoint({
 /**
  * What the live socket (/api/live) pushes to a signed-in tab, as JSON text frames. The server
  * sends `ready` after each (re)connect: the tab then refetches what it shows, so nothing
- * missed while it was away is lost.
+ * missed while it was away is lost. `ready` brings the header's unread counts, read once the
+ * socket joined (the tab need not ask for them); without them (a failed read) the tab asks.
  */
 export const liveEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
+  z.object({
+    type: z.literal('ready'),
+    unread: z.optional(z.object({ messages: z.int(), notifications: z.int() })),
+  }),
   z.object({ type: z.literal('message'), message: messageView }),
   z.object({
     type: z.literal('read'),

@@ -12,7 +12,7 @@ import { routes } from '../app/router';
 import { serveSignedIn } from '../test/fake-api';
 import { signedInStudent } from '../test/fixtures';
 import { renderRouter } from '../test/render';
-import { LiveEvents, retryDelay, useLiveStatus } from './live-events';
+import { LiveEvents, retryDelay, useLiveStatus, useUnreadCountsAskable } from './live-events';
 import { queryKeys } from './query-keys';
 
 // The tab's live connection against a scripted socket: the browser's WebSocket is replaced
@@ -57,6 +57,14 @@ function Status() {
   return <p>Live: {useLiveStatus()}</p>;
 }
 
+function Askable({ where }: { where: string }) {
+  return (
+    <p>
+      {where}: {useUnreadCountsAskable() ? 'ask' : 'wait'}
+    </p>
+  );
+}
+
 function renderLive() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
@@ -97,6 +105,35 @@ describe('the live connection', () => {
     expect(invalidated(client, queryKeys.messaging.unread)).toBe(true);
     expect(invalidated(client, queryKeys.messaging.messages('c1'))).toBe(true);
     expect(invalidated(client, queryKeys.notifications.unread)).toBe(false);
+  });
+
+  it('takes the unread counts ready brings, and asks for them only when the socket cannot', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <LiveEvents>
+          <Askable where="inside" />
+        </LiveEvents>
+        <Askable where="outside" />
+      </QueryClientProvider>,
+    );
+    client.setQueryData(queryKeys.messaging.messages('c1'), { messages: [], hasOlder: false });
+    // Opening: the socket will bring them; a page outside the socket's shell asks at once.
+    expect(screen.getByText('inside: wait')).toBeTruthy();
+    expect(screen.getByText('outside: ask')).toBeTruthy();
+
+    latest().push({ type: 'ready', unread: { messages: 3, notifications: 2 } });
+    expect(client.getQueryData(queryKeys.messaging.unread)).toEqual({ unread: 3 });
+    expect(client.getQueryData(queryKeys.notifications.unread)).toEqual({ unread: 2 });
+    expect(invalidated(client, queryKeys.messaging.unread)).toBe(false);
+    expect(invalidated(client, queryKeys.messaging.messages('c1'))).toBe(true);
+    // Live: asked again when an event says they changed (the queries' own freshness holds
+    // them back until then).
+    expect(screen.getByText('inside: ask')).toBeTruthy();
+
+    // Lost, or refused: asked for, not waited for.
+    latest().drop();
+    expect(screen.getByText('inside: ask')).toBeTruthy();
   });
 
   it('merges a pushed message into its cached conversation once, and refreshes the counts', () => {

@@ -1,5 +1,10 @@
-import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import {
+  hashKey,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import {
   LIVE_CLOSE_CODES,
   LIVE_PATH,
@@ -11,16 +16,20 @@ import {
 import { queryKeys } from './query-keys';
 
 // One WebSocket per signed-in tab (issue #16). The server pushes what happened; this keeps the
-// messaging caches in step. Whenever the socket (re)opens the server says `ready` and every
-// messaging query is refetched, so what happened while the tab was away is never lost; in
-// between, a new message is merged into its conversation's cached messages.
+// messaging caches in step. Whenever the socket (re)opens the server says `ready`, with the
+// header's unread counts, and every other messaging query is refetched, so what happened while
+// the tab was away is never lost; in between, a new message is merged into its conversation's
+// cached messages.
 //
 // The cache under queryKeys.messaging.messages(id) is either one page of listMessages
 // ({ messages, hasOlder }, oldest first) or useInfiniteQuery's pages of those: both are
 // updated in place; a query not in the cache is left to be fetched when shown.
 
-/** connecting: the first attempt; live: the server said ready; stopped: not signed in. */
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'stopped';
+/**
+ * idle: no socket yet in this tab; connecting: the first attempt; live: the server said ready;
+ * stopped: not signed in, or resting.
+ */
+export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'stopped';
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 10_000;
@@ -177,9 +186,19 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent) {
     void client.invalidateQueries({ queryKey: queryKeys.messaging.inboxAll });
   };
   switch (event.type) {
-    case 'ready':
-      void client.invalidateQueries({ queryKey: queryKeys.messaging.all });
+    case 'ready': {
+      const { unread } = event;
+      if (unread) {
+        client.setQueryData(queryKeys.messaging.unread, { unread: unread.messages });
+        client.setQueryData(queryKeys.notifications.unread, { unread: unread.notifications });
+      }
+      const brought = hashKey(queryKeys.messaging.unread);
+      void client.invalidateQueries({
+        queryKey: queryKeys.messaging.all,
+        predicate: (query) => !unread || query.queryHash !== brought,
+      });
       return;
+    }
     case 'message': {
       const key = queryKeys.messaging.messages(event.message.conversationId);
       client.setQueryData<MessagesCache>(key, (data) => data && withMessage(data, event.message));
@@ -212,7 +231,7 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent) {
 }
 
 // The tab's one connection's status, for whoever shows it (a "Reconnecting…" note).
-let status: LiveStatus = 'stopped';
+let status: LiveStatus = 'idle';
 const listeners = new Set<() => void>();
 function setStatus(next: LiveStatus) {
   status = next;
@@ -228,12 +247,26 @@ export function useLiveStatus(): LiveStatus {
   return useSyncExternalStore(subscribe, () => status);
 }
 
+/** Inside LiveEvents: the socket brings the header's unread counts with `ready`. */
+const SocketBringsCounts = createContext(false);
+
 /**
- * Keeps this tab's live socket while mounted (once, in the signed-in shell). Refused as signed
+ * Whether the header's unread counts may be asked for: not while the socket that brings them
+ * is being opened (a page of the signed-in shell would otherwise ask for them before its first
+ * paint, and again on `ready`). When it fails, or outside LiveEvents, they are asked for.
+ */
+export function useUnreadCountsAskable(): boolean {
+  const now = useLiveStatus();
+  const brought = useContext(SocketBringsCounts);
+  return !brought || (now !== 'idle' && now !== 'connecting');
+}
+
+/**
+ * Keeps this tab's live socket while mounted (once, around the signed-in shell). Refused as signed
  * out when connecting, it reloads the session, so the app sees that and goes to sign-in; told
  * that its session ended while live, it just rests (see connectLive).
  */
-export function LiveEvents() {
+export function LiveEvents({ children }: { children?: ReactNode }) {
   const client = useQueryClient();
   useEffect(() => {
     const url = `${window.location.origin.replace(/^http/, 'ws')}${LIVE_PATH}`;
@@ -247,8 +280,8 @@ export function LiveEvents() {
     });
     return () => {
       connection.stop();
-      setStatus('stopped');
+      setStatus('idle');
     };
   }, [client]);
-  return null;
+  return <SocketBringsCounts.Provider value>{children}</SocketBringsCounts.Provider>;
 }

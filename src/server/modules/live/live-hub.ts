@@ -12,6 +12,8 @@ import type { AppContext } from '../../app';
 import { EVENT_CHANNELS, parsePayload } from '../../db/database-events';
 import { currentUser } from '../auth/auth.service';
 import { loadMessage, type MessagingSignal } from '../messaging/message-view';
+import { unreadOf } from '../messaging/messaging';
+import { unreadCountOf } from '../notifications/notifications';
 import { startTabCap } from './live-cap';
 
 // The live sockets of this process, by user. It holds nothing another process needs: every
@@ -93,7 +95,34 @@ export async function startLiveHub(
     const frame = JSON.stringify(event);
     for (const userId of users) for (const socket of byUser.get(userId) ?? []) send(socket, frame);
   };
-  const ready = JSON.stringify({ type: 'ready' } satisfies LiveEvent);
+  /** `ready` with the user's unread counts; without them when they cannot be read (the tab asks). */
+  const readyFor = async (userId: string) => {
+    try {
+      const [messages, notifications] = await Promise.all([
+        unreadOf(deps, userId),
+        unreadCountOf(deps, userId),
+      ]);
+      const unread = { messages: messages.unread, notifications: notifications.unread };
+      return JSON.stringify({ type: 'ready', unread } satisfies LiveEvent);
+    } catch (error) {
+      log.error({ err: error }, 'live: could not read the unread counts');
+      return JSON.stringify({ type: 'ready' } satisfies LiveEvent);
+    }
+  };
+  /**
+   * Tells `userId`'s `sockets` `ready`. Its counts are read now, after they joined, and it goes
+   * out in turn with the signals: one heard after this call is pushed after it, so the refetch
+   * the tab makes on that event is never overwritten by counts read before it.
+   */
+  const sendReady = (userId: string, sockets: () => Iterable<WebSocket>) => {
+    const frame = readyFor(userId);
+    delivering = delivering
+      .then(async () => {
+        const ready = await frame;
+        for (const socket of sockets()) send(socket, ready);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'live: could not send ready'));
+  };
 
   const eventOf = async (signal: MessagingSignal): Promise<LiveEvent | undefined> => {
     switch (signal.kind) {
@@ -139,7 +168,7 @@ export async function startLiveHub(
     onPayload,
     // Signals sent while this process was not listening are lost: every tab refetches.
     onResync: () => {
-      for (const socket of tabs.keys()) send(socket, ready);
+      for (const userId of byUser.keys()) sendReady(userId, () => byUser.get(userId) ?? []);
     },
   });
 
@@ -258,7 +287,7 @@ export async function startLiveHub(
       socket.on('pong', () => (tab.alive = true));
       socket.on('close', () => remove(socket));
       // After joining: whatever is signalled from now on is pushed, the rest the tab refetches.
-      send(socket, ready);
+      sendReady(userId, () => [socket]);
     },
     sweep,
     holds: (userId) => byUser.has(userId),

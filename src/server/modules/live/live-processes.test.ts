@@ -41,7 +41,7 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
     // The session cookie works on either process: sessions live in the shared database.
     studentOnA = await openLiveTab(a.url, { cookie: student.client.cookieHeader() });
     tutorOnB = await openLiveTab(b.url, { cookie: tutor.client.cookieHeader() });
-    for (const tab of [studentOnA, tutorOnB]) expect(await tab.next()).toEqual({ type: 'ready' });
+    for (const tab of [studentOnA, tutorOnB]) expect(await tab.next()).toMatchObject({ type: 'ready' });
   });
   afterAll(async () => {
     await studentOnA?.close();
@@ -66,7 +66,7 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
       await openLiveTab(a.url, { cookie: leaving.client.cookieHeader() }),
       await openLiveTab(b.url, { cookie: leaving.client.cookieHeader() }),
     ];
-    for (const tab of tabs) expect(await tab.next()).toEqual({ type: 'ready' });
+    for (const tab of tabs) expect(await tab.next()).toMatchObject({ type: 'ready' });
     expect((await leaving.client.post('/api/auth/sign-out')).status).toBe(204);
     // No heartbeat runs (30 s away): the database's announcement closes both.
     for (const tab of tabs) {
@@ -104,8 +104,8 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
     // from the server side, as a database restart or a network cut would.
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
               where datname = current_database() and query ilike 'listen%'`.execute(a.database.db);
-    expect(await tutorOnB.next()).toEqual({ type: 'ready' });
-    expect(await studentOnA.next()).toEqual({ type: 'ready' });
+    expect(await tutorOnB.next()).toMatchObject({ type: 'ready' });
+    expect(await studentOnA.next()).toMatchObject({ type: 'ready' });
 
     const sent = await sendSignalledMessage(a.database.db, conversation, student.id, 'Again');
     expect(await tutorOnB.next()).toEqual({ type: 'message', message: sent });
@@ -114,7 +114,7 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
   it("closes a process's tabs with 'reconnect now' (1012) when it stops, and the other keeps serving", async () => {
     const second = await startSecondProcess(a);
     const leaving = await openLiveTab(second.url, { cookie: tutor.client.cookieHeader() });
-    expect(await leaving.next()).toEqual({ type: 'ready' });
+    expect(await leaving.next()).toMatchObject({ type: 'ready' });
     await second.close();
     expect((await leaving.closed).code).toBe(LIVE_RECONNECT_NOW);
 
@@ -153,7 +153,7 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
     for (let index = 0; index < MAX_TABS_PER_USER; index++) {
       // Alternately on A and B: the oldest is on A.
       const tab = await openLiveTab(index % 2 === 0 ? a.url : b.url, { cookie });
-      expect(await tab.next()).toEqual({ type: 'ready' });
+      expect(await tab.next()).toMatchObject({ type: 'ready' });
       await recorded(busy.id, index + 1);
       opened.push(tab);
     }
@@ -164,7 +164,7 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
       code: LIVE_CLOSE_CODES.tooManyTabs,
       reason: 'Too many open tabs',
     });
-    expect(await newest.next()).toEqual({ type: 'ready' });
+    expect(await newest.next()).toMatchObject({ type: 'ready' });
     await recorded(busy.id, MAX_TABS_PER_USER);
     // The other nine and the newest are open: each still gets what is pushed to it.
     const theirs = await createConversation(a.database.db, {
@@ -200,7 +200,7 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
       )
       .execute();
     const tab = await openLiveTab(a.url, { cookie: busy.client.cookieHeader() });
-    expect(await tab.next()).toEqual({ type: 'ready' });
+    expect(await tab.next()).toMatchObject({ type: 'ready' });
     await recorded(busy.id, MAX_TABS_PER_USER + 1);
     // Not closed for them: it gets what is pushed to it.
     const theirs = await createConversation(db, { studentId: busy.id, tutorId: tutor.userId });
@@ -215,7 +215,7 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
     const [busy] = (await createStudents(a, 1)) as [TestStudent];
     const cookie = busy.client.cookieHeader();
     const first = await openLiveTab(a.url, { cookie });
-    expect(await first.next()).toEqual({ type: 'ready' });
+    expect(await first.next()).toMatchObject({ type: 'ready' });
     await recorded(busy.id, 1);
     // What B does when A has not beaten for three beats (a pause, PostgreSQL restarting): A's
     // record goes, and its sockets with it.
@@ -223,7 +223,7 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
     await recorded(busy.id, 0);
     // A's next tab is recorded (its insert was refused before), and so is the first again.
     const second = await openLiveTab(a.url, { cookie });
-    expect(await second.next()).toEqual({ type: 'ready' });
+    expect(await second.next()).toMatchObject({ type: 'ready' });
     await recorded(busy.id, 2);
     // So is a beat's revival: dropped again, the next heartbeat brings both back.
     await b.database.db.deleteFrom('live_instances').execute();

@@ -3,6 +3,7 @@ import { ADMIN_COUNTS_CHANGED } from '../../../contracts/admin.contract';
 import { LIVE_CLOSE_CODES } from '../../../contracts/messaging.contract';
 import { createReport, dismissReport } from '../../../contracts/reports.contract';
 import {
+  createLesson,
   createSignedInTutor,
   createStudents,
   newSession,
@@ -11,6 +12,7 @@ import {
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { createAdmin } from '../../test/admin-fixtures';
+import { rescheduleNotification } from '../../test/notification-fixtures';
 import {
   createConversation,
   notifyMessaging,
@@ -37,7 +39,7 @@ describe.each(TEST_DRIVERS)('live delivery on %s', (driver) => {
   const tabOf = async (who: { client: { cookieHeader(): string } }) => {
     const tab = await openLiveTab(t.url, { cookie: who.client.cookieHeader() });
     tabs.push(tab);
-    expect(await tab.next()).toEqual({ type: 'ready' });
+    expect(await tab.next()).toMatchObject({ type: 'ready' });
     return tab;
   };
 
@@ -77,6 +79,46 @@ describe.each(TEST_DRIVERS)('live delivery on %s', (driver) => {
       origin: 'https://evil.example',
     });
     await expect(opening).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('brings the unread messages and notifications with ready, read once the tab joined', async () => {
+    const [reader] = (await createStudents(t, 1)) as [TestStudent];
+    const theirs = await createConversation(t.database.db, {
+      studentId: reader.id,
+      tutorId: tutor.userId,
+    });
+    const brought = async (who: { client: { cookieHeader(): string } }) => {
+      const tab = await openLiveTab(t.url, { cookie: who.client.cookieHeader() });
+      tabs.push(tab);
+      return tab.next();
+    };
+    expect(await brought(reader)).toEqual({
+      type: 'ready',
+      unread: { messages: 0, notifications: 0 },
+    });
+    await sendSignalledMessage(t.database.db, theirs, tutor.userId, 'Hello');
+    const last = await sendSignalledMessage(t.database.db, theirs, tutor.userId, 'Are you there?');
+    const lesson = await createLesson(t.database.db, {
+      tutor,
+      studentId: reader.id,
+      start: new Date(Date.now() + 3 * 86_400_000),
+    });
+    await rescheduleNotification(t.database.db, reader.id, lesson);
+    expect(await brought(reader)).toEqual({
+      type: 'ready',
+      unread: { messages: 2, notifications: 1 },
+    });
+    // Their own messages are not unread to the sender; an admin has none of either.
+    await signalRead(t.database.db, theirs, reader.id, last.seq);
+    await sendSignalledMessage(t.database.db, theirs, reader.id, 'Yes!');
+    expect(await brought(reader)).toEqual({
+      type: 'ready',
+      unread: { messages: 0, notifications: 1 },
+    });
+    expect(await brought(await createAdmin(t))).toEqual({
+      type: 'ready',
+      unread: { messages: 0, notifications: 0 },
+    });
   });
 
   it('tells admins’ tabs at once when a report is filed or resolved, and nobody else', async () => {
@@ -212,7 +254,7 @@ describe.each(TEST_DRIVERS)('live delivery on %s', (driver) => {
       autoPong: false,
     });
     tabs.push(dead);
-    expect(await dead.next()).toEqual({ type: 'ready' });
+    expect(await dead.next()).toMatchObject({ type: 'ready' });
     const alive = await tabOf(student);
     // The server's end of each open socket; the dead tab's is the one before the last.
     const ends = [...t.app.websocketServer.clients].filter((end) => end.readyState === end.OPEN);

@@ -255,71 +255,73 @@ export function DashboardShell({ role }: { role: UserRole }) {
   };
 
   return (
-    <div className="flex min-h-screen">
-      {/* The tab's one live socket: messages and read receipts; an admin's counts changing. */}
-      <LiveEvents />
-      {!isMobile && (
-        <aside
-          className={`sticky top-0 h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] print:hidden dark:border-slate-800 dark:bg-slate-900 ${
-            collapsed ? 'w-20' : 'w-[280px]'
-          }`}
-        >
-          {sidebar(false)}
-        </aside>
-      )}
-      {drawerOpen && (
-        <div className="fixed inset-0 z-40 md:hidden print:hidden">
-          <div
-            className="absolute inset-0 bg-slate-900/50"
-            aria-hidden
-            onClick={() => setDrawerOpen(false)}
-          />
+    // The tab's one live socket: messages and read receipts, the header's unread counts, an
+    // admin's counts changing.
+    <LiveEvents>
+      <div className="flex min-h-screen">
+        {!isMobile && (
           <aside
-            ref={drawerRef}
-            role="dialog"
-            aria-modal="true"
-            aria-label="Menu"
-            className="absolute inset-y-0 left-0 w-[280px] bg-white dark:bg-slate-900"
+            className={`sticky top-0 h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] print:hidden dark:border-slate-800 dark:bg-slate-900 ${
+              collapsed ? 'w-20' : 'w-[280px]'
+            }`}
           >
-            {sidebar(true)}
+            {sidebar(false)}
           </aside>
-        </div>
-      )}
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur print:hidden dark:border-slate-800 dark:bg-slate-900/90">
-          <button
-            type="button"
-            aria-label="Open menu"
-            className="rounded-lg p-2 md:hidden"
-            onClick={() => setDrawerOpen(true)}
-          >
-            <Menu aria-hidden className="h-5 w-5" />
-          </button>
-          <button
-            type="button"
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-            className="hidden rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:inline-flex dark:text-slate-300 dark:hover:bg-slate-800"
-            onClick={() => setCollapsed((value) => !value)}
-          >
-            {collapsed ? (
-              <ChevronsRight aria-hidden className="h-5 w-5" />
-            ) : (
-              <ChevronsLeft aria-hidden className="h-5 w-5" />
-            )}
-          </button>
-          <div className="flex-1" />
-          {role !== 'admin' && <MessagesHeaderLink role={role} />}
-          {role !== 'admin' && <NotificationsBell role={role} />}
-          <ThemeToggle />
-        </header>
-        <main className="relative flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
-          <div className="print:hidden">
-            <AccountZoneNotice />
+        )}
+        {drawerOpen && (
+          <div className="fixed inset-0 z-40 md:hidden print:hidden">
+            <div
+              className="absolute inset-0 bg-slate-900/50"
+              aria-hidden
+              onClick={() => setDrawerOpen(false)}
+            />
+            <aside
+              ref={drawerRef}
+              role="dialog"
+              aria-modal="true"
+              aria-label="Menu"
+              className="absolute inset-y-0 left-0 w-[280px] bg-white dark:bg-slate-900"
+            >
+              {sidebar(true)}
+            </aside>
           </div>
-          <Outlet />
-          {role === 'tutor' && <ProfileCompletionOverlay />}
-        </main>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur print:hidden dark:border-slate-800 dark:bg-slate-900/90">
+            <button
+              type="button"
+              aria-label="Open menu"
+              className="rounded-lg p-2 md:hidden"
+              onClick={() => setDrawerOpen(true)}
+            >
+              <Menu aria-hidden className="h-5 w-5" />
+            </button>
+            <button
+              type="button"
+              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              className="hidden rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:inline-flex dark:text-slate-300 dark:hover:bg-slate-800"
+              onClick={() => setCollapsed((value) => !value)}
+            >
+              {collapsed ? (
+                <ChevronsRight aria-hidden className="h-5 w-5" />
+              ) : (
+                <ChevronsLeft aria-hidden className="h-5 w-5" />
+              )}
+            </button>
+            <div className="flex-1" />
+            {role !== 'admin' && <MessagesHeaderLink role={role} />}
+            {role !== 'admin' && <NotificationsBell role={role} />}
+            <ThemeToggle />
+          </header>
+          <main className="relative flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
+            <div className="print:hidden">
+              <AccountZoneNotice />
+            </div>
+            <Outlet />
+            {role === 'tutor' && <ProfileCompletionOverlay />}
+          </main>
+        </div>
       </div>
-    </div>
+    </LiveEvents>
   );
 }

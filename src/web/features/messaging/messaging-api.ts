@@ -18,6 +18,7 @@ import {
   type MessageView,
 } from '../../../contracts/messaging.contract';
 import { call } from '../../lib/api-client';
+import { useUnreadCountsAskable } from '../../lib/live-events';
 import { queryKeys } from '../../lib/query-keys';
 
 // The Messages page's data. Nothing polls: the live socket (lib/live-events) invalidates
@@ -33,6 +34,7 @@ export function useUnreadMessages() {
     queryKey: queryKeys.messaging.unread,
     queryFn: () => call(getUnreadMessages),
     select: (data) => data.unread,
+    enabled: useUnreadCountsAskable(),
     ...live,
   });
 }

@@ -6,6 +6,7 @@ import {
   markNotificationRead,
 } from '../../../contracts/notifications.contract';
 import { call } from '../../lib/api-client';
+import { useUnreadCountsAskable } from '../../lib/live-events';
 import { queryKeys } from '../../lib/query-keys';
 
 // The bell's data. The unread count refreshes on its own (every minute and when the window
@@ -14,12 +15,17 @@ import { queryKeys } from '../../lib/query-keys';
 
 /** How often the unread count is asked for while the app is open. */
 export const UNREAD_REFRESH_MS = 60_000;
+/** How long a count read is not asked for again (the window getting focus asks after it). */
+const UNREAD_FRESH_MS = 15_000;
 
 export function useUnreadCount() {
   return useQuery({
     queryKey: queryKeys.notifications.unread,
     queryFn: () => call(getUnreadNotifications),
     select: (data) => data.unread,
+    enabled: useUnreadCountsAskable(),
+    // The count the live socket brought is not asked for again at once.
+    staleTime: UNREAD_FRESH_MS,
     refetchInterval: UNREAD_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
