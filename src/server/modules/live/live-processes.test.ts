@@ -41,7 +41,8 @@ describe.skipIf(!TEST_DRIVERS.includes('postgres'))('live delivery across proces
     // The session cookie works on either process: sessions live in the shared database.
     studentOnA = await openLiveTab(a.url, { cookie: student.client.cookieHeader() });
     tutorOnB = await openLiveTab(b.url, { cookie: tutor.client.cookieHeader() });
-    for (const tab of [studentOnA, tutorOnB]) expect(await tab.next()).toMatchObject({ type: 'ready' });
+    for (const tab of [studentOnA, tutorOnB])
+      expect(await tab.next()).toMatchObject({ type: 'ready' });
   });
   afterAll(async () => {
     await studentOnA?.close();
