@@ -12,7 +12,13 @@ import { routes } from '../app/router';
 import { serveSignedIn } from '../test/fake-api';
 import { signedInStudent } from '../test/fixtures';
 import { renderRouter } from '../test/render';
-import { LiveEvents, retryDelay, useLiveStatus, useUnreadCountsAskable } from './live-events';
+import {
+  LiveEvents,
+  READY_WITHIN_MS,
+  retryDelay,
+  useLiveStatus,
+  useUnreadCountsAskable,
+} from './live-events';
 import { queryKeys } from './query-keys';
 
 // The tab's live connection against a scripted socket: the browser's WebSocket is replaced
@@ -134,6 +140,42 @@ describe('the live connection', () => {
     // Lost, or refused: asked for, not waited for.
     latest().drop();
     expect(screen.getByText('inside: ask')).toBeTruthy();
+  });
+
+  it('gives up a socket that has not said ready in 10 s, and asks for the counts meanwhile', () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <LiveEvents>
+          <Askable where="inside" />
+          <Status />
+        </LiveEvents>
+      </QueryClientProvider>,
+    );
+    // A handshake held open: no close, no ready.
+    act(() => vi.advanceTimersByTime(READY_WITHIN_MS - 1));
+    expect(screen.getByText('inside: wait')).toBeTruthy();
+    expect(latest().closedByTab).toBe(false);
+
+    act(() => vi.advanceTimersByTime(1));
+    expect(latest().closedByTab).toBe(true);
+    expect(screen.getByText('Live: reconnecting')).toBeTruthy();
+    expect(screen.getByText('inside: ask')).toBeTruthy();
+    // Its late close changes nothing; the next attempt comes after the first backoff.
+    act(() => latest().onclose?.({ code: 1006 }));
+    act(() => vi.advanceTimersByTime(499));
+    expect(FakeSocket.all).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(FakeSocket.all).toHaveLength(2);
+
+    // One that says ready in time is kept.
+    act(() => vi.advanceTimersByTime(READY_WITHIN_MS - 1));
+    latest().push({ type: 'ready' });
+    act(() => vi.advanceTimersByTime(READY_WITHIN_MS));
+    expect(latest().closedByTab).toBe(false);
+    expect(screen.getByText('Live: live')).toBeTruthy();
   });
 
   it('merges a pushed message into its cached conversation once, and refreshes the counts', () => {
@@ -266,6 +308,7 @@ describe('the live connection', () => {
     act(() => void window.dispatchEvent(new Event('online')));
     expect(FakeSocket.all).toHaveLength(3);
     // The pending retries were dropped with the early reconnects.
+    latest().push({ type: 'ready' });
     act(() => vi.advanceTimersByTime(60_000));
     expect(FakeSocket.all).toHaveLength(3);
   });

@@ -33,6 +33,13 @@ export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'stop
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 10_000;
+/**
+ * A socket that has not said `ready` by then is given up and tried again: a handshake a proxy
+ * holds open, or a server that never answers, would otherwise leave the tab without live events
+ * and its badges without counts (they wait for `ready` while connecting) until the browser gives
+ * up, minutes later.
+ */
+export const READY_WITHIN_MS = 10_000;
 
 /**
  * The wait before reconnect attempt `attempt` (0 first): doubling up to 10 s, each between half
@@ -73,12 +80,26 @@ export function connectLive(url: string, handlers: LiveHandlers) {
   /** The session ended while live: refusals since are expected, never acted on. */
   let sessionEnded = false;
 
+  let overdue: ReturnType<typeof setTimeout> | undefined;
+
+  const retryLater = (wait = retryDelay(attempt++)) => {
+    handlers.onStatus('reconnecting');
+    retry = setTimeout(open, wait);
+  };
+
   const open = () => {
     clearTimeout(retry);
     retry = undefined;
     handlers.onStatus(attempt === 0 ? 'connecting' : 'reconnecting');
     const current = new WebSocket(url);
     socket = current;
+    overdue = setTimeout(() => {
+      current.onmessage = null;
+      current.onclose = null;
+      current.close();
+      socket = undefined;
+      retryLater();
+    }, READY_WITHIN_MS);
     current.onmessage = (message) => {
       let frame: unknown;
       try {
@@ -91,6 +112,7 @@ export function connectLive(url: string, handlers: LiveHandlers) {
       const parsed = liveEvent.safeParse(frame);
       if (!parsed.success) return;
       if (parsed.data.type === 'ready') {
+        clearTimeout(overdue);
         attempt = 0;
         sessionEnded = false;
         handlers.onStatus('live');
@@ -100,6 +122,7 @@ export function connectLive(url: string, handlers: LiveHandlers) {
     };
     current.onclose = (event) => {
       if (socket !== current) return;
+      clearTimeout(overdue);
       socket = undefined;
       if (stopped) return;
       // Resting, not stopped: a newer tab took this one's place, or the session ended under a
@@ -120,11 +143,8 @@ export function connectLive(url: string, handlers: LiveHandlers) {
         handlers.onRefused(event.code);
         return;
       }
-      handlers.onStatus('reconnecting');
       // A restarting server: another process is up, so no backoff (jitter spreads the tabs).
-      const wait =
-        event.code === LIVE_RECONNECT_NOW ? Math.random() * FIRST_RETRY_MS : retryDelay(attempt++);
-      retry = setTimeout(open, wait);
+      retryLater(event.code === LIVE_RECONNECT_NOW ? Math.random() * FIRST_RETRY_MS : undefined);
     };
   };
 
@@ -140,6 +160,7 @@ export function connectLive(url: string, handlers: LiveHandlers) {
     stop() {
       stopped = true;
       clearTimeout(retry);
+      clearTimeout(overdue);
       window.removeEventListener('online', now);
       document.removeEventListener('visibilitychange', now);
       socket?.close();
