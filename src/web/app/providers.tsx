@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { CheckCircle2, XCircle } from 'lucide-react';
-import { Toaster } from 'react-hot-toast';
+import { Toaster } from '../components/ui/toaster';
 import { RouterProvider } from 'react-router';
 import { referenceQuery } from '../lib/reference-data';
 import { SessionProvider } from '../lib/session';
@@ -21,18 +20,7 @@ export function App() {
       <SessionProvider>
         <RouterProvider router={router} />
       </SessionProvider>
-      <Toaster
-        position="top-center"
-        containerClassName="toaster"
-        toastOptions={{
-          className: '!bg-white !text-slate-900 dark:!bg-slate-800 dark:!text-slate-100',
-          success: {
-            duration: 3000,
-            icon: <CheckCircle2 aria-hidden className="h-5 w-5 text-emerald-500" />,
-          },
-          error: { duration: 4000, icon: <XCircle aria-hidden className="h-5 w-5 text-red-500" /> },
-        }}
-      />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -1,10 +1,10 @@
-import toast from 'react-hot-toast';
+import { toast } from 'react-hot-toast/headless';
 
-// Toasts as the spec sets them: top-center, success 3 s, error 4 s, plus loading toasts that
-// a later success or error replaces (pass the id back).
+// Toasts, drawn by components/ui/toaster.tsx (which also sets how long each type stays); a
+// loading toast stays until a later success or error replaces it (pass the id back).
 export const notify = {
-  success: (message: string, id?: string) => toast.success(message, { id, duration: 3000 }),
-  error: (message: string, id?: string) => toast.error(message, { id, duration: 4000 }),
+  success: (message: string, id?: string) => toast.success(message, { id }),
+  error: (message: string, id?: string) => toast.error(message, { id }),
   loading: (message: string) => toast.loading(message),
   dismiss: (id?: string) => toast.dismiss(id),
 };

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
+import { Toaster } from '../components/ui/toaster';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SessionProvider } from '../lib/session';
 

@@ -56,6 +56,7 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
 // shown, whenever the check comes; the Toaster's container is marked `toaster` for this.
 const TOASTS_AT_REST = `.toaster :has(> [role="status"]) {
   animation: none !important;
+  transition: none !important;
   opacity: 1 !important;
 }`;
 

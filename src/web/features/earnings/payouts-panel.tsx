@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from 'react-hot-toast/headless';
 import { useState } from 'react';
 import { formatRate } from '../../../domain/ledger/commission';
 import { PAYOUT_PANEL_MESSAGES as M } from '../../../domain/ledger/earnings-messages';

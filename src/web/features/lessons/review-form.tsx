@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from 'react-hot-toast/headless';
 import { reviewInputSchema } from '../../../contracts/reviews.contract';
 import { REVIEW_MESSAGES as M } from '../../../domain/messages';
 import { REVIEW_TEXT_MAX } from '../../../domain/reviews/review-rules';

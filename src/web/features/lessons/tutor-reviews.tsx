@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from 'react-hot-toast/headless';
 import { replyInputSchema, type LessonReview } from '../../../contracts/reviews.contract';
 import { REVIEW_MESSAGES as M } from '../../../domain/messages';
 import { REPLY_TEXT_MAX } from '../../../domain/reviews/review-rules';

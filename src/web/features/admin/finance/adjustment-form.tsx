@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from 'react-hot-toast/headless';
 import { useState, type FormEvent } from 'react';
 import { FINANCE_MESSAGES as M } from '../../../../domain/ledger/finance-messages';
 import { PAYOUT_MESSAGES } from '../../../../domain/ledger/payout-messages';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from 'react-hot-toast/headless';
 import { FINANCE_MESSAGES as M } from '../../../../domain/ledger/finance-messages';
 import { formatMoney } from '../../../../domain/money';
 import { Button } from '../../../components/ui/button';

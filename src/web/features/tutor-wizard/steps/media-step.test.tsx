@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sharp from 'sharp';
-import toast from 'react-hot-toast';
+import { toast } from 'react-hot-toast/headless';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TUTOR_PROFILE_MESSAGES as M } from '../../../../domain/messages';
 import { serveApi } from '../../../test/fake-api';
