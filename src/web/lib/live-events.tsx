@@ -82,7 +82,7 @@ export function connectLive(url: string, handlers: LiveHandlers) {
 
   let overdue: ReturnType<typeof setTimeout> | undefined;
 
-  const retryLater = (wait = retryDelay(attempt++)) => {
+  const retryLater = (wait: number) => {
     handlers.onStatus('reconnecting');
     retry = setTimeout(open, wait);
   };
@@ -98,7 +98,7 @@ export function connectLive(url: string, handlers: LiveHandlers) {
       current.onclose = null;
       current.close();
       socket = undefined;
-      retryLater();
+      retryLater(retryDelay(attempt++));
     }, READY_WITHIN_MS);
     current.onmessage = (message) => {
       let frame: unknown;
@@ -144,7 +144,9 @@ export function connectLive(url: string, handlers: LiveHandlers) {
         return;
       }
       // A restarting server: another process is up, so no backoff (jitter spreads the tabs).
-      retryLater(event.code === LIVE_RECONNECT_NOW ? Math.random() * FIRST_RETRY_MS : undefined);
+      retryLater(
+        event.code === LIVE_RECONNECT_NOW ? Math.random() * FIRST_RETRY_MS : retryDelay(attempt++),
+      );
     };
   };
 
