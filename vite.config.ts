@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreens } from './scripts/first-screens';
 import { preactAliases } from './scripts/preact-aliases';
+import { webContracts } from './scripts/web-contracts';
 
 /** Packages every signed-in page uses beyond the first file: icons, the mutations' hooks. */
 const SHARED_PACKAGES =
@@ -31,7 +32,7 @@ const landing = firstScreens(
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   publicDir: path.resolve(import.meta.dirname, 'src/web/public'),
-  plugins: [react(), tailwindcss(), landing.plugin],
+  plugins: [react(), tailwindcss(), landing.plugin, webContracts()],
   // Preact's React-compatible layer in place of React DOM: the same components at a quarter
   // of the weight before the first screen (ADR 043).
   resolve: { alias: preactAliases },
