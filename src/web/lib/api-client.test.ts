@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../contracts/auth.contract';
 import { getLesson, getSlots } from '../../contracts/booking.contract';
 import { searchTutors } from '../../contracts/tutors.contract';
@@ -41,5 +41,41 @@ describe('call', () => {
       void call(getLesson, { params: { id: 1 } });
     };
     expect(typeof unused).toBe('function');
+  });
+});
+
+describe('call, checking answers', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  const answering = (text: string) =>
+    vi.stubGlobal('fetch', async () => new Response(text, { status: 200 }));
+
+  /** api-client as a build for `mode` loads it (whether it checks is read once, at load). */
+  const clientFor = async (mode: 'production' | 'test') => {
+    vi.stubEnv('PROD', mode === 'production');
+    vi.resetModules();
+    return import('./api-client');
+  };
+
+  it('refuses, outside production, an answer that breaks the contract', async () => {
+    const client = await clientFor('test');
+    answering(JSON.stringify({ authenticated: 'yes' }));
+    await expect(client.call(getSession)).rejects.toMatchObject({ code: 'UNKNOWN' });
+  });
+
+  it('in production, takes the answer as the server encoded it', async () => {
+    const client = await clientFor('production');
+    answering(JSON.stringify({ authenticated: 'yes' }));
+    await expect(client.call(getSession)).resolves.toEqual({ authenticated: 'yes' });
+  });
+
+  it('refuses an answer that is not JSON, in production too', async () => {
+    const client = await clientFor('production');
+    answering('<html>Gateway</html>');
+    await expect(client.call(getSession)).rejects.toMatchObject({ code: 'UNKNOWN' });
   });
 });
