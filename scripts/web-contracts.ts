@@ -40,8 +40,12 @@ export function webContracts(): Plugin {
 export function webContract(code: string, program: Node) {
   const text = new MagicString(code);
   visit(program, (node) => {
-    if (isDefineEndpoint(node)) stripSchemas(text, node);
-    else if (isZodCall(node)) markPure(text, node);
+    if (isDefineEndpoint(node)) {
+      stripSchemas(text, node);
+      return false; // Its schemas are replaced: nothing below it to mark.
+    }
+    if (isZodCall(node)) markPure(text, node);
+    return true;
   });
   return text.hasChanged() ? { code: text.toString(), map: text.generateMap() } : null;
 }
@@ -100,12 +104,10 @@ function isDefineEndpoint(node: Node): boolean {
 const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 
-/** Calls `enter` on each node, depth first; not below an endpoint (its schemas are replaced). */
-function visit(node: Node, enter: (node: Node) => void) {
-  enter(node);
-  if (isDefineEndpoint(node)) return;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'parent') continue;
+/** Calls `enter` on each node, depth first, and below a node only when `enter` answered true. */
+function visit(node: Node, enter: (node: Node) => boolean) {
+  if (!enter(node)) return;
+  for (const value of Object.values(node)) {
     if (Array.isArray(value)) for (const item of value) if (isNode(item)) visit(item, enter);
     if (isNode(value)) visit(value, enter);
   }
