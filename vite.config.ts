@@ -2,9 +2,9 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstScreens } from './scripts/first-screens';
-import { preactAliases } from './scripts/preact-aliases';
-import { webContracts } from './scripts/web-contracts';
+import { firstScreens } from './scripts/first-screens.ts';
+import { preactAliases } from './scripts/preact-aliases.ts';
+import { webContracts } from './scripts/web-contracts.ts';
 
 /** Packages every signed-in page uses beyond the first file: icons, the mutations' hooks. */
 const SHARED_PACKAGES =

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { preactAliases } from './scripts/preact-aliases';
+import { preactAliases } from './scripts/preact-aliases.ts';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Four suites, one command: `npm test` runs them all.
