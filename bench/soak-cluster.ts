@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './app-process';
 
@@ -88,6 +88,11 @@ export async function startApi(port: number, env: Record<string, string>): Promi
 
 export interface Nginx {
   url: string;
+  /**
+   * Takes the upstream on `port` out of rotation (or puts every one back, given null) and
+   * resolves once nginx's workers run the new configuration.
+   */
+  setDown(port: number | null): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -98,9 +103,12 @@ export async function startNginx(
   upstreams: number[],
 ): Promise<Nginx> {
   const conf = path.join(folder, 'nginx.conf');
-  writeFileSync(
-    conf,
-    `worker_processes 1;
+  const writeConf = (down: number | null) =>
+    writeFileSync(
+      conf,
+      `worker_processes 1;
+# A reload's old worker stops within this bound even with live sockets open (they reconnect).
+worker_shutdown_timeout 10s;
 pid ${folder}/nginx.pid;
 error_log ${folder}/nginx-error.log warn;
 events { worker_connections 2048; }
@@ -112,7 +120,7 @@ http {
   uwsgi_temp_path ${folder}/uwsgi;
   scgi_temp_path ${folder}/scgi;
   upstream api {
-${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0${p === down ? ' down' : ''};`).join('\n')}
     keepalive 64;
     # Idle upstream connections are closed by nginx, before a stopping process's drain ends
     # (SHUTDOWN_DRAIN_SECONDS): the process never closes one nginx is about to reuse.
@@ -135,7 +143,8 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
   }
 }
 `,
-  );
+    );
+  writeConf(null);
   const child = spawn(
     '/usr/sbin/nginx',
     ['-p', folder, '-c', conf, '-e', `${folder}/nginx-error.log`, '-g', 'daemon off;'],
@@ -150,12 +159,41 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
     if ((await fetch(`${url}/api/health/live`).catch(() => null))?.ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const master = child.pid!;
   return {
     url,
+    setDown: async (down) => {
+      const before = new Set(workersOf(master));
+      writeConf(down);
+      child.kill('SIGHUP');
+      // The reload is done when a new worker serves and every old one was told to stop (it
+      // closed its listener, finishes requests under way and keeps only upgraded sockets).
+      for (;;) {
+        const workers = workersOf(master);
+        const fresh = workers.some((pid) => !before.has(pid) && !isShuttingDown(pid));
+        if (fresh && workers.every((pid) => !before.has(pid) || isShuttingDown(pid))) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     stop: async () => {
       // Fast stop: a graceful one would wait for the proxied live sockets.
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+/** The nginx master's worker processes (Linux: its children, from /proc). */
+function workersOf(master: number): number[] {
+  const children = readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim();
+  return children ? children.split(/\s+/).map(Number) : [];
+}
+
+/** Whether an nginx worker was told to stop: its title says so (or it is already gone). */
+function isShuttingDown(pid: number) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('shutting down');
+  } catch {
+    return true;
+  }
 }

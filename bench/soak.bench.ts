@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,8 +23,9 @@ import { startApi, startNginx, startPrivatePostgres, type ApiProcess } from './s
 
 // `npm run soak -- --minutes 5`: nginx in front of 3 API processes on one (private) PostgreSQL,
 // s3rver for files, under steady load (students searching, booking and paying; tutors writing
-// messages; live sockets), while every --restart-every seconds one process is stopped (SIGTERM)
-// and started again, once one is killed (SIGKILL), and PostgreSQL is restarted once. Prints
+// messages; live sockets), while every --restart-every seconds one process is taken out of
+// nginx, stopped (SIGTERM) and started again, once one is killed unannounced (SIGKILL), and
+// PostgreSQL is restarted once. Prints
 // what the users saw and what the database holds; exits 1 when a target is missed.
 
 const { values: args } = parseArgs({
@@ -44,6 +45,8 @@ const SECRET = randomBytes(32).toString('hex');
 
 type Kind = 'search' | 'checkout' | 'pay' | 'confirm' | 'message';
 interface Sample {
+  /** When the request was sent and when its answer (or its failure) came. */
+  sent: number;
   at: number;
   kind: Kind;
   status: number;
@@ -60,9 +63,11 @@ const faults: FaultWindow[] = [];
 
 async function timed(kind: Kind, request: () => Promise<Response>): Promise<Response | undefined> {
   const started = performance.now();
+  const sent = Date.now();
   try {
     const response = await request();
     samples.push({
+      sent,
       at: Date.now(),
       kind,
       status: response.status,
@@ -70,9 +75,21 @@ async function timed(kind: Kind, request: () => Promise<Response>): Promise<Resp
     });
     return response;
   } catch {
-    samples.push({ at: Date.now(), kind, status: 0, ms: performance.now() - started });
+    samples.push({ sent, at: Date.now(), kind, status: 0, ms: performance.now() - started });
     return undefined;
   }
+}
+
+/**
+ * A user's request, each on a new connection to nginx. A browser resends a request whose
+ * reused keep-alive connection was closed under it, and the nginx reload before each restart
+ * closes idle client connections; Node's fetch would report those as failures instead.
+ */
+function send(url: string, init: RequestInit = {}) {
+  return fetch(url, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), connection: 'close' },
+  });
 }
 
 /**
@@ -266,11 +283,11 @@ async function main() {
     const studentLoop = async (index: number) => {
       const cookie = students[index % students.length]!.client.cookieHeader();
       while (loadGoesOn()) {
-        await timed('search', () => fetch(`${publicUrl}/api/tutors?q=`, { headers: { cookie } }));
+        await timed('search', () => send(`${publicUrl}/api/tutors?q=`, { headers: { cookie } }));
         if (Math.random() < 0.4) {
           const { tutor, bookingDate, slotLabel } = nextSlot();
           const checkout = await timed('checkout', () =>
-            fetch(`${publicUrl}/api/checkout`, {
+            send(`${publicUrl}/api/checkout`, {
               method: 'POST',
               headers: { cookie, 'content-type': 'application/json', origin: publicUrl },
               body: JSON.stringify({
@@ -290,7 +307,7 @@ async function main() {
               sessionId: string;
             };
             const pay = await timed('pay', () =>
-              fetch(`${publicUrl}/checkout/local/${sessionId}/pay`, {
+              send(`${publicUrl}/checkout/local/${sessionId}/pay`, {
                 method: 'POST',
                 redirect: 'manual',
                 headers: { 'content-type': 'application/x-www-form-urlencoded', origin: publicUrl },
@@ -306,7 +323,7 @@ async function main() {
               // tries again while the answer is an error, as the page does.
               for (let tries = 0; tries < 10; tries += 1) {
                 const confirm = await timed('confirm', () =>
-                  fetch(`${publicUrl}/api/checkout/sessions/${sessionId}/confirm`, {
+                  send(`${publicUrl}/api/checkout/sessions/${sessionId}/confirm`, {
                     method: 'POST',
                     headers: { cookie, origin: publicUrl },
                   }),
@@ -334,7 +351,7 @@ async function main() {
       while (loadGoesOn()) {
         const conversation = own[n++ % own.length]!;
         const response = await timed('message', () =>
-          fetch(`${publicUrl}/api/conversations/${conversation.id}/messages`, {
+          send(`${publicUrl}/api/conversations/${conversation.id}/messages`, {
             method: 'POST',
             headers: { cookie, 'content-type': 'application/json', origin: publicUrl },
             body: JSON.stringify({ body: `Soak message ${n} from tutor ${index + 1}` }),
@@ -363,9 +380,15 @@ async function main() {
         const api = apis[which]!;
         const kind = round === killRound ? 'SIGKILL' : 'SIGTERM';
         const from = Date.now();
+        // A deploy takes a process out of the balancer before stopping it: nginx cannot know
+        // otherwise, and a connection it opened the instant before the listener closed, still
+        // in the kernel's accept queue, is reset with its request (nginx cannot resend a
+        // POST). A crash is not announced.
+        if (kind === 'SIGTERM') await nginx.setDown(ports[which]!);
         api.child.kill(kind);
         await api.exited;
         apis[which] = await startApi(ports[which]!, env);
+        if (kind === 'SIGTERM') await nginx.setDown(null);
         faults.push({ kind, from, to: Date.now() + 1000 });
         if (round === postgresRound) {
           await pause(RESTART_EVERY_MS / 2);
@@ -500,7 +523,21 @@ latency p50 / p95 / p99          ${percentile(ok, 50).toFixed(0)} / ${percentile
         `${mailsTwice} mails and ${noticesTwice} bell notices delivered twice`,
       acknowledged.length === 0 && 'no booking was acknowledged',
     ].filter(Boolean);
+    // What a failure needs to be understood: each failed request against the faults'
+    // timeline (ms from the window's start), and what nginx logged about its upstreams.
+    for (const s of failed) {
+      const fault = faults.find((f) => s.at >= f.from && s.at <= f.to);
+      const offset = (t: number) =>
+        fault ? `${t - fault.from} ms in` : new Date(t).toISOString().slice(11);
+      console.log(
+        `failed ${s.kind} ${s.status || 'network'}: sent ${offset(s.sent)}, answered ${offset(s.at)} (${fault?.kind ?? 'outside faults'})`,
+      );
+    }
     if (missed.length) {
+      for (const f of faults)
+        console.log(`fault ${f.kind} ${new Date(f.from).toISOString()} for ${f.to - f.from} ms`);
+      const nginxLog = path.join(nginxFolder, 'nginx-error.log');
+      if (existsSync(nginxLog)) console.log(readFileSync(nginxLog, 'utf8').slice(-8000));
       console.log(`soak: MISSED: ${missed.join('; ')}`);
       process.exitCode = 1;
     }

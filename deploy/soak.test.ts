@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The soak bench, short (half a minute of load): the whole topology (nginx, 3 API processes,
-// a private PostgreSQL, s3rver) under a rolling SIGTERM restart, a SIGKILL and a PostgreSQL
-// restart. The bench itself exits 1 when a target is missed; its table is printed on failure.
+// a private PostgreSQL, s3rver) under a rolling SIGTERM restart (each process taken out of
+// nginx first, as a deploy does), an unannounced SIGKILL and a PostgreSQL restart. The bench
+// itself exits 1 when a target is missed; its table is printed on failure.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -124,7 +124,9 @@ export async function createServer(
  * `http.Server#close` would also cut the idle connections at once, racing a request the
  * balancer is sending down one of them (the soak saw a 502 in one of 9 restarts when the
  * listener stayed open through the drain and closed at its end: by then every request came
- * on a new connection, and one just opened was cut).
+ * on a new connection, and one just opened was cut). Those still in the kernel's accept queue
+ * when it closes are reset all the same, so a restart without any goes through the balancer
+ * first (ADR 029).
  */
 function stopAccepting(server: Server) {
   if (server.listening) NetServer.prototype.close.call(server);
