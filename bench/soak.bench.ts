@@ -154,6 +154,17 @@ async function main() {
     () => smtp.close(),
     () => rmSync(folder, { recursive: true, force: true }),
   ];
+  const cleanUp = async () => {
+    // Each once: a signal can come while the run's own cleanup is under way.
+    for (const cleanup of cleanups.splice(0))
+      await Promise.resolve(cleanup()).catch((error: unknown) =>
+        console.warn('soak cleanup:', error),
+      );
+  };
+  // A `kill` reaches this process alone (Ctrl-C reaches the whole group): the cluster it
+  // started goes with it.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void cleanUp().finally(() => process.exit(1)));
   try {
     const ports = [await freePort(), await freePort(), await freePort()];
     const nginxPort = await freePort();
@@ -542,10 +553,7 @@ latency p50 / p95 / p99          ${percentile(ok, 50).toFixed(0)} / ${percentile
       process.exitCode = 1;
     }
   } finally {
-    for (const cleanup of cleanups)
-      await Promise.resolve(cleanup()).catch((error: unknown) =>
-        console.warn('soak cleanup:', error),
-      );
+    await cleanUp();
   }
 }
 

@@ -243,7 +243,9 @@ export async function startJobQueue(
       worker.id = await boss.work<object>(name, { batchSize }, (jobs) => {
         const batch = runBatch(job, handler, jobs);
         batchesUnderWay.add(batch);
-        void batch.finally(() => batchesUnderWay.delete(batch));
+        // pg-boss handles the batch's failure; the bookkeeping's own promise must not carry
+        // it again, unhandled (a `fail` refused while PostgreSQL restarts killed the process).
+        void batch.catch(() => undefined).finally(() => batchesUnderWay.delete(batch));
         // A full batch means more may be waiting: fetch again now instead of after the interval.
         if (jobs.length === batchSize && worker.id) boss.notifyWorker(worker.id);
         return batch;
