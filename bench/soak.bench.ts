@@ -25,8 +25,8 @@ import { startApi, startNginx, startPrivatePostgres, type ApiProcess } from './s
 // s3rver for files, under steady load (students searching, booking and paying; tutors writing
 // messages; live sockets), while every --restart-every seconds one process is taken out of
 // nginx, stopped (SIGTERM) and started again, once one is killed unannounced (SIGKILL), and
-// PostgreSQL is restarted once. Prints
-// what the users saw and what the database holds; exits 1 when a target is missed.
+// PostgreSQL is restarted once. Prints what the users saw and what the database holds; exits
+// 1 when a target is missed.
 
 const { values: args } = parseArgs({
   options: {
