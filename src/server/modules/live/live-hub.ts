@@ -30,6 +30,11 @@ interface Tab {
   headers: Headers;
   /** Answered the last ping (or just connected). */
   alive: boolean;
+  /**
+   * Told `ready`. Until then it is sent no signal: one heard before it joined is counted in
+   * its `ready` (read after joining), so `ready` is always its first messaging frame.
+   */
+  ready: boolean;
 }
 
 export interface LiveHub {
@@ -93,7 +98,9 @@ export async function startLiveHub(
   };
   const sendTo = (users: string[], event: LiveEvent) => {
     const frame = JSON.stringify(event);
-    for (const userId of users) for (const socket of byUser.get(userId) ?? []) send(socket, frame);
+    for (const userId of users)
+      for (const socket of byUser.get(userId) ?? [])
+        if (tabs.get(socket)?.ready) send(socket, frame);
   };
   /** `ready` with the user's unread counts; without them when they cannot be read (the tab asks). */
   const readyFor = async (userId: string) => {
@@ -119,7 +126,11 @@ export async function startLiveHub(
     delivering = delivering
       .then(async () => {
         const ready = await frame;
-        for (const socket of sockets()) send(socket, ready);
+        for (const socket of sockets()) {
+          const tab = tabs.get(socket);
+          if (tab) tab.ready = true;
+          send(socket, ready);
+        }
       })
       .catch((error: unknown) => log.error({ err: error }, 'live: could not send ready'));
   };
@@ -277,7 +288,7 @@ export async function startLiveHub(
     add(socket, { id: userId, role }, headers) {
       // The tab left while it was being signed in.
       if (socket.readyState !== socket.OPEN) return;
-      const tab: Tab = { id: randomUUID(), userId, role, headers, alive: true };
+      const tab: Tab = { id: randomUUID(), userId, role, headers, alive: true, ready: false };
       tabs.set(socket, tab);
       byId.set(tab.id, socket);
       let own = byUser.get(userId);

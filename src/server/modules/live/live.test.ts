@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_COUNTS_CHANGED } from '../../../contracts/admin.contract';
 import { LIVE_CLOSE_CODES } from '../../../contracts/messaging.contract';
@@ -13,6 +14,7 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { TEST_DRIVERS } from '../../test/test-database';
 import { createAdmin } from '../../test/admin-fixtures';
 import { rescheduleNotification } from '../../test/notification-fixtures';
+import { announcementsHeard } from '../../test/announced-changes';
 import {
   createConversation,
   notifyMessaging,
@@ -120,6 +122,50 @@ describe.each(TEST_DRIVERS)('live delivery on %s', (driver) => {
       unread: { messages: 0, notifications: 0 },
     });
   });
+
+  it.runIf(driver === 'postgres')(
+    'sends a tab no signal heard before it joined: ready, which counts it, comes first',
+    async () => {
+      const [reader] = (await createStudents(t, 1)) as [TestStudent];
+      const theirs = await createConversation(t.database.db, {
+        studentId: reader.id,
+        tutorId: tutor.userId,
+      });
+      await tabOf(reader);
+      const sent = await sendSignalledMessage(t.database.db, theirs, tutor.userId, 'Early');
+      await announcementsHeard(t.database);
+      // The same signal again, heard while the process cannot read the message yet (a slow read).
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const holding = t.database.db.transaction().execute(async (trx) => {
+        await sql`lock table messages in access exclusive mode`.execute(trx);
+        locked();
+        await held;
+      });
+      await lockTaken;
+      await notifyMessaging(t.database.db, {
+        kind: 'message',
+        messageId: sent.id,
+        conversationId: theirs.id,
+        userIds: [reader.id, tutor.userId],
+      });
+      await announcementsHeard(t.database);
+      // A tab joining now: the signal's frame is on its way to the tabs that were there.
+      const tab = await openLiveTab(t.url, { cookie: reader.client.cookieHeader() });
+      tabs.push(tab);
+      release();
+      await holding;
+      expect(await tab.next()).toEqual({
+        type: 'ready',
+        unread: { messages: 1, notifications: 0 },
+      });
+      // Its next frame is a message sent after it joined.
+      const later = await sendSignalledMessage(t.database.db, theirs, tutor.userId, 'Later');
+      expect(await tab.next()).toEqual({ type: 'message', message: later });
+    },
+  );
 
   it('tells admins’ tabs at once when a report is filed or resolved, and nobody else', async () => {
     const admin = await createAdmin(t);
