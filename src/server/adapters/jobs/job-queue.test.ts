@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database';
+import { testDatabaseUrl } from '../../env';
 import { openTestDatabase, TEST_DRIVERS } from '../../test/test-database';
 import { z } from 'zod';
 import { defineJob, type WorkOptions } from './define-job';
@@ -201,6 +203,63 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
       await second.close();
     }
   });
+
+  // pg-boss 10 records a batch's outcome without awaiting it: refused, it would be a rejection
+  // nobody handles, which ends the process (seen while PostgreSQL restarted under the soak).
+  it.runIf(driver === 'postgres').each(['succeeded', 'failed'])(
+    'lives through the outcome of a job that %s being refused; the job runs again after its timeout',
+    async (outcome) => {
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      const refused = signal<unknown>();
+      const reported: unknown[] = [];
+      const onError = (error: unknown) => {
+        reported.push(error);
+        if (String(error).includes('not currently accepting connections')) refused.resolve(error);
+      };
+      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(
+        database.db,
+      );
+      // From the server's own database: one cannot turn connections away from the one it is in.
+      const allowConnections = async (allow: boolean) => {
+        const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+        await admin.connect();
+        try {
+          await admin.query(`alter database "${rows[0]!.name}" allow_connections ${allow}`);
+        } finally {
+          await admin.end();
+        }
+      };
+      try {
+        const jobs = await start({ ...FAST, maintenanceIntervalSeconds: 1, onError });
+        const queue = `test.refused-${outcome}`;
+        let runs = 0;
+        const ranAgain = signal<void>();
+        const job = defineJob(queue, z.looseObject({}), { timeoutSeconds: 1 });
+        await jobs.work(job, async () => {
+          runs += 1;
+          if (runs > 1) return ranAgain.resolve();
+          // The queue's connections end and no new one is let in, until the test allows it.
+          await allowConnections(false);
+          await sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and application_name = 'tutora-jobs'`.execute(
+            database.db,
+          );
+          if (outcome === 'failed') throw new Error('provider unavailable');
+        });
+        await jobs.send(job, {});
+        await refused.promise;
+        await allowConnections(true);
+        await ranAgain.promise;
+        expect(unhandled).toEqual([]);
+        expect(runs).toBe(2);
+      } finally {
+        await allowConnections(true);
+        process.off('unhandledRejection', onUnhandled);
+      }
+    },
+  );
 
   it.runIf(driver === 'pglite')(
     "waits behind an open app transaction instead of writing inside it (PGlite's one session)",

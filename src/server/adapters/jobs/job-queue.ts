@@ -5,6 +5,7 @@ import PgBoss from 'pg-boss';
 import { keepCheckedOutErrorsHandled, type Database } from '../../db/database';
 import type { DB } from '../../db/types';
 import { currentRequestId, withRequestId } from '../../http/request-context';
+import { outcomesNeverReject } from './outcomes-never-reject';
 import { poolExecutor } from './pool-executor';
 import type { Job, JobData, JobInput } from './define-job';
 
@@ -110,7 +111,7 @@ export async function startJobQueue(
   // PGlite: the app's pool, so pg-boss waits behind the app's transactions (one session).
   const executor = poolExecutor(ownPool ?? database.pool);
   const boss = new PgBoss({
-    db: executor,
+    db: outcomesNeverReject(executor, (error) => report(error, {})),
     // No cron schedules: later work is a delayed job, so the timekeeper's polling is not needed.
     schedule: false,
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
@@ -171,7 +172,7 @@ export async function startJobQueue(
       report(outcome.reason, { queue: name, jobId: job.id, requestId });
       // Failed one by one so the rest of the batch completes. Retries wait at least a second
       // (backoff), so pg-boss's completion of the batch cannot catch a retry already running.
-      await boss.fail(name, job.id, toOutput(outcome.reason));
+      await boss.fail(name, job.id, toOutput(outcome.reason), { db: executor });
     }
   }
 
