@@ -224,9 +224,20 @@ async function main() {
       .execute();
     await setup.close();
 
-    const apis: (ApiProcess | undefined)[] = await Promise.all(
-      ports.map((port) => startApi(port, env)),
-    );
+    // An API process that exits while nobody asked it to (a crash: an unhandled rejection) is
+    // a miss, whatever the users saw meanwhile.
+    const askedToExit = new WeakSet<ApiProcess>();
+    /** The load is over: the cluster is being stopped. */
+    let stopping = false;
+    let exitedUnasked = 0;
+    const startWatchedApi = async (port: number) => {
+      const api = await startApi(port, env);
+      void api.exited.then(() => {
+        if (!askedToExit.has(api) && !stopping) exitedUnasked += 1;
+      });
+      return api;
+    };
+    const apis: (ApiProcess | undefined)[] = await Promise.all(ports.map(startWatchedApi));
     const nginx = await startNginx(nginxFolder, nginxPort, ports);
     cleanups.unshift(async () => {
       await nginx.stop();
@@ -239,7 +250,6 @@ async function main() {
     // Live sockets: students' tabs, reconnecting as the web client does.
     const pushed = new Set<string>();
     let socketsOpen = 0;
-    let stopping = false;
     const openSocket = (cookie: string) => {
       const socket = new WebSocket(`${publicUrl.replace('http', 'ws')}/api/live`, {
         headers: { cookie },
@@ -396,9 +406,10 @@ async function main() {
         // in the kernel's accept queue, is reset with its request (nginx cannot resend a
         // POST). A crash is not announced.
         if (kind === 'SIGTERM') await nginx.setDown(ports[which]!);
+        askedToExit.add(api);
         api.child.kill(kind);
         await api.exited;
-        apis[which] = await startApi(ports[which]!, env);
+        apis[which] = await startWatchedApi(ports[which]!);
         if (kind === 'SIGTERM') await nginx.setDown(null);
         faults.push({ kind, from, to: Date.now() + 1000 });
         if (round === postgresRound) {
@@ -507,6 +518,7 @@ faults                           ${count('SIGTERM')} SIGTERM restarts, ${count('
 5xx/network during SIGKILL       ${errorsDuring('SIGKILL')}
 5xx/network during PG restart    ${errorsDuring('PostgreSQL restart')}
 5xx/network outside faults       ${fivexxOutside}
+API processes exited unasked     ${exitedUnasked}
 bookings acknowledged / found    ${acknowledged.length} / ${found}
 double bookings                  ${doubles}
 messages sent / stored / pushed  ${messagesSent.length} / ${stored} / ${messagesSent.filter((id) => pushed.has(id)).length} (pushed live to an open socket; a tab refetches the rest on ready)
@@ -533,6 +545,7 @@ latency p50 / p95 / p99          ${percentile(ok, 50).toFixed(0)} / ${percentile
       mailsTwice + noticesTwice !== 0 &&
         `${mailsTwice} mails and ${noticesTwice} bell notices delivered twice`,
       acknowledged.length === 0 && 'no booking was acknowledged',
+      exitedUnasked !== 0 && `${exitedUnasked} API processes exited unasked`,
     ].filter(Boolean);
     // What a failure needs to be understood: each failed request against the faults'
     // timeline (ms from the window's start), and what nginx logged about its upstreams.
