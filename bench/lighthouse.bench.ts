@@ -11,7 +11,7 @@ import { createServer } from '../src/server/server';
 import { createStudents } from '../src/server/test/factories';
 import { testEnv } from '../src/server/test/test-app';
 
-// npm run bench:lighthouse [-- --runs 3]: Lighthouse (mobile: its default Moto G Power profile,
+// npm run bench:lighthouse [-- --runs 3 --only 'find tutors']: Lighthouse (mobile: its default Moto G Power profile,
 // simulated slow 4G and 4x CPU slowdown) on the built app, 3 runs per page, medians printed.
 // The app runs on a fresh PGlite with 40 demo tutors (photos included); the search page and a
 // tutor profile are measured signed in as a student (the session cookie goes in Lighthouse's
@@ -21,7 +21,13 @@ import { testEnv } from '../src/server/test/test-app';
 // Lighthouse is not a dependency: it runs through npx (lighthouse@12 runs on Node 20), against
 // the Chromium given by CHROME_PATH (default /usr/bin/chromium).
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    // Only the pages whose name holds this text (the static reference is always measured).
+    only: { type: 'string' },
+  },
+});
 const RUNS = Number(values.runs);
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -166,7 +172,10 @@ console.log(
 );
 const rows: string[] = [];
 try {
-  for (const [name, url, headers] of pages) {
+  const measured = pages.filter(
+    ([name], index) => index === 0 || !values.only || name.includes(values.only),
+  );
+  for (const [name, url, headers] of measured) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(await lighthouse(url, headers));
     const m = (key: keyof Figures) => median(runs.map((figures) => figures[key]));
