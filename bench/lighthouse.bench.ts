@@ -11,8 +11,9 @@ import { createServer } from '../src/server/server';
 import { createStudents } from '../src/server/test/factories';
 import { testEnv } from '../src/server/test/test-app';
 
-// npm run bench:lighthouse [-- --runs 3 --only 'find tutors']: Lighthouse (mobile: its default Moto G Power profile,
-// simulated slow 4G and 4x CPU slowdown) on the built app, 3 runs per page, medians printed.
+// npm run bench:lighthouse [-- --runs 3 --only 'find tutors']: Lighthouse (mobile: its default
+// Moto G Power profile, simulated slow 4G and 4x CPU slowdown) on the built app, 3 runs per
+// page, medians printed.
 // The app runs on a fresh PGlite with 40 demo tutors (photos included); the search page and a
 // tutor profile are measured signed in as a student (the session cookie goes in Lighthouse's
 // extra headers). A static page served from this process is measured in the same run: what
