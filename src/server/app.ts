@@ -19,6 +19,7 @@ import { createAuth, type Auth } from './modules/auth/auth';
 import { authEngineRoutes } from './modules/auth/auth-engine.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSessionSecret } from './modules/auth/session-secret';
+import type { StoredSession } from './modules/auth/session-reader';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerLifecycle } from './modules/health/lifecycle';
@@ -130,6 +131,8 @@ export interface AppContext extends AppDeps {
   tutorWeeks: AnnouncedCache<TutorWeek | undefined>;
   /** Tutors' and students' lessons that hold time, dropped as the database announces changes. */
   heldLessons: AnnouncedCache<KeptHeldLessons>;
+  /** Sessions with their users, kept where announcements come with the commit (ADR 055). */
+  sessions: AnnouncedCache<StoredSession | undefined>;
 }
 
 declare module 'fastify' {
@@ -202,27 +205,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ADR 047: a profile's change drops that profile and week, and every page of results (any
   // card, listing or ranking on any page may have moved); a lesson's drops its two parties'.
   const tutorProfiles = await announcedCache<ProfileRow | undefined>(deps.events, {
-    channel: EVENT_CHANNELS.tutorProfiles,
+    channels: [EVENT_CHANNELS.tutorProfiles],
     max: 1_000,
     touched: announcedIds,
   });
   const tutorSearches = await announcedCache<SearchPage>(deps.events, {
-    channel: EVENT_CHANNELS.tutorProfiles,
+    channels: [EVENT_CHANNELS.tutorProfiles],
     max: 500,
     touched: () => 'all',
   });
   const tutorWeeks = await announcedCache<TutorWeek | undefined>(deps.events, {
-    channel: EVENT_CHANNELS.tutorProfiles,
+    channels: [EVENT_CHANNELS.tutorProfiles],
     max: 1_000,
     touched: announcedIds,
   });
   const heldLessons = await announcedCache<KeptHeldLessons>(deps.events, {
-    channel: EVENT_CHANNELS.heldTimes,
+    channels: [EVENT_CHANNELS.heldTimes],
     max: 5_000,
     touched: announcedIds,
   });
+  // ADR 055: sessions only where a change is heard before its commit returns (PGlite); a user
+  // id announced drops every session of that user.
+  const sessions = await announcedCache<StoredSession | undefined>(
+    deps.events?.heardWithCommit ? deps.events : undefined,
+    {
+      channels: [EVENT_CHANNELS.sessions, EVENT_CHANNELS.sessionChanges],
+      max: 10_000,
+      touched: (userId) => (session) => session?.id === userId,
+    },
+  );
   app.addHook('preClose', async () => {
-    const caches = [tutorProfiles, tutorSearches, tutorWeeks, heldLessons];
+    const caches = [tutorProfiles, tutorSearches, tutorWeeks, heldLessons, sessions];
     await Promise.all(caches.map((cache) => cache.close()));
   });
   app.decorate('deps', {
@@ -242,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tutorSearches,
     tutorWeeks,
     heldLessons,
+    sessions,
   });
   registerErrorHandler(app);
   // First: every later hook reads the path the router matched (ADR 023).

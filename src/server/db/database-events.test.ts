@@ -50,6 +50,22 @@ describe.each(TEST_DRIVERS)('database events on %s', (driver) => {
     expect(heard.payloads).toEqual(['first', 'second']);
   });
 
+  it(`${driver === 'pglite' ? 'has' : 'has not'} every listener hear a change before its commit returns`, async () => {
+    const heard = collect(database, 'test_with_commit');
+    await heard.subscription;
+    await database.db.transaction().execute(async (trx) => {
+      await notifyChannel(trx, 'test_with_commit', 'committed');
+    });
+    await notifyChannel(database.db, 'test_with_commit', 'on its own');
+    // What a cache kept until an announcement may promise (ADR 055): on PGlite, nothing waits
+    // between the commit and the listener; another connection hears it later.
+    if (database.events.heardWithCommit)
+      expect(heard.payloads).toEqual(['committed', 'on its own']);
+    await heard.until(() => heard.payloads.length >= 2);
+    expect(heard.payloads).toEqual(['committed', 'on its own']);
+    expect(database.events.heardWithCommit).toBe(driver === 'pglite');
+  });
+
   it('stops delivering after unlisten', async () => {
     const heard = collect(database, 'test_unlisten');
     const unlisten = await heard.subscription;

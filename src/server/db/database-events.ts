@@ -18,6 +18,12 @@ export interface DatabaseEvents {
    */
   listen(channel: string, handlers: EventHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * True when every listener has heard a change before the statement that committed it returns
+   * (PGlite: one process, one connection, notifications handed out as the commit's answer is
+   * read). Then what is kept until an announcement is never older than the last commit.
+   */
+  readonly heardWithCommit: boolean;
 }
 
 export interface EventHandlers {
@@ -29,6 +35,8 @@ export interface EventHandlers {
 export const EVENT_CHANNELS = {
   /** A user's session ended; the payload is the user id (a trigger sends it: migration 024). */
   sessions: 'tutora_sessions',
+  /** A user's session was renewed or their row changed; the payload is the user id (033-c). */
+  sessionChanges: 'tutora_session_changes',
   messages: 'tutora_messages',
   classroom: 'tutora_classroom',
   /** Live sockets over a user's cap, to be closed by the process holding them (JSON ids). */
@@ -69,6 +77,7 @@ export function pgliteEvents(pglite: PGlite, pool: pg.Pool): DatabaseEvents {
       };
     },
     close: async () => {},
+    heardWithCommit: true,
   };
 }
 
@@ -167,6 +176,8 @@ export function postgresEvents(url: string): DatabaseEvents {
       await client?.end().catch(() => {});
       client = undefined;
     },
+    // Another connection hears a commit some time after it returned.
+    heardWithCommit: false,
   };
 }
 

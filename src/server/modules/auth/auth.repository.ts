@@ -65,16 +65,8 @@ export function countHit(db: Kysely<DB>, key: string, windowSeconds: number, now
     .executeTakeFirstOrThrow();
 }
 
-/**
- * A session by its token with its user, in one indexed read (session-reader.ts, ADR 021), and
- * whether it expired or is due for renewal as Better Auth judges it: by the database's now().
- */
-export function sessionWithUser(
-  db: Kysely<DB>,
-  token: string,
-  /** How long before its expiry a session is due for renewal. */
-  renewalWindowSeconds: number,
-) {
+/** A session by its token with its user, in one indexed read (session-reader.ts, ADR 021). */
+export function sessionWithUser(db: Kysely<DB>, token: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -90,10 +82,7 @@ export function sessionWithUser(
       'u.social_auth_provider',
       'u.timezone',
       'u.suspended_at',
-      sql<boolean>`s.expires_at < now()`.as('expired'),
-      sql<boolean>`s.expires_at - make_interval(secs => ${renewalWindowSeconds}) <= now()`.as(
-        'renewal_due',
-      ),
+      's.expires_at',
     ])
     .where('s.token', '=', token)
     .executeTakeFirst();

@@ -11,12 +11,13 @@ import {
 import { ACCOUNT_MESSAGES as M } from '../../../domain/messages';
 import { avatarUrlOf } from '../../adapters/storage/signed-url';
 import type { Clock } from '../../adapters/clock';
+import type { AnnouncedCache } from '../../db/announced-cache';
 import type { DB } from '../../db/types';
 import { AppError } from '../../errors';
 import { SUSPENSION_MESSAGES } from '../../../domain/admin/suspension-messages';
 import { captureMailFailure, SUSPENDED_CODE, type Auth } from './auth';
 import { deleteUnverifiedUserSince, findUserByEmail } from './auth.repository';
-import { readSession } from './session-reader';
+import { readSession, type StoredSession } from './session-reader';
 
 // Account use cases. Better Auth does the cryptography and sessions; this layer applies the
 // spec's rules and messages and hands back the cookies Better Auth set.
@@ -27,6 +28,7 @@ interface AuthContext {
   /** Signs stored avatar paths into URLs the browser can load. */
   signingSecret: string;
   clock: Clock;
+  sessions?: AnnouncedCache<StoredSession | undefined>;
 }
 
 /** A result plus the Set-Cookie headers the route must forward. */

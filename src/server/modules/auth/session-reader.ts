@@ -1,6 +1,7 @@
 import { parseCookies } from 'better-auth/cookies';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { AnnouncedCache } from '../../db/announced-cache';
 import type { DB } from '../../db/types';
 import { SESSION_TTL_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from './auth';
 import { sessionWithUser } from './auth.repository';
@@ -9,7 +10,13 @@ import { sessionWithUser } from './auth.repository';
 // cookie's signature is checked here, and the session and its user come back from one query on
 // the unique token. Better Auth's own lookup takes two (the session, then the user) and stays
 // the path for the rare request it must answer itself: a session that expired (it deletes the
-// row) or is due for its daily sliding renewal.
+// row) or is due for its daily sliding renewal. Where announcements arrive with the commit
+// (PGlite), the read is kept in memory until a change to the session or its user is announced
+// (ADR 055); on PostgreSQL every request reads, so a session ended through one process is
+// refused by every other on its very next request.
+
+/** A session with its user, as read by its token. */
+export type StoredSession = NonNullable<Awaited<ReturnType<typeof sessionWithUser>>>;
 
 /** What a session read found: the user row's fields the app shows, or why Better Auth must look. */
 export type SessionRead =
@@ -50,7 +57,7 @@ function cookieValue(header: string | null, name: string): string | undefined {
 }
 
 export async function readSession(
-  deps: { auth: Auth; db: Kysely<DB> },
+  deps: { auth: Auth; db: Kysely<DB>; sessions?: AnnouncedCache<StoredSession | undefined> },
   headers: Headers,
 ): Promise<SessionRead> {
   const { authCookies, secret } = await deps.auth.$context;
@@ -58,17 +65,17 @@ export async function readSession(
   const signed = cookieValue(cookies, authCookies.sessionToken.name);
   const token = signed && verifiedToken(signed, secret);
   if (!token) return { kind: 'none' };
-  // Expiry and renewal are judged as Better Auth judges them: it stamps expires_at in system
-  // time, so the database's now() (not the business clock) is the time to compare with.
-  const row = await sessionWithUser(
-    deps.db,
-    token,
-    SESSION_TTL_SECONDS - SESSION_UPDATE_AGE_SECONDS,
-  );
+  const read = () => sessionWithUser(deps.db, token);
+  const row = await (deps.sessions ? deps.sessions.get(token, read) : read());
   if (!row) return { kind: 'none' };
+  // Expiry and renewal are judged as Better Auth judges them: by the system's time (not the
+  // business clock), in which it stamps expires_at.
+  const now = Date.now();
+  const expiresAt = row.expires_at.getTime();
+  const renewalDue = expiresAt - (SESSION_TTL_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000 <= now;
   // A session kept only for the browser's life (no "remember me") is never renewed.
   const renews = cookieValue(cookies, authCookies.dontRememberToken.name) === undefined;
-  if (row.expired || (row.renewal_due && renews)) return { kind: 'engine' };
+  if (expiresAt < now || (renewalDue && renews)) return { kind: 'engine' };
   return {
     kind: 'user',
     user: {
