@@ -225,13 +225,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     touched: announcedIds,
   });
   // ADR 055: sessions only where a change is heard before its commit returns (PGlite); a user
-  // id announced drops every session of that user.
+  // id announced drops every session of that user, '*' (a table truncated) every session.
   const sessions = await announcedCache<StoredSession | undefined>(
     deps.events?.heardWithCommit ? deps.events : undefined,
     {
       channels: [EVENT_CHANNELS.sessions, EVENT_CHANNELS.sessionChanges],
       max: 10_000,
-      touched: (userId) => (session) => session?.id === userId,
+      touched: (userId) => (userId === '*' ? 'all' : { owners: [userId] }),
+      ownerOf: (session) => session.id,
     },
   );
   app.addHook('preClose', async () => {

@@ -11,11 +11,14 @@ import type { DatabaseEvents } from './database-events';
 export interface AnnouncedCache<T> {
   /**
    * The value under `key`, as `load` reads it when no copy is kept. Requests for one key while
-   * it is being read share the read. Nothing found (undefined) or a failed read is not kept.
+   * it is being read share the read. Nothing found (undefined, null) or a failed read is not kept.
    */
   get(key: string, load: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** What an announcement touches: keys, everything, or the values of some owners. */
+export type Touched = string[] | 'all' | { owners: string[] };
 
 export interface AnnouncedCacheOptions<T> {
   /** Where the database announces the changes (of EVENT_CHANNELS). */
@@ -23,10 +26,12 @@ export interface AnnouncedCacheOptions<T> {
   /** How many values are kept at most (the least recently used go first). */
   max: number;
   /**
-   * What an announcement touches: the keys (ids, comma-separated, or '*'), 'all', or a test of
-   * each value kept (a read still under way is always touched: what it found is not known yet).
+   * What an announcement touches. Owners (with `ownerOf`) also touch every read still under
+   * way: whose value it will be is not known yet.
    */
-  touched(payload: string): string[] | 'all' | ((value: T) => boolean);
+  touched(payload: string): Touched;
+  /** Whose a value is (a session: its user's id), for announcements that name owners. */
+  ownerOf?(value: NonNullable<T>): string;
 }
 
 /** The keys of a cache by the announced ids (profiles, holders of time). */
@@ -35,28 +40,25 @@ export const announcedIds = (payload: string): string[] | 'all' =>
 
 interface Kept<T> {
   read: Promise<T>;
-  /** What the read found, once it has. */
-  found?: { value: T };
+  /** Whose value the read found, once it has (with `ownerOf`). */
+  owner?: string;
 }
 
 /** Without database events (an app built without a server) nothing is kept: each get reads. */
 export async function announcedCache<T>(
   events: DatabaseEvents | undefined,
-  { channels, max, touched }: AnnouncedCacheOptions<T>,
+  { channels, max, touched, ownerOf }: AnnouncedCacheOptions<T>,
 ): Promise<AnnouncedCache<T>> {
   if (!events) return { get: (_key, load) => load(), close: async () => {} };
-  const kept = new LRUCache<string, Kept<T>>({ max });
-  const keysTouched = (payload: string): Iterable<string> | 'all' => {
-    const keys = touched(payload);
-    if (typeof keys !== 'function') return keys;
-    return [...kept.entries()]
-      .filter(([, { found }]) => !found || keys(found.value))
-      .map(([key]) => key);
-  };
+  const owned = ownerIndex();
+  const kept = new LRUCache<string, Kept<T>>({
+    max,
+    dispose: (entry, key) => owned.remove(key, entry.owner),
+  });
   const drop = (payload: string) => {
-    const keys = keysTouched(payload);
-    if (keys === 'all') kept.clear();
-    else for (const key of keys) kept.delete(key);
+    const keys = touched(payload);
+    if (keys === 'all') return kept.clear();
+    for (const key of Array.isArray(keys) ? keys : owned.keysOf(keys.owners)) kept.delete(key);
   };
   const unlistens = await Promise.all(
     channels.map((channel) =>
@@ -68,6 +70,12 @@ export async function announcedCache<T>(
   const forget = (key: string, entry: Kept<T>) => {
     if (kept.peek(key) === entry) kept.delete(key);
   };
+  const found = (key: string, entry: Kept<T>, value: T) => {
+    if (value === undefined || value === null) return forget(key, entry);
+    if (!ownerOf || kept.peek(key) !== entry) return;
+    entry.owner = ownerOf(value);
+    owned.add(key, entry.owner);
+  };
   return {
     get(key, load) {
       const copy = kept.get(key);
@@ -76,17 +84,36 @@ export async function announcedCache<T>(
       // comes after the announcement gets what was read before the change.
       const entry: Kept<T> = { read: load() };
       kept.set(key, entry);
+      if (ownerOf) owned.add(key, undefined);
       entry.read.then(
-        (value) => {
-          if (value === undefined) forget(key, entry);
-          else entry.found = { value };
-        },
+        (value) => found(key, entry, value),
         () => forget(key, entry),
       );
       return entry.read;
     },
     close: async () => {
       await Promise.all(unlistens.map((unlisten) => unlisten()));
+    },
+  };
+}
+
+/** The kept keys by owner; reads still under way under `undefined`. */
+function ownerIndex() {
+  const keysByOwner = new Map<string | undefined, Set<string>>();
+  return {
+    add(key: string, owner: string | undefined) {
+      if (owner !== undefined) keysByOwner.get(undefined)?.delete(key);
+      let keys = keysByOwner.get(owner);
+      if (!keys) keysByOwner.set(owner, (keys = new Set()));
+      keys.add(key);
+    },
+    remove(key: string, owner: string | undefined) {
+      const keys = keysByOwner.get(owner);
+      keys?.delete(key);
+      if (keys?.size === 0) keysByOwner.delete(owner);
+    },
+    keysOf(owners: string[]): string[] {
+      return [undefined, ...owners].flatMap((owner) => [...(keysByOwner.get(owner) ?? [])]);
     },
   };
 }

@@ -35,7 +35,7 @@ export interface EventHandlers {
 export const EVENT_CHANNELS = {
   /** A user's session ended; the payload is the user id (a trigger sends it: migration 024). */
   sessions: 'tutora_sessions',
-  /** A user's session was renewed or their row changed; the payload is the user id (033-c). */
+  /** A user's session was renewed or their row changed: the user id, or '*' for all (033-c). */
   sessionChanges: 'tutora_session_changes',
   messages: 'tutora_messages',
   classroom: 'tutora_classroom',

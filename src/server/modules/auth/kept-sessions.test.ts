@@ -84,4 +84,37 @@ describe.each(TEST_DRIVERS)('sessions kept in memory on %s', (driver) => {
       .execute();
     expect((await student.client.get('/api/lessons/upcoming?days=7')).status).toBe(401);
   });
+
+  it('keeps the renewed session once Better Auth renewed it (the renewal is announced)', async () => {
+    const student = await createStudent(t, { firstName: 'Kept' });
+    // Due for renewal: the next request goes to Better Auth, which moves the expiry.
+    await db()
+      .updateTable('sessions')
+      .set({ expires_at: sql`now() + interval '28 days'` })
+      .where('user_id', '=', student.id)
+      .execute();
+    expect(await firstNameSeen(student)).toBe('Kept');
+    expect(await firstNameSeen(student)).toBe('Kept');
+    // Were the renewal not announced, the copy would still say "due" and send every request to
+    // Better Auth, which reads the user afresh.
+    await unannounced(db(), (trx) => renamed(trx, student, 'Unannounced'));
+    expect(await firstNameSeen(student)).toBe(driver === 'pglite' ? 'Kept' : 'Unannounced');
+  });
+});
+
+describe.each(TEST_DRIVERS)('sessions kept in memory on %s, the table emptied', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses at once every session after the sessions table was truncated', async () => {
+    const student = await createStudent(t);
+    expect((await student.client.get('/api/lessons/upcoming?days=7')).status).toBe(200);
+    await sql`truncate sessions`.execute(t.database.db);
+    expect((await student.client.get('/api/lessons/upcoming?days=7')).status).toBe(401);
+  });
 });
