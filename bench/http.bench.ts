@@ -69,11 +69,12 @@ async function driveOnce(urls: string[], path: string, cookie?: string): Promise
       p99: result.latency.p99,
       errors: result.errors + result.timeouts + result.non2xx,
     }));`;
-  const { stdout } = await execFileAsync(
-    process.execPath,
-    ['--input-type=module', '-e', script, JSON.stringify(options)],
-    { maxBuffer: 1 << 20 },
-  );
+  const { stdout } = await execFileAsync(process.execPath, [
+    '--input-type=module',
+    '-e',
+    script,
+    JSON.stringify(options),
+  ]);
   return JSON.parse(stdout) as Figures;
 }
 

@@ -231,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     {
       channels: [EVENT_CHANNELS.sessions, EVENT_CHANNELS.sessionChanges],
       max: 10_000,
-      touched: (userId) => (userId === '*' ? 'all' : { owners: [userId] }),
+      touched: announcedIds,
       ownerOf: (session) => session.id,
     },
   );

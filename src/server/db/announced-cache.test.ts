@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database';
-import { announcedCache, type AnnouncedCache } from './announced-cache';
+import { announcedCache, announcedIds, type AnnouncedCache } from './announced-cache';
 import type { Database } from './database';
 import { notifyChannel } from './database-events';
 
@@ -27,7 +27,7 @@ describe('values kept by owner', () => {
     cache = await announcedCache(database.events, {
       channels: [CHANNEL],
       max: 100,
-      touched: (payload) => (payload === '*' ? 'all' : { owners: payload.split(',') }),
+      touched: announcedIds,
       ownerOf: (value) => value.owner,
     });
   });

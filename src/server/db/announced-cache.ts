@@ -17,20 +17,18 @@ export interface AnnouncedCache<T> {
   close(): Promise<void>;
 }
 
-/** What an announcement touches: keys, everything, or the values of some owners. */
-export type Touched = string[] | 'all' | { owners: string[] };
-
 export interface AnnouncedCacheOptions<T> {
   /** Where the database announces the changes (of EVENT_CHANNELS). */
   channels: readonly string[];
   /** How many values are kept at most (the least recently used go first). */
   max: number;
+  /** The ids an announcement touches, or 'all'. */
+  touched(payload: string): string[] | 'all';
   /**
-   * What an announcement touches. Owners (with `ownerOf`) also touch every read still under
-   * way: whose value it will be is not known yet.
+   * Whose a value is (a session: its user's id). With it, the announced ids are owners, not
+   * keys: each drops its owner's values, and every read still under way (whose value it will
+   * be is not known yet).
    */
-  touched(payload: string): Touched;
-  /** Whose a value is (a session: its user's id), for announcements that name owners. */
   ownerOf?(value: NonNullable<T>): string;
 }
 
@@ -56,9 +54,9 @@ export async function announcedCache<T>(
     dispose: (entry, key) => owned.remove(key, entry.owner),
   });
   const drop = (payload: string) => {
-    const keys = touched(payload);
-    if (keys === 'all') return kept.clear();
-    for (const key of Array.isArray(keys) ? keys : owned.keysOf(keys.owners)) kept.delete(key);
+    const ids = touched(payload);
+    if (ids === 'all') return kept.clear();
+    for (const key of ownerOf ? owned.keysOf(ids) : ids) kept.delete(key);
   };
   const unlistens = await Promise.all(
     channels.map((channel) =>
